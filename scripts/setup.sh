@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# One-time (and idempotent) set-up of everything the project builds and runs with, on a
+# fresh Debian machine: the Arm GNU toolchain, QEMU, CMake/Ninja, Chromium (for the HTML
+# report test) from Debian's packages; the simulator (Rust, release build); the Python
+# virtual environment with the `rtoslab` command; the pinned FreeRTOS sources.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+
+# --- Debian packages -------------------------------------------------------------------
+missing=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have arm-none-eabi-gcc || missing+=(gcc-arm-none-eabi binutils-arm-none-eabi)
+[ -e /usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a ] || missing+=(libnewlib-arm-none-eabi)
+have qemu-system-arm || missing+=(qemu-system-arm)
+have cmake || missing+=(cmake)
+have ninja || missing+=(ninja-build)
+have chromium || missing+=(chromium)
+have sqlite3 || missing+=(sqlite3)
+python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+if [ ${#missing[@]} -gt 0 ]; then
+    say "installing Debian packages: ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- Rust: the simulator -----------------------------------------------------------------
+if ! have cargo; then
+    [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
+fi
+have cargo || { echo "setup: cargo not found (install Rust with rustup or Debian's cargo)" >&2; exit 1; }
+say "building the simulator (vp/, release)"
+cargo build --quiet --release --locked --manifest-path vp/Cargo.toml
+
+# --- FreeRTOS sources, pinned by third_party/freertos/Cargo.lock ----------------------------
+if [ -f third_party/freertos/Cargo.toml ]; then
+    say "fetching the pinned FreeRTOS-Kernel sources (crates.io: freertos-next)"
+    cargo fetch --quiet --locked --manifest-path third_party/freertos/Cargo.toml
+fi
+
+# --- Python: the rtoslab command ------------------------------------------------------------
+stamp=.venv/.installed
+if [ ! -x .venv/bin/python ] || [ ! -f "$stamp" ] || [ python/pyproject.toml -nt "$stamp" ]; then
+    say "creating the Python environment (.venv) with the rtoslab command"
+    python3 -m venv .venv
+    .venv/bin/pip install --quiet --upgrade pip
+    .venv/bin/pip install --quiet -e 'python[test]'
+    touch "$stamp"
+fi
+say "ready"

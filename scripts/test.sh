@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Every test of the project, stage by stage. A failing stage does not stop the others (one
+# run shows everything that is wrong); the exit status is non-zero if any stage failed.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export PATH="$root/.venv/bin:$HOME/.cargo/bin:$PATH"
+export RTOSLAB_VP="$root/vp/target/release/rtoslab-vp"
+
+# The QEMU differential test runs this many random programs (a longer run: see vp/difftest/README.md).
+DIFFTEST_PROGRAMS=${DIFFTEST_PROGRAMS:-3000}
+
+failed=()
+stage() {
+    local name=$1; shift
+    printf '\n\033[1m== %s\033[0m\n' "$name"
+    local t0=$SECONDS
+    if "$@"; then
+        printf '\033[32m== %s: ok (%ss)\033[0m\n' "$name" $((SECONDS - t0))
+    else
+        printf '\033[31m== %s: FAILED (%ss)\033[0m\n' "$name" $((SECONDS - t0))
+        failed+=("$name")
+    fi
+}
+
+stage "simulator unit, calibration and fuzz tests" \
+    cargo test --release --locked --quiet --manifest-path vp/Cargo.toml
+stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
+    python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
+stage "kernel tests on vp-m0 and qemu-microbit" \
+    kernel/tests/run.sh
+stage "behaviour checks of the suite (vp-m0)" \
+    rtoslab check --rtos rtoslab,freertos,baremetal --board vp-m0 --junit build/junit-vp-m0.xml
+stage "behaviour checks of the suite (qemu-microbit)" \
+    rtoslab check --rtos rtoslab,freertos,baremetal --board qemu-microbit --junit build/junit-qemu.xml
+stage "rtoslab command" \
+    python -m pytest -q python/tests
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+    printf 'failed stages: %s\n' "${failed[*]}"
+    exit 1
+fi
+echo "all stages passed"

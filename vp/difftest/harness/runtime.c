@@ -1,0 +1,180 @@
+/* rtoslab difftest runtime: vector table, reset, the driver that runs each generated
+   program and prints its final state over semihosting, and a HardFault reporter.
+   Built with -mcpu=cortex-m0 -mthumb -nostdlib; runs on qemu-system-arm -M microbit
+   and on rtoslab-vp. */
+#include <stdint.h>
+
+#define REGION_START 0x20000000u
+#define REGION_WORDS 1024u /* 0x20000000..0x20000FFF: scratch data + program stack */
+
+/* Produced by the generator (one batch .S per image). */
+extern void (*const dt_prog_table[])(void);
+extern const uint32_t dt_prog_info[]; /* per program: global index, memory seed, initial SP */
+extern const uint32_t dt_prog_count;
+
+/* Filled by each program's epilogue: r0..r12, APSR, SP, PRIMASK, CONTROL. */
+uint32_t dt_results[17];
+uint32_t dt_saved_sp;
+volatile uint32_t dt_current;
+
+extern uint32_t _dt_bss_start, _dt_bss_end;
+
+static int semihost(int op, const void *arg)
+{
+    register int r0 __asm__("r0") = op;
+    register const void *r1 __asm__("r1") = arg;
+    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+static void sys_exit(uint32_t reason)
+{
+    /* AArch32 SYS_EXIT: r1 holds the reason itself. */
+    semihost(0x18, (const void *)reason);
+    for (;;) { }
+}
+
+static char line[2048];
+static unsigned pos;
+static void flush(void);
+
+static void put(char c)
+{
+    line[pos++] = c;
+    if (pos == sizeof line - 1) flush(); /* long memory listings go out in pieces */
+}
+static void puts_(const char *s) { while (*s) put(*s++); }
+static void hex(uint32_t v)
+{
+    for (int i = 28; i >= 0; i -= 4) put("0123456789abcdef"[(v >> i) & 15]);
+}
+static void flush(void)
+{
+    line[pos] = 0;
+    semihost(0x04, line); /* SYS_WRITE0 */
+    pos = 0;
+}
+
+static uint32_t xorshift(uint32_t *s)
+{
+    uint32_t x = *s;
+    x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+    return *s = x;
+}
+
+static void fill(uint32_t seed)
+{
+    volatile uint32_t *m = (volatile uint32_t *)REGION_START;
+    uint32_t s = seed | 1;
+    for (unsigned i = 0; i < REGION_WORDS; i++) m[i] = xorshift(&s);
+}
+
+static void report(uint32_t idx, uint32_t seed, uint32_t sp0)
+{
+    static const char *const names[17] = {
+        "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+        "apsr", "sp", "primask", "control"};
+    puts_("P ");
+    hex(idx);
+    for (unsigned i = 0; i < 17; i++) {
+        uint32_t v = dt_results[i];
+        if (i == 14) v -= sp0; /* SP as a delta from the program's initial SP */
+        put(' ');
+        puts_(names[i]);
+        put('=');
+        hex(v);
+    }
+    puts_(" mem");
+    const volatile uint32_t *m = (const volatile uint32_t *)REGION_START;
+    uint32_t s = seed | 1;
+    for (unsigned i = 0; i < REGION_WORDS; i++) {
+        uint32_t want = xorshift(&s);
+        if (m[i] != want) {
+            put(' ');
+            hex(REGION_START + 4 * i);
+            put(':');
+            hex(m[i]);
+        }
+    }
+    put('\n');
+    flush();
+}
+
+int main(void)
+{
+    puts_("DIFFTEST BEGIN\n");
+    flush();
+    for (uint32_t i = 0; i < dt_prog_count; i++) {
+        uint32_t idx = dt_prog_info[3 * i], seed = dt_prog_info[3 * i + 1];
+        dt_current = idx;
+        fill(seed);
+        dt_prog_table[i]();
+        report(idx, seed, dt_prog_info[3 * i + 2]);
+    }
+    puts_("DIFFTEST END\n");
+    flush();
+    sys_exit(0x20026); /* ADP_Stopped_ApplicationExit */
+    return 0;
+}
+
+void dt_reset(void)
+{
+    for (uint32_t *p = &_dt_bss_start; p < &_dt_bss_end; p++) *p = 0;
+    main();
+}
+
+void dt_fault_report(const uint32_t *frame, uint32_t exc_return)
+{
+    pos = 0;
+    puts_("FAULT prog=");
+    hex(dt_current);
+    puts_(" pc=");
+    hex(frame[6]);
+    puts_(" lr=");
+    hex(frame[5]);
+    puts_(" xpsr=");
+    hex(frame[7]);
+    puts_(" exc_return=");
+    hex(exc_return);
+    put('\n');
+    flush();
+    sys_exit(0x20023); /* ADP_Stopped_RunTimeErrorUnknown: non-zero exit */
+}
+
+__attribute__((naked)) void dt_hardfault(void)
+{
+    __asm__ volatile(
+        "mov r1, lr\n"
+        "movs r0, #4\n"
+        "tst r0, r1\n"
+        "bne 1f\n"
+        "mrs r0, msp\n"
+        "b 2f\n"
+        "1: mrs r0, psp\n"
+        "2: ldr r2, =dt_fault_report\n"
+        "bx r2\n"
+        ".ltorg\n");
+}
+
+__attribute__((naked)) void dt_other_exception(void)
+{
+    __asm__ volatile("mov r1, lr\n mrs r0, msp\n ldr r2, =dt_fault_report\n bx r2\n .ltorg\n");
+}
+
+extern char _dt_stack_top[];
+
+__attribute__((section(".vectors"), used)) void *const dt_vectors[16] = {
+    _dt_stack_top,
+    (void *)dt_reset,
+    (void *)dt_other_exception, /* NMI */
+    (void *)dt_hardfault,
+    0, 0, 0, 0, 0, 0, 0,
+    (void *)dt_other_exception, /* SVC */
+    0, 0,
+    (void *)dt_other_exception, /* PendSV */
+    (void *)dt_other_exception, /* SysTick */
+};
+
+/* A kilobyte of defined bytes after the last program, see link.ld. */
+__attribute__((section(".dt_pad"), used)) const uint32_t dt_pad[256] = {
+    0x0badc0de, 0x12345678, 0x9abcdef0, 0xfedcba98, 0x76543210, 0xdeadbeef, 0x00000000, 0xffffffff};
