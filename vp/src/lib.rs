@@ -1,0 +1,36 @@
+//! rtoslab-vp: a cycle-exact Cortex-M0 virtual board. See README.md for the architecture.
+
+pub mod board;
+pub mod bus;
+pub mod cli;
+pub mod cpu;
+pub mod elf;
+pub mod exceptions;
+pub mod machine;
+pub mod memory;
+pub mod nvic;
+pub mod peripherals;
+pub mod scb;
+pub mod semihosting;
+pub mod symbols;
+pub mod systick;
+pub mod trace;
+pub mod vcd;
+
+pub use board::Board;
+pub use machine::{Config, Machine, Stop};
+
+impl Machine {
+    /// Build a machine from a loaded ELF image.
+    pub fn from_image(cfg: Config, img: &elf::Image) -> Machine {
+        let mut m = Machine::new(cfg, &img.flash);
+        for (off, bytes) in &img.ram {
+            let o = *off as usize;
+            if let Some(dst) = m.mem.ram.get_mut(o..o + bytes.len()) {
+                dst.copy_from_slice(bytes);
+            }
+        }
+        m.heap_base = img.heap_base;
+        m
+    }
+}

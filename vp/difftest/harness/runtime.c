@@ -12,10 +12,13 @@ extern void (*const dt_prog_table[])(void);
 extern const uint32_t dt_prog_info[]; /* per program: global index, memory seed, initial SP */
 extern const uint32_t dt_prog_count;
 
-/* Filled by each program's epilogue: r0..r12, APSR, SP, PRIMASK, CONTROL. */
-uint32_t dt_results[17];
+/* Filled by each program's epilogue: r0..r12, APSR, SP, PRIMASK, CONTROL, MSP, PSP. */
+uint32_t dt_results[19];
 uint32_t dt_saved_sp;
 volatile uint32_t dt_current;
+/* Set by a program's prologue, cleared by its epilogue: while set, SVC and HardFault are
+   part of the test (dt_exc_handler), otherwise they are fatal (dt_fault_report). */
+uint32_t dt_expect_exc;
 
 extern uint32_t _dt_bss_start, _dt_bss_end;
 
@@ -71,14 +74,14 @@ static void fill(uint32_t seed)
 
 static void report(uint32_t idx, uint32_t seed, uint32_t sp0)
 {
-    static const char *const names[17] = {
+    static const char *const names[19] = {
         "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
-        "apsr", "sp", "primask", "control"};
+        "apsr", "sp", "primask", "control", "msp", "psp"};
     puts_("P ");
     hex(idx);
-    for (unsigned i = 0; i < 17; i++) {
+    for (unsigned i = 0; i < 19; i++) {
         uint32_t v = dt_results[i];
-        if (i == 14) v -= sp0; /* SP as a delta from the program's initial SP */
+        if (i == 14 || i == 17) v -= sp0; /* SP, MSP as deltas from the program's initial SP */
         put(' ');
         puts_(names[i]);
         put('=');
@@ -100,6 +103,19 @@ static void report(uint32_t idx, uint32_t seed, uint32_t sp0)
     flush();
 }
 
+#define REG(a) (*(volatile uint32_t *)(a))
+
+/* Programs may enable, pend and prioritise IRQs and PendSV: start each from reset state. */
+static void reset_nvic(void)
+{
+    REG(0xE000E180) = 0xFFFFFFFFu; /* NVIC_ICER */
+    REG(0xE000E280) = 0xFFFFFFFFu; /* NVIC_ICPR */
+    for (unsigned i = 0; i < 8; i++) REG(0xE000E400 + 4 * i) = 0; /* NVIC_IPR0..7 */
+    REG(0xE000ED20) = 0;           /* SHPR3: PendSV and SysTick priority */
+    REG(0xE000ED04) = 1u << 27;    /* ICSR.PENDSVCLR */
+    __asm__ volatile("msr psp, %0" : : "r"(0)); /* PSP is UNKNOWN at reset: define it */
+}
+
 int main(void)
 {
     puts_("DIFFTEST BEGIN\n");
@@ -107,6 +123,7 @@ int main(void)
     for (uint32_t i = 0; i < dt_prog_count; i++) {
         uint32_t idx = dt_prog_info[3 * i], seed = dt_prog_info[3 * i + 1];
         dt_current = idx;
+        reset_nvic();
         fill(seed);
         dt_prog_table[i]();
         report(idx, seed, dt_prog_info[3 * i + 2]);
@@ -156,6 +173,61 @@ __attribute__((naked)) void dt_hardfault(void)
         ".ltorg\n");
 }
 
+/* SVC, HardFault, PendSV and IRQs while a program runs: make the exception visible in the program's
+   final state, then return to it.
+     HardFault: the faulting instruction (always 16-bit) is skipped: stacked PC += 2;
+     stacked r1 = stacked xPSR (flags, T, the stack-alignment bit 9), then the stacked
+     xPSR gets T set (an INVSTATE fault stacks T = 0);
+     stacked r2 = EXC_RETURN; stacked r3 = IPSR; stacked r0 ^= the (new) return address.
+   It returns with BX LR or, when bit 1 of the return address is set, PUSH {LR}; POP {PC}.
+   The frame itself stays in the program's stack area, which the runtime compares too
+   (the handler runs on MSP, which is the program's stack). */
+__attribute__((naked)) void dt_exc_handler(void)
+{
+    __asm__ volatile(
+        ".syntax unified\n"
+        "ldr r0, =dt_expect_exc\n"
+        "ldr r0, [r0]\n"
+        "cmp r0, #0\n"
+        "beq 9f\n"
+        "mrs r0, msp\n"
+        "mov r2, lr\n"
+        "movs r1, #4\n"
+        "tst r2, r1\n"
+        "beq 3f\n"
+        "mrs r0, psp\n" /* EXC_RETURN bit 2: the frame is on the process stack */
+        "3: mrs r3, ipsr\n"
+        "cmp r3, #3\n"
+        "bne 1f\n"
+        "ldr r1, [r0, #24]\n"
+        "adds r1, #2\n"
+        "str r1, [r0, #24]\n"
+        "1: ldr r1, [r0, #28]\n"
+        "str r1, [r0, #4]\n"
+        "movs r2, #1\n"
+        "lsls r2, r2, #24\n"
+        "orrs r1, r2\n"
+        "str r1, [r0, #28]\n" /* return in Thumb state after an INVSTATE fault */
+        "mov r2, lr\n"
+        "str r2, [r0, #8]\n"
+        "str r3, [r0, #12]\n"
+        "ldr r1, [r0, #24]\n"
+        "ldr r2, [r0, #0]\n"
+        "eors r2, r1\n"
+        "str r2, [r0, #0]\n"
+        /* return with BX LR, or (return address bit 1 set) with PUSH {LR}; POP {PC} */
+        "movs r2, #2\n"
+        "tst r1, r2\n"
+        "bne 2f\n"
+        "bx lr\n"
+        "2: push {lr}\n"
+        "pop {pc}\n"
+        "9: ldr r0, =dt_hardfault\n"
+        "bx r0\n"
+        ".ltorg\n"
+        ".syntax divided\n");
+}
+
 __attribute__((naked)) void dt_other_exception(void)
 {
     __asm__ volatile("mov r1, lr\n mrs r0, msp\n ldr r2, =dt_fault_report\n bx r2\n .ltorg\n");
@@ -163,16 +235,18 @@ __attribute__((naked)) void dt_other_exception(void)
 
 extern char _dt_stack_top[];
 
-__attribute__((section(".vectors"), used)) void *const dt_vectors[16] = {
+#define X16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+__attribute__((section(".vectors"), used)) void *const dt_vectors[48] = {
     _dt_stack_top,
     (void *)dt_reset,
     (void *)dt_other_exception, /* NMI */
-    (void *)dt_hardfault,
+    (void *)dt_exc_handler, /* HardFault */
     0, 0, 0, 0, 0, 0, 0,
-    (void *)dt_other_exception, /* SVC */
+    (void *)dt_exc_handler, /* SVC */
     0, 0,
-    (void *)dt_other_exception, /* PendSV */
+    (void *)dt_exc_handler, /* PendSV */
     (void *)dt_other_exception, /* SysTick */
+    X16((void *)dt_exc_handler), X16((void *)dt_exc_handler), /* IRQ 0..31 */
 };
 
 /* A kilobyte of defined bytes after the last program, see link.ld. */

@@ -1,0 +1,119 @@
+/*
+ * bench.h - the test framework of the benchmark suite: sample storage, the result protocol
+ * (docs/protocol.md), the stack arena and the controller's helpers. Tests use this and
+ * rtb_port.h only.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtb_port.h"
+
+/* Samples per metric: 1024 by default, 4096 with -DRTB_SAMPLES=4096 (CMake option
+ * RTOSLAB_BENCH_SAMPLES). The first RTB_COLD of them are the cold iterations. */
+#ifndef RTB_SAMPLES
+#define RTB_SAMPLES 1024
+#endif
+/* Boards with less than 16 KiB of RAM (the 8 KiB STM32F051) keep 256 samples per metric. */
+#if defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES < 16384u && RTB_SAMPLES > 256
+#undef RTB_SAMPLES
+#define RTB_SAMPLES 256
+#endif
+#ifndef RTB_COLD
+#define RTB_COLD 8
+#endif
+
+/* Probe pin 0 brackets every measured interval. */
+#define BENCH_PIN 1u
+
+/* Start and stop of a measured interval: counter read then pin up; pin down then counter read. */
+static inline uint32_t t_start(void)
+{
+    uint32_t t = board_cycles();
+    board_probe_set(BENCH_PIN);
+    return t;
+}
+static inline uint32_t t_stop(void)
+{
+    board_probe_clr(BENCH_PIN);
+    return board_cycles();
+}
+
+/* Kinds of metric, for the @metric and @probe lines. */
+enum bench_kind {
+    BK_CYCLES = 0,     /* unsigned cycles, probe brackets start..stop on pin 0 */
+    BK_SIGNED = 1,     /* signed cycles (errors): signed=1 */
+    BK_FROM_STIM = 2,  /* the interval starts at the stimulus edge: @probe ID from=stim */
+    BK_FROM_RESET = 4, /* the interval starts at reset: @probe ID from=reset */
+    BK_NO_PROBE = 8,   /* not bracketed on the probe */
+    BK_RATE = 16,      /* throughput: ops per 10^7 cycles */
+};
+
+/* Begin a metric: resets the sample store, writes the probe mark. `want` samples (0: RTB_SAMPLES). */
+void bench_begin(const char *id, unsigned kind, unsigned want);
+/* Store one sample (signed metrics pass a two's-complement value). */
+void bench_sample(uint32_t v);
+static inline bool bench_more(void)
+{
+    extern volatile unsigned bench_n, bench_want;
+    return bench_n < bench_want;
+}
+/* Send the samples (@metric/@s/@end) and the @probe line. */
+void bench_end(void);
+/* Abandon the current metric (cut short): nothing but a log line is sent. */
+void bench_abort(const char *why);
+void bench_absent(const char *id, const char *reason);
+/* If the port lacks `caps`, report `id` absent with the port's reason and return false. */
+bool bench_need(uint32_t caps, const char *id);
+void bench_check(const char *id, bool pass, const char *detail);
+void bench_log(const char *s);
+void bench_out(const char *s);
+void bench_out_u(uint32_t v);
+void bench_out_hex(uint32_t v);
+
+/* ---- threads of a test (controller side) ---- */
+#define SEM_DONE (RTB_MAX_SEMS - 1) /* test threads signal it when finished */
+#define SEM_PARK (RTB_MAX_SEMS - 2) /* never signalled: finished threads wait on it forever */
+#define BENCH_STACK 448             /* default test thread stack, bytes */
+#define BENCH_STACK_SMALL 272       /* scaling threads */
+void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
+size_t bench_arena_free(void);
+/* Create test thread `id` (ready at `prio`) on an arena stack; it runs when the controller blocks. */
+void bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes);
+/* Wait until `ndone` threads have called bench_done(), then delete every spawned thread and
+ * every object created with bench_sem/bench_mutex/bench_queue, and free the arena.
+ * Returns false if the test timed out. */
+bool bench_join(unsigned ndone);
+/* Called by a test thread when it is finished: signals SEM_DONE then parks forever. */
+void bench_done(void) __attribute__((noreturn));
+void bench_sem(int id, unsigned initial, unsigned max);
+void bench_mutex(int id);
+void bench_queue(int id, size_t msg_bytes, unsigned depth);
+
+/* Spin for `cycles` cycles on the cycle counter (no RTOS call). */
+void bench_spin(uint32_t cycles);
+/* 0 on boards where the cycle counter is not the core clock. */
+extern const unsigned bench_cycle_accurate;
+uint32_t bench_clock_hz(void);
+static inline uint32_t us_to_cycles(uint32_t us) { return (uint32_t)(((uint64_t)us * bench_clock_hz()) / 1000000u); }
+
+/* Tests (bench/tests/t_*.c), run in this order by the controller. */
+void t_boot_record(void);
+void t_overhead(void);
+void t_rhealstone(void);
+void t_sem_switch(void);
+void t_primitives(void);
+void t_irq(void);
+void t_time(void);
+void t_scale(void);
+void t_throughput(void);
+void t_checks(void);
+
+void bench_irq_clear_pending(unsigned irq);
+
+/* The IRQ lines the suite uses. */
+#define BENCH_SW_IRQ 28u /* a line no board wires: pended in software */
+#endif

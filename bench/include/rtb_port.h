@@ -1,0 +1,126 @@
+/*
+ * rtb_port.h - the porting layer of the rtoslab benchmark suite.
+ *
+ * Everything a benchmark needs from an RTOS goes through these functions. A port is one
+ * directory bench/ports/<id>/ with a port.c implementing them and an rtb_port_caps.h that
+ * says which services exist (RTB_CAPS) and why the others do not. The tests never call an
+ * RTOS directly, so one test source measures every RTOS the same way. See docs/porting.md.
+ *
+ * Objects are named by small integers (thread 0..RTB_MAX_THREADS-1, semaphore 0..RTB_MAX_SEMS-1,
+ * ...); the port keeps its handles in static tables indexed by them. Priorities are portable:
+ * 1 (least urgent test thread) .. RTB_PRIO_MAX (most urgent); RTB_PRIO_CTRL is the controller
+ * thread, above every test thread. The port maps them onto its own scale.
+ *
+ * Time arguments are microseconds; RTB_FOREVER waits without limit, 0 polls.
+ */
+#ifndef RTB_PORT_H
+#define RTB_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "rtb_port_caps.h" /* from the port: RTB_CAPS, RTB_PORT_ID, RTB_PORT_VERSION */
+
+#ifndef RTB_MAX_THREADS
+#define RTB_MAX_THREADS 40
+#endif
+#define RTB_MAX_SEMS 40
+#define RTB_MAX_MUTEXES 4
+#define RTB_MAX_QUEUES 2
+#define RTB_MAX_TIMERS 2
+
+#define RTB_PRIO_MAX 8
+#define RTB_PRIO_CTRL 9
+#define RTB_SELF (-1)
+#define RTB_FOREVER 0xFFFFFFFFu
+#define RTB_OK 0
+#define RTB_TIMEOUT 1
+#define RTB_DEADLOCK 2 /* rtb_mutex_lock: the kernel refused a lock that would close a wait cycle */
+#define RTB_ERROR (-1)
+
+/* Capability bits: a service the port lacks is reported `@absent` with the port's reason. */
+#define RTB_CAP_SUSPEND        (1u << 0)  /* rtb_suspend / rtb_resume */
+#define RTB_CAP_PRIO_SET       (1u << 1)  /* rtb_prio_set */
+#define RTB_CAP_THREAD_DYNAMIC (1u << 2)  /* create and delete threads while running */
+#define RTB_CAP_MUTEX          (1u << 3)  /* rtb_mutex_* */
+#define RTB_CAP_MUTEX_INHERIT  (1u << 4)  /* mutexes use priority inheritance */
+#define RTB_CAP_MUTEX_DYNAMIC  (1u << 5)  /* create and delete mutexes at run time */
+#define RTB_CAP_QUEUE          (1u << 6)  /* rtb_queue_* */
+#define RTB_CAP_DELAY          (1u << 7)  /* rtb_delay_us and timeouts */
+#define RTB_CAP_TIMER          (1u << 8)  /* rtb_timer_* (software timers) */
+#define RTB_CAP_MEM            (1u << 9)  /* rtb_mem_alloc / rtb_mem_free */
+#define RTB_CAP_IRQ            (1u << 10) /* interrupts (rtb_irq_install, ISR signalling) */
+#define RTB_CAP_TIMEOUT        (1u << 11) /* rtb_sem_wait / rtb_mutex_lock with a finite timeout */
+
+/* Is a service present? Constant-folded: a test for a missing service is compiled out. */
+#define RTB_HAS(cap) ((RTB_CAPS & (cap)) != 0)
+
+/* ---- the port's identity and configuration ---- */
+const char *rtb_port_absent_reason(uint32_t cap); /* why `cap` is missing (never NULL) */
+void rtb_port_config(void);                      /* emits @config lines through bench_config() */
+/* Start the RTOS with one thread, the controller, at RTB_PRIO_CTRL running `main_fn`. */
+void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes) __attribute__((noreturn));
+
+/* ---- threads ---- */
+typedef void (*rtb_entry_t)(void *arg);
+/* Create thread `id` ready to run at `prio` on the given stack (the suite owns the memory). A
+ * thread function must not return: test threads end by blocking and are deleted by the
+ * controller. Returns RTB_OK or RTB_ERROR. */
+int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes);
+void rtb_thread_delete(int id); /* a thread that is not running (blocked or ready) */
+void rtb_yield(void);           /* let the next ready thread of equal priority run */
+void rtb_suspend(int id);       /* RTB_SELF or another thread */
+void rtb_resume(int id);
+void rtb_prio_set(int id, int prio);
+
+/* ---- counting semaphores ---- */
+int rtb_sem_create(int id, unsigned initial, unsigned max);
+void rtb_sem_delete(int id);
+int rtb_sem_wait(int id, uint32_t timeout_us); /* RTB_OK or RTB_TIMEOUT */
+void rtb_sem_signal(int id);
+void rtb_sem_signal_isr(int id); /* from an ISR installed with rtb_irq_install */
+
+/* ---- mutexes (recursive or not: the suite never locks twice) ---- */
+int rtb_mutex_create(int id);
+void rtb_mutex_delete(int id);
+int rtb_mutex_lock(int id, uint32_t timeout_us); /* RTB_OK, RTB_TIMEOUT or RTB_DEADLOCK */
+void rtb_mutex_unlock(int id);
+
+/* ---- message queues of fixed-size messages ---- */
+int rtb_queue_create(int id, size_t msg_bytes, unsigned depth);
+void rtb_queue_delete(int id);
+int rtb_queue_send(int id, const void *msg, uint32_t timeout_us);
+int rtb_queue_recv(int id, void *msg, uint32_t timeout_us);
+
+/* ---- time ---- */
+void rtb_delay_us(uint32_t us); /* block the caller for at least `us` */
+/* A periodic software timer: `cb` runs every `period_us` in whatever context the RTOS uses
+ * for timer callbacks (documented per port in @config timer_context). */
+int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg);
+void rtb_timer_start(int id);
+void rtb_timer_stop(int id);
+void rtb_timer_delete(int id);
+
+/* ---- memory blocks (Thread-Metric's memory test) ---- */
+void *rtb_mem_alloc(size_t bytes);
+void rtb_mem_free(void *p);
+
+/* ---- interrupts ----
+ * rtb_irq_install routes IRQ line `irq` to `isr` at NVIC priority `prio` (0 most urgent..3) and
+ * enables it. The suite's vector entries read the cycle counter first thing and pass it to the
+ * ISR as `now`. rtb_isr_enter/exit bracket every ISR the suite installs: a port whose kernel
+ * needs to know about interrupts (deferred switch, nesting count) does it there. Triggering
+ * is the board's: board_irq_trigger(irq) or the stimulus generator. */
+typedef void (*rtb_isr_t)(uint32_t now);
+void rtb_irq_install(unsigned irq, unsigned prio, rtb_isr_t isr);
+void rtb_irq_uninstall(unsigned irq);
+void rtb_isr_enter(void);
+void rtb_isr_exit(void);
+
+/* ---- provided by the suite, for ports ---- */
+void bench_config(const char *key, const char *value); /* one @config line */
+void bench_config_u(const char *key, uint32_t value);
+void bench_isr_dispatch(unsigned irq, uint32_t now); /* the vector entries call this */
+
+#endif

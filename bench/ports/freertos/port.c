@@ -1,0 +1,225 @@
+/*
+ * The FreeRTOS port of the benchmark suite: each rtb_* call is the FreeRTOS call an
+ * application would make. Priorities map 1:1 (FreeRTOS 0 is the idle task).
+ */
+#include <string.h>
+
+#include "FreeRTOS.h"
+#include "queue.h"
+#include "semphr.h"
+#include "task.h"
+#include "timers.h"
+
+#include "bench.h"
+
+static TaskHandle_t threads[RTB_MAX_THREADS];
+static SemaphoreHandle_t sems[RTB_MAX_SEMS];
+static SemaphoreHandle_t mutexes[RTB_MAX_MUTEXES];
+static QueueHandle_t queues[RTB_MAX_QUEUES];
+static TimerHandle_t timers[RTB_MAX_TIMERS];
+static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
+static volatile BaseType_t isr_yield;
+
+/* A delay or timeout of `us` in ticks: at least `us` whatever the phase of the tick
+ * (the first tick may come at once, hence the + 1). */
+static TickType_t ticks(uint32_t us)
+{
+    if (us == RTB_FOREVER)
+        return portMAX_DELAY;
+    if (us == 0)
+        return 0;
+    return (TickType_t)(((uint64_t)us * configTICK_RATE_HZ + 999999u) / 1000000u) + 1u;
+}
+
+const char *rtb_port_absent_reason(uint32_t cap)
+{
+    (void)cap;
+    return "not provided by the FreeRTOS port";
+}
+
+void rtb_port_config(void)
+{
+    bench_config("kernel", "FreeRTOS-Kernel " tskKERNEL_VERSION_NUMBER " (crates.io freertos-next 0.12.0), portable/GCC/ARM_CM0");
+    bench_config_u("tick_hz", configTICK_RATE_HZ);
+    bench_config("tickless", "no");
+    bench_config("preemption", "on");
+    bench_config("time_slicing", "off");
+    bench_config("assertions", "off");
+    bench_config("trace", "off");
+    bench_config("allocation", "threads static (suite memory); semaphores, mutexes, queues, timers from heap_4");
+    bench_config_u("heap_bytes", configTOTAL_HEAP_SIZE);
+    bench_config("delay_rounding", "ceil(us/tick)+1 ticks: never shorter than requested");
+    bench_config("timer_context", "timer service task, priority above the controller");
+    bench_config("isr_api", "xSemaphoreGiveFromISR + portYIELD_FROM_ISR");
+    bench_config("idle", "WFI in the idle hook");
+}
+
+/* ---- start ---- */
+static StaticTask_t ctrl_tcb;
+static rtb_entry_t ctrl_fn;
+
+void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
+{
+    ctrl_fn = main_fn;
+    xTaskCreateStatic(main_fn, "C", (configSTACK_DEPTH_TYPE)(stack_bytes / sizeof(StackType_t)), NULL,
+                      RTB_PRIO_CTRL, (StackType_t *)stack, &ctrl_tcb);
+    vTaskStartScheduler();
+    for (;;) {
+    }
+}
+
+void vApplicationIdleHook(void)
+{
+    __asm volatile("wfi");
+}
+
+static StaticTask_t idle_tcb;
+static StackType_t idle_stack[configMINIMAL_STACK_SIZE];
+void vApplicationGetIdleTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth)
+{
+    *tcb = &idle_tcb;
+    *stack = idle_stack;
+    *depth = configMINIMAL_STACK_SIZE;
+}
+
+static StaticTask_t timer_tcb;
+static StackType_t timer_stack[configTIMER_TASK_STACK_DEPTH];
+void vApplicationGetTimerTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth)
+{
+    *tcb = &timer_tcb;
+    *stack = timer_stack;
+    *depth = configTIMER_TASK_STACK_DEPTH;
+}
+
+/* ---- threads: the control block sits at the top of the memory the suite gives ---- */
+int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
+{
+    size_t tcb_bytes = (sizeof(StaticTask_t) + 7u) & ~(size_t)7u;
+    if (id < 0 || id >= RTB_MAX_THREADS || stack_bytes < tcb_bytes + 128u)
+        return RTB_ERROR;
+    StaticTask_t *tcb = (StaticTask_t *)((char *)stack + stack_bytes - tcb_bytes);
+    StackType_t *stk = (StackType_t *)stack;
+    threads[id] = xTaskCreateStatic(fn, "t", (configSTACK_DEPTH_TYPE)((stack_bytes - tcb_bytes) / sizeof(StackType_t)),
+                                    arg, (UBaseType_t)prio, stk, tcb);
+    return threads[id] ? RTB_OK : RTB_ERROR;
+}
+
+void rtb_thread_delete(int id)
+{
+    if (threads[id]) {
+        vTaskDelete(threads[id]);
+        threads[id] = NULL;
+    }
+}
+
+void rtb_yield(void) { taskYIELD(); }
+void rtb_suspend(int id) { vTaskSuspend(id == RTB_SELF ? NULL : threads[id]); }
+void rtb_resume(int id) { vTaskResume(threads[id]); }
+void rtb_prio_set(int id, int prio) { vTaskPrioritySet(id == RTB_SELF ? NULL : threads[id], (UBaseType_t)prio); }
+
+/* ---- semaphores ---- */
+int rtb_sem_create(int id, unsigned initial, unsigned max)
+{
+    sems[id] = xSemaphoreCreateCounting(max, initial);
+    return sems[id] ? RTB_OK : RTB_ERROR;
+}
+void rtb_sem_delete(int id)
+{
+    if (sems[id]) {
+        vSemaphoreDelete(sems[id]);
+        sems[id] = NULL;
+    }
+}
+int rtb_sem_wait(int id, uint32_t timeout_us)
+{
+    return xSemaphoreTake(sems[id], ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+void rtb_sem_signal(int id) { xSemaphoreGive(sems[id]); }
+void rtb_sem_signal_isr(int id)
+{
+    BaseType_t woken = pdFALSE;
+    xSemaphoreGiveFromISR(sems[id], &woken);
+    if (woken)
+        isr_yield = pdTRUE;
+}
+
+/* ---- mutexes ---- */
+int rtb_mutex_create(int id)
+{
+    mutexes[id] = xSemaphoreCreateMutex();
+    return mutexes[id] ? RTB_OK : RTB_ERROR;
+}
+void rtb_mutex_delete(int id)
+{
+    if (mutexes[id]) {
+        vSemaphoreDelete(mutexes[id]);
+        mutexes[id] = NULL;
+    }
+}
+int rtb_mutex_lock(int id, uint32_t timeout_us)
+{
+    return xSemaphoreTake(mutexes[id], ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+void rtb_mutex_unlock(int id) { xSemaphoreGive(mutexes[id]); }
+
+/* ---- queues ---- */
+int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
+{
+    queues[id] = xQueueCreate(depth, msg_bytes);
+    return queues[id] ? RTB_OK : RTB_ERROR;
+}
+void rtb_queue_delete(int id)
+{
+    if (queues[id]) {
+        vQueueDelete(queues[id]);
+        queues[id] = NULL;
+    }
+}
+int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+{
+    return xQueueSend(queues[id], msg, ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
+{
+    return xQueueReceive(queues[id], msg, ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
+}
+
+/* ---- time ---- */
+void rtb_delay_us(uint32_t us) { vTaskDelay(ticks(us)); }
+
+static void timer_tramp(TimerHandle_t t)
+{
+    int id = (int)(intptr_t)pvTimerGetTimerID(t);
+    timer_cb[id].cb(timer_cb[id].arg);
+}
+int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
+{
+    TickType_t p = (TickType_t)(((uint64_t)period_us * configTICK_RATE_HZ + 999999u) / 1000000u);
+    timer_cb[id].cb = cb;
+    timer_cb[id].arg = arg;
+    timers[id] = xTimerCreate("T", p ? p : 1, pdTRUE, (void *)(intptr_t)id, timer_tramp);
+    return timers[id] ? RTB_OK : RTB_ERROR;
+}
+void rtb_timer_start(int id) { xTimerStart(timers[id], portMAX_DELAY); }
+void rtb_timer_stop(int id) { xTimerStop(timers[id], portMAX_DELAY); }
+void rtb_timer_delete(int id)
+{
+    if (timers[id]) {
+        xTimerDelete(timers[id], portMAX_DELAY);
+        timers[id] = NULL;
+    }
+}
+
+/* ---- memory ---- */
+void *rtb_mem_alloc(size_t bytes) { return pvPortMalloc(bytes); }
+void rtb_mem_free(void *p) { vPortFree(p); }
+
+/* ---- interrupts: FreeRTOS needs only the deferred switch on exit ---- */
+void rtb_isr_enter(void) {}
+void rtb_isr_exit(void)
+{
+    if (isr_yield) {
+        isr_yield = pdFALSE;
+        portYIELD_FROM_ISR(pdTRUE);
+    }
+}

@@ -1,0 +1,33 @@
+/*
+ * The `host` board of the posix port: Linux user space. The "cycle counter" is
+ * CLOCK_MONOTONIC in nanoseconds (a nominal 1 GHz clock: one cycle = 1 ns), there is no
+ * probe, no stimulus and no interrupt a process could install.
+ */
+#ifndef BOARD_CONFIG_H
+#define BOARD_CONFIG_H
+
+#include <stdint.h>
+#include <time.h>
+
+#define BOARD_NAME "host"
+#define BOARD_CLOCK_HZ 1000000000u
+#define BOARD_TIME_UNIT "ns"
+#define BOARD_CYCLE_ACCURATE 0
+#define BOARD_HAS_ALARM 0
+#define BOARD_ALARM_IRQ 0u
+#define BOARD_HAS_STIMULUS 0
+#define BOARD_STIM_IRQ 30u
+#define BOARD_STIM_FALL_IRQ 31u
+#define BOARD_HAS_PROBE 0
+
+static inline uint32_t board_cycles(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint32_t)((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+}
+static inline void board_probe_set(uint32_t pins) { (void)pins; }
+static inline void board_probe_clr(uint32_t pins) { (void)pins; }
+static inline void board_probe_mark(uint32_t value) { (void)value; }
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * The rtoslab port of the benchmark suite: each rtb_* call is the rtoslab call an
+ * application would make (kernel/include/rtoslab/kernel.h). Objects live in static tables;
+ * a thread's control block sits at the top of the memory the suite gives for it.
+ * Priorities: portable 1..6 are kernel 1..6, the controller is K_PRIO_MAX (7).
+ */
+#include <string.h>
+
+#include "bench.h"
+#include "rtoslab/kernel.h"
+
+static struct k_thread *threads[RTB_MAX_THREADS];
+static struct k_sem sems[RTB_MAX_SEMS];
+static struct k_mutex mutexes[RTB_MAX_MUTEXES];
+static struct k_queue queues[RTB_MAX_QUEUES];
+static uint32_t qbuf[RTB_MAX_QUEUES][64 / 4];
+static struct k_timer timers[RTB_MAX_TIMERS];
+static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
+
+static unsigned kprio(int p)
+{
+    if (p >= RTB_PRIO_CTRL)
+        return K_PRIO_MAX;
+    if (p >= K_PRIO_MAX)
+        return K_PRIO_MAX - 1u;
+    return p < 1 ? 1u : (unsigned)p;
+}
+
+static k_timeout_t kto(uint32_t us)
+{
+    if (us == RTB_FOREVER)
+        return K_FOREVER;
+    return us ? K_USEC(us) : K_NO_WAIT;
+}
+
+const char *rtb_port_absent_reason(uint32_t cap)
+{
+    if (cap == RTB_CAP_MEM)
+        return "rtoslab has no heap and no memory-block allocator: every object is in memory the application provides";
+    return "not provided by the rtoslab port";
+}
+
+void rtb_port_config(void)
+{
+    bench_config("kernel", "rtoslab " RTOSLAB_KERNEL_VERSION " (kernel/, library rtoslab_kernel)");
+    bench_config("tickless", K_CONFIG_TICKLESS ? "yes (board compare timer)" : "no");
+    bench_config_u("time_hz", K_TIME_HZ);
+    bench_config_u("timer_lead_cycles", K_CONFIG_TIMER_LEAD);
+    bench_config_u("prio_levels", K_CONFIG_PRIO_LEVELS);
+    bench_config("checks", K_CONFIG_CHECKS ? "on" : "off");
+    bench_config("stack_check", K_CONFIG_STACK_CHECK ? "on" : "off");
+    bench_config("assertions", K_CONFIG_ASSERT ? "on" : "off");
+    bench_config("preemption", "on");
+    bench_config("time_slicing", "off");
+    bench_config("mutex", "priority inheritance (transitive), deadlock detection");
+    bench_config("allocation", "static: threads in suite memory, objects in the port's tables");
+    bench_config("timer_context", "time source interrupt");
+    bench_config("isr_api", "k_sem_signal_isr (switch on return)");
+}
+
+void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
+{
+    static struct k_thread ctrl;
+    k_thread_create(&ctrl, stack, stack_bytes, main_fn, 0, kprio(RTB_PRIO_CTRL));
+    k_start();
+}
+
+/* ---- threads ---- */
+int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
+{
+    size_t tcb = (sizeof(struct k_thread) + 7u) & ~(size_t)7u;
+    if (id < 0 || id >= RTB_MAX_THREADS || stack_bytes < tcb + K_THREAD_STACK_MIN)
+        return RTB_ERROR;
+    struct k_thread *t = (struct k_thread *)((char *)stack + stack_bytes - tcb);
+    memset(t, 0, sizeof *t); /* fresh memory for the kernel (it may hold an old, dead thread) */
+    threads[id] = t;
+    return k_thread_create(t, stack, stack_bytes - tcb, fn, arg, kprio(prio)) == K_OK ? RTB_OK : RTB_ERROR;
+}
+
+void rtb_thread_delete(int id)
+{
+    if (threads[id]) {
+        k_thread_abort(threads[id]);
+        threads[id] = 0;
+    }
+}
+
+void rtb_yield(void) { k_yield(); }
+void rtb_suspend(int id) { k_thread_suspend(id == RTB_SELF ? NULL : threads[id]); }
+void rtb_resume(int id) { k_thread_resume(threads[id]); }
+void rtb_prio_set(int id, int prio) { k_thread_prio_set(id == RTB_SELF ? NULL : threads[id], kprio(prio)); }
+
+/* ---- semaphores ---- */
+int rtb_sem_create(int id, unsigned initial, unsigned max)
+{
+    return k_sem_init(&sems[id], initial, max > 255u ? 0u : max) == K_OK ? RTB_OK : RTB_ERROR;
+}
+void rtb_sem_delete(int id) { k_sem_destroy(&sems[id]); }
+int rtb_sem_wait(int id, uint32_t timeout_us)
+{
+    return k_sem_wait(&sems[id], kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
+}
+void rtb_sem_signal(int id) { k_sem_signal(&sems[id]); }
+void rtb_sem_signal_isr(int id) { k_sem_signal_isr(&sems[id]); }
+
+/* ---- mutexes ---- */
+int rtb_mutex_create(int id) { return k_mutex_init(&mutexes[id]) == K_OK ? RTB_OK : RTB_ERROR; }
+void rtb_mutex_delete(int id) { k_mutex_destroy(&mutexes[id]); }
+int rtb_mutex_lock(int id, uint32_t timeout_us)
+{
+    int r = k_mutex_lock(&mutexes[id], kto(timeout_us));
+    return r == K_OK ? RTB_OK : r == K_EDEADLK ? RTB_DEADLOCK : RTB_TIMEOUT;
+}
+void rtb_mutex_unlock(int id) { k_mutex_unlock(&mutexes[id]); }
+
+/* ---- queues ---- */
+int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
+{
+    if (msg_bytes * depth > sizeof qbuf[0])
+        return RTB_ERROR;
+    return k_queue_init(&queues[id], qbuf[id], msg_bytes, depth) == K_OK ? RTB_OK : RTB_ERROR;
+}
+void rtb_queue_delete(int id) { k_queue_destroy(&queues[id]); }
+int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+{
+    return k_queue_send(&queues[id], msg, kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
+}
+int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
+{
+    return k_queue_recv(&queues[id], msg, kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
+}
+
+/* ---- time ---- */
+void rtb_delay_us(uint32_t us) { k_sleep(K_USEC(us)); }
+
+static void timer_tramp(struct k_timer *t, void *arg)
+{
+    (void)t;
+    int id = (int)(intptr_t)arg;
+    timer_cb[id].cb(timer_cb[id].arg);
+}
+static k_timeout_t timer_period[RTB_MAX_TIMERS];
+int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
+{
+    timer_cb[id].cb = cb;
+    timer_cb[id].arg = arg;
+    timer_period[id] = K_USEC(period_us);
+    return k_timer_init(&timers[id], timer_tramp, (void *)(intptr_t)id) == K_OK ? RTB_OK : RTB_ERROR;
+}
+void rtb_timer_start(int id) { k_timer_start(&timers[id], timer_period[id], timer_period[id]); }
+void rtb_timer_stop(int id) { k_timer_stop(&timers[id]); }
+void rtb_timer_delete(int id) { k_timer_stop(&timers[id]); }
+
+/* ---- memory: none in rtoslab (RTB_CAP_MEM is absent) ---- */
+void *rtb_mem_alloc(size_t bytes)
+{
+    (void)bytes;
+    return 0;
+}
+void rtb_mem_free(void *p) { (void)p; }
+
+/* ---- interrupts: the kernel switches on return from an ISR that woke a thread ---- */
+void rtb_isr_enter(void) {}
+void rtb_isr_exit(void) {}

@@ -1,0 +1,214 @@
+/*
+ * Interrupt metrics. On boards with the stimulus generator (the simulator) the interval
+ * starts at the cycle the stimulus pin rises (STIM_LAST, ground truth); elsewhere at the
+ * store that pends a software interrupt.
+ */
+#include "bench.h"
+
+#if BOARD_HAS_STIMULUS
+#define LAT_IRQ BOARD_STIM_IRQ
+#else
+#define LAT_IRQ BENCH_SW_IRQ
+#endif
+
+static volatile uint32_t g_t0, g_seq, g_rise;
+static volatile unsigned g_fired;
+
+/* Start one interrupt `delay` cycles from now (stimulus), or now (software). */
+static void fire(uint32_t delay)
+{
+#if BOARD_HAS_STIMULUS
+    board_probe_set(BENCH_PIN);
+    board_stim_arm(board_cycles() + delay, 0, 2);
+#else
+    (void)delay;
+    g_t0 = t_start();
+    board_irq_trigger(BENCH_SW_IRQ);
+#endif
+}
+
+static uint32_t irq_origin(void)
+{
+#if BOARD_HAS_STIMULUS
+    return board_stim_last_rise();
+#else
+    return g_t0;
+#endif
+}
+
+/* ---- rhealstone.interrupt_latency: assertion to the first C statement of the ISR ---- */
+static void lat_isr(uint32_t now)
+{
+    board_probe_clr(BENCH_PIN);
+    bench_sample(now - irq_origin());
+    g_seq++;
+}
+
+static void lat_thread(void *arg)
+{
+    (void)arg;
+    for (unsigned i = 0; bench_more(); i++) {
+        uint32_t s = g_seq;
+        fire(200u + (i % 8u));
+        while (g_seq == s) {
+        }
+    }
+    bench_done();
+}
+
+/* ---- irq.to_thread: assertion to the first instruction of the thread the ISR woke ---- */
+#define IT_SEM 0
+static void it_isr(uint32_t now)
+{
+    (void)now;
+    rtb_sem_signal_isr(IT_SEM);
+}
+static void it_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(IT_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - irq_origin());
+        g_seq++;
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void it_low(void *arg)
+{
+    (void)arg;
+    for (unsigned i = 0;; i++) {
+        uint32_t s = g_seq;
+        fire(200u + (i % 8u));
+        while (g_seq == s) {
+        }
+    }
+}
+
+/* ---- background kernel activity for the phase sweep and the pulse measurement ---- */
+#define BG_SEM_A 1
+#define BG_SEM_B 2
+static void bg_peer(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_signal(BG_SEM_B);
+        rtb_sem_wait(BG_SEM_B, RTB_FOREVER);
+        rtb_yield();
+    }
+}
+
+#if BOARD_HAS_STIMULUS
+/* ---- irq.latency_worst: sample k arrives k cycles later than sample k-1 in the same
+ * deterministic kernel workload, so the samples cover every arrival phase of a window. ---- */
+static void lw_isr(uint32_t now)
+{
+    board_probe_clr(BENCH_PIN);
+    bench_sample(now - board_stim_last_rise());
+    g_fired = 1;
+}
+static void lw_thread(void *arg)
+{
+    (void)arg;
+    for (uint32_t k = 0; bench_more(); k++) {
+        g_fired = 0;
+        rtb_yield(); /* start every sample from the same point of the workload */
+        board_probe_set(BENCH_PIN);
+        board_stim_arm(board_cycles() + 300u + k, 0, 2);
+        while (!g_fired) {
+            rtb_sem_signal(BG_SEM_A);
+            rtb_sem_wait(BG_SEM_A, RTB_FOREVER);
+            rtb_yield();
+        }
+    }
+    bench_done();
+}
+
+/* ---- stimulus.pulse_error: width measured by the rising and falling ISRs minus the true width ---- */
+static volatile uint32_t g_width;
+static void pe_rise(uint32_t now)
+{
+    g_rise = now;
+}
+static void pe_fall(uint32_t now)
+{
+    board_probe_clr(BENCH_PIN);
+    uint32_t truth = board_stim_last_fall() - board_stim_last_rise();
+    bench_sample((now - g_rise) - truth);
+    g_fired = 1;
+}
+static void pe_thread(void *arg)
+{
+    (void)arg;
+    for (uint32_t i = 0; bench_more(); i++) {
+        g_fired = 0;
+        g_width = 40u + (i * 37u) % 2000u;
+        board_probe_set(BENCH_PIN);
+        board_stim_arm(board_cycles() + 300u + (i % 61u), 0, g_width);
+        while (!g_fired) {
+            rtb_sem_signal(BG_SEM_A);
+            rtb_sem_wait(BG_SEM_A, RTB_FOREVER);
+            rtb_yield();
+        }
+    }
+    bench_done();
+}
+#endif
+
+static void finish(void)
+{
+    if (bench_join(1))
+        bench_end();
+    else
+        bench_abort("timed out");
+}
+
+void t_irq(void)
+{
+    unsigned from = BOARD_HAS_STIMULUS ? BK_FROM_STIM : BK_CYCLES;
+
+    if (bench_need(RTB_CAP_IRQ, "rhealstone.interrupt_latency")) {
+        bench_begin("rhealstone.interrupt_latency", from, 0);
+        g_seq = 0;
+        rtb_irq_install(LAT_IRQ, 1, lat_isr);
+        bench_spawn(0, 4, lat_thread, 0, BENCH_STACK);
+        finish();
+    }
+
+    if (bench_need(RTB_CAP_IRQ, "irq.to_thread")) {
+        bench_begin("irq.to_thread", from, 0);
+        g_seq = 0;
+        bench_sem(IT_SEM, 0, 1);
+        rtb_irq_install(LAT_IRQ, 1, it_isr);
+        bench_spawn(0, 6, it_high, 0, BENCH_STACK);
+        bench_spawn(1, 2, it_low, 0, BENCH_STACK);
+        finish();
+    }
+
+#if BOARD_HAS_STIMULUS
+    if (bench_need(RTB_CAP_IRQ, "irq.latency_worst")) {
+        bench_begin("irq.latency_worst", BK_FROM_STIM, 0);
+        bench_sem(BG_SEM_A, 0, 1);
+        bench_sem(BG_SEM_B, 0, 1);
+        rtb_irq_install(BOARD_STIM_IRQ, 1, lw_isr);
+        bench_spawn(0, 3, lw_thread, 0, BENCH_STACK);
+        bench_spawn(1, 3, bg_peer, 0, BENCH_STACK);
+        finish();
+    }
+    if (bench_need(RTB_CAP_IRQ, "stimulus.pulse_error")) {
+        bench_begin("stimulus.pulse_error", BK_SIGNED | BK_NO_PROBE, 0);
+        bench_sem(BG_SEM_A, 0, 1);
+        bench_sem(BG_SEM_B, 0, 1);
+        rtb_irq_install(BOARD_STIM_IRQ, 1, pe_rise);
+        rtb_irq_install(BOARD_STIM_FALL_IRQ, 1, pe_fall);
+        bench_spawn(0, 3, pe_thread, 0, BENCH_STACK);
+        bench_spawn(1, 3, bg_peer, 0, BENCH_STACK);
+        finish();
+    }
+#else
+    (void)bg_peer;
+    bench_absent("irq.latency_worst", "board has no external stimulus generator: the phase sweep needs a cycle-exact interrupt source");
+    bench_absent("stimulus.pulse_error", "board has no external stimulus generator");
+#endif
+}

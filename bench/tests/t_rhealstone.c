@@ -1,0 +1,345 @@
+/*
+ * Boot, measurement overhead, the six Rhealstone metrics (seed 001 ch. 2.3 and 8, seed 003
+ * ch. 3) and the semaphore-with-switch pair of seed 000 Table 9. Where each clock starts and
+ * stops: docs/methodology.md.
+ */
+#include "bench.h"
+
+extern uint32_t bench_boot_cycles;
+static volatile uint32_t g_t0;
+static volatile unsigned g_go;
+
+/* ---- boot.first_thread, overhead.probe ---- */
+void t_boot_record(void)
+{
+    bench_begin("boot.first_thread", BK_FROM_RESET, 1);
+    bench_sample(bench_boot_cycles);
+    bench_end();
+}
+
+void t_overhead(void)
+{
+    bench_begin("overhead.probe", BK_CYCLES, 0);
+    while (bench_more()) {
+        uint32_t t0 = t_start();
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - t0);
+    }
+    bench_end();
+}
+
+/* ---- rhealstone.task_switch: equal priorities, yield; also used by scale.task_switch ---- */
+static void ts_thread(void *arg)
+{
+    (void)arg;
+    uint32_t t1 = t_stop();
+    if (g_go)
+        bench_sample(t1 - g_t0);
+    while (bench_more()) {
+        g_go = 1;
+        g_t0 = t_start();
+        rtb_yield();
+        t1 = t_stop();
+        bench_sample(t1 - g_t0);
+    }
+    bench_done();
+}
+
+void bench_task_switch(const char *id, int nthreads, size_t stack)
+{
+    if ((size_t)nthreads * ((stack + 7u) & ~7u) > bench_arena_free()) {
+        bench_absent(id, "not enough RAM for the threads next to the sample store (use the default sample count)");
+        return;
+    }
+    bench_begin(id, BK_CYCLES, 0);
+    g_go = 0;
+    for (int i = 0; i < nthreads; i++)
+        bench_spawn(i, 3, ts_thread, 0, stack);
+    if (bench_join(1))
+        bench_end();
+    else
+        bench_abort("timed out");
+}
+
+/* ---- rhealstone.preemption: a low thread raises a high one's priority ---- */
+#define PRE_H 0
+#define PRE_L 1
+static void pre_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+        rtb_prio_set(RTB_SELF, 1);
+    }
+}
+static void pre_low(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_t0 = t_start();
+        rtb_prio_set(PRE_H, 5);
+    }
+}
+
+/* ---- rhealstone.semaphore_shuffle ---- */
+#define SH_SEM 0
+static void sh_a(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(SH_SEM, RTB_FOREVER);
+        rtb_yield(); /* B now blocks on the semaphore */
+        rtb_sem_signal(SH_SEM);
+        rtb_yield();
+    }
+}
+static void sh_b(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_t0 = t_start();
+        rtb_sem_wait(SH_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+        rtb_sem_signal(SH_SEM);
+        rtb_yield();
+    }
+}
+
+/* ---- rhealstone.deadlock_break ---- */
+#define DL_M 0
+#define DL_A 0
+#define DL_B 1
+#define DL_C 2
+static void dl_c(void *arg)
+{
+    (void)arg;
+    rtb_suspend(RTB_SELF);
+    for (;;) {
+        g_t0 = t_start();
+        rtb_mutex_lock(DL_M, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        rtb_mutex_unlock(DL_M);
+        if (!bench_more())
+            bench_done();
+        rtb_suspend(RTB_SELF);
+    }
+}
+static void dl_b(void *arg)
+{
+    (void)arg;
+    rtb_suspend(RTB_SELF);
+    for (;;) {
+        rtb_resume(DL_C);
+        rtb_suspend(RTB_SELF);
+    }
+}
+static void dl_a(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_mutex_lock(DL_M, RTB_FOREVER);
+        rtb_resume(DL_B);
+        rtb_mutex_unlock(DL_M);
+    }
+}
+
+/* ---- rhealstone.message_passing ---- */
+#define MP_Q 0
+#define MSG_BYTES 16
+static void mp_recv(void *arg)
+{
+    (void)arg;
+    uint32_t buf[MSG_BYTES / 4];
+    for (;;) {
+        rtb_queue_recv(MP_Q, buf, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        if (g_go && buf[0] == 0x600d600du)
+            bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void mp_send(void *arg)
+{
+    (void)arg;
+    static const uint32_t msg[MSG_BYTES / 4] = {0x600d600du, 1, 2, 3};
+    for (;;) {
+        g_go = 1;
+        g_t0 = t_start();
+        rtb_queue_send(MP_Q, msg, RTB_FOREVER);
+        rtb_yield();
+    }
+}
+
+static void finish(void)
+{
+    if (bench_join(1))
+        bench_end();
+    else
+        bench_abort("timed out");
+}
+
+void t_rhealstone(void)
+{
+    bench_task_switch("rhealstone.task_switch", 2, BENCH_STACK);
+
+    if (bench_need(RTB_CAP_PRIO_SET, "rhealstone.preemption")) {
+        bench_begin("rhealstone.preemption", BK_CYCLES, 0);
+        bench_spawn(PRE_H, 1, pre_high, 0, BENCH_STACK);
+        bench_spawn(PRE_L, 2, pre_low, 0, BENCH_STACK);
+        finish();
+    }
+
+    /* rhealstone.interrupt_latency is measured with the other interrupt metrics (t_irq.c). */
+
+    bench_begin("rhealstone.semaphore_shuffle", BK_CYCLES, 0);
+    bench_sem(SH_SEM, 1, 1);
+    bench_spawn(0, 3, sh_a, 0, BENCH_STACK);
+    bench_spawn(1, 3, sh_b, 0, BENCH_STACK);
+    finish();
+
+    if (bench_need(RTB_CAP_MUTEX | RTB_CAP_SUSPEND, "rhealstone.deadlock_break")) {
+        bench_begin("rhealstone.deadlock_break", BK_CYCLES, 0);
+        bench_mutex(DL_M);
+        bench_spawn(DL_A, 2, dl_a, 0, BENCH_STACK);
+        bench_spawn(DL_B, 4, dl_b, 0, BENCH_STACK);
+        bench_spawn(DL_C, 6, dl_c, 0, BENCH_STACK);
+        finish();
+    }
+
+    if (bench_need(RTB_CAP_QUEUE, "rhealstone.message_passing")) {
+        bench_begin("rhealstone.message_passing", BK_CYCLES, 0);
+        g_go = 0;
+        bench_queue(MP_Q, MSG_BYTES, 1);
+        bench_spawn(0, 3, mp_recv, 0, BENCH_STACK);
+        bench_spawn(1, 3, mp_send, 0, BENCH_STACK);
+        finish();
+    }
+}
+
+/* ---- sem.signal_wake / sem.wait_block (seed 000, Table 9) ---- */
+#define SW_SEM 0
+static void sw_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(SW_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        if (g_go)
+            bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void sw_low(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_go = 1;
+        g_t0 = t_start();
+        rtb_sem_signal(SW_SEM);
+    }
+}
+static void wb_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        if (!bench_more())
+            bench_done();
+        g_t0 = t_start();
+        rtb_sem_wait(SW_SEM, RTB_FOREVER);
+    }
+}
+static void wb_low(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        rtb_sem_signal(SW_SEM);
+    }
+}
+
+/* scale.sem_signal_wake.nN: N equal-priority waiters blocked on one semaphore; each signal
+ * wakes the one that waited longest, which records and waits again (at the tail). */
+#define SN_SEM 0
+static void sn_wait(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(SN_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void sn_signal(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_t0 = t_start();
+        rtb_sem_signal(SN_SEM);
+    }
+}
+
+void bench_sem_wake_n(const char *id, int n, size_t stack)
+{
+    if ((size_t)(n + 1) * ((stack + 7u) & ~7u) > bench_arena_free()) {
+        bench_absent(id, "not enough RAM for the threads next to the sample store (use the default sample count)");
+        return;
+    }
+    bench_begin(id, BK_CYCLES, 0);
+    bench_sem(SN_SEM, 0, 1);
+    for (int k = 0; k < n; k++)
+        bench_spawn(k, 6, sn_wait, 0, stack);
+    bench_spawn(n, 2, sn_signal, 0, stack);
+    finish();
+}
+
+void t_sem_switch(void)
+{
+    bench_begin("sem.signal_wake", BK_CYCLES, 0);
+    g_go = 0;
+    bench_sem(SW_SEM, 0, 1);
+    bench_spawn(0, 6, sw_high, 0, BENCH_STACK);
+    bench_spawn(1, 2, sw_low, 0, BENCH_STACK);
+    finish();
+
+    bench_begin("sem.wait_block", BK_CYCLES, 0);
+    bench_sem(SW_SEM, 0, 1);
+    bench_spawn(0, 6, wb_high, 0, BENCH_STACK);
+    bench_spawn(1, 2, wb_low, 0, BENCH_STACK);
+    finish();
+}
+
+void t_scale(void)
+{
+    static const char *const ts_ids[] = {"scale.task_switch.n2", "scale.task_switch.n4",
+        "scale.task_switch.n8", "scale.task_switch.n16", "scale.task_switch.n32"};
+    static const char *const sw_ids[] = {"scale.sem_signal_wake.n2", "scale.sem_signal_wake.n4",
+        "scale.sem_signal_wake.n8", "scale.sem_signal_wake.n16", "scale.sem_signal_wake.n32"};
+    for (int i = 0; i < 5; i++) {
+        int n = 2 << i;
+        if (n + 1 > RTB_MAX_THREADS) {
+            bench_absent(ts_ids[i], "the port supports fewer threads");
+            continue;
+        }
+        bench_task_switch(ts_ids[i], n, BENCH_STACK_SMALL);
+    }
+    for (int i = 0; i < 5; i++) {
+        int n = 2 << i;
+        if (n + 1 > RTB_MAX_THREADS) {
+            bench_absent(sw_ids[i], "the port supports fewer threads");
+            continue;
+        }
+        bench_sem_wake_n(sw_ids[i], n, BENCH_STACK_SMALL);
+    }
+}

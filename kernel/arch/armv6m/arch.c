@@ -1,0 +1,58 @@
+/*
+ * ARMv6-M port: thread frames, start-up settings, the periodic tick.
+ *
+ * Sections: includes / definitions / functions (as every kernel module).
+ */
+#include "arch.h"
+#include "kernel_internal.h"
+
+/* ---- Definitions ------------------------------------------------------------------------- */
+
+#define SCB_SHPR3 (*(volatile uint32_t *)0xE000ED20u)
+#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
+#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
+#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+
+void z_thread_trampoline(void);
+
+/* ---- Functions --------------------------------------------------------------------------- */
+
+void arch_init(void)
+{
+    /* PendSV at the lowest priority: a switch never preempts an interrupt. SysTick (the
+     * periodic tick) one above: it must be able to interrupt the idle loop, which runs in
+     * PendSV. For the same reason, an interrupt that wakes threads needs a priority above
+     * the lowest (0..2 of the 2-bit field). */
+    SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | 0x80C00000u;
+}
+
+void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)
+{
+    /* A sync frame, as arch_switch leaves it: r8-r11, r4-r7, then the return address. */
+    uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
+    for (int i = 0; i < 9; i++)
+        f[i] = 0;
+    f[4] = (uint32_t)entry; /* r4 */
+    f[5] = (uint32_t)arg;   /* r5 */
+    f[8] = (uint32_t)z_thread_trampoline;
+    t->z_sp = (uint32_t)f;
+}
+
+void arch_fatal_stack(struct k_thread *t)
+{
+    k_fatal(K_ESTACK, t);
+}
+
+#if !K_CONFIG_TICKLESS
+void arch_tick_start(uint32_t reload)
+{
+    SYST_RVR = reload - 1u;
+    SYST_CVR = 0u;
+    SYST_CSR = 7u; /* processor clock, interrupt, enable */
+}
+
+void SysTick_Handler(void)
+{
+    z_time_tick();
+}
+#endif

@@ -1,0 +1,85 @@
+/*
+ * Port boundary for ARMv6-M (Cortex-M0/M0+): what the portable kernel asks of a CPU.
+ *
+ * Contract (an ARMv7-M port provides the same names):
+ *  - arch_irq_disable/enable: the kernel's critical section in thread context (PRIMASK).
+ *  - arch_irq_lock/unlock: nestable critical section for code that may run in interrupts.
+ *  - arch_in_isr: nonzero in handler mode.
+ *  - arch_switch(from, to): called with interrupts disabled from thread context. Saves
+ *    `from`, sets the kernel's current thread to `to`, restores `to` and enables interrupts.
+ *    Returns (in `from`, once it runs again) from->z_wait.result.
+ *  - arch_switch_pend(from): the same when the switch must go through the deferred path
+ *    (no thread to run, or `to` was preempted by an interrupt): pends it and returns once
+ *    `from` runs again.
+ *  - arch_pend_switch(): from interrupts: switch (via PendSV) when the interrupts return.
+ *  - arch_thread_init(t, top, entry, arg): lay the first frame on a new thread's stack.
+ *  - arch_start(t): leave main(), run `t`; never returns.
+ *  - arch_tick_start(reload): periodic-tick build only: start SysTick; its handler calls
+ *    z_time_tick().
+ * The PendSV handler calls z_sched_pendsv(saved_sp) to save the outgoing thread's stack
+ * pointer and choose the next thread.
+ */
+#ifndef RTOSLAB_ARCH_ARMV6M_H
+#define RTOSLAB_ARCH_ARMV6M_H
+
+#include <stdint.h>
+
+struct k_thread;
+
+#define ARCH_SCB_ICSR (*(volatile uint32_t *)0xE000ED04u)
+#define ARCH_ICSR_PENDSVSET (1u << 28)
+#define ARCH_ICSR_PENDSVCLR (1u << 27)
+
+static inline __attribute__((always_inline)) void arch_irq_disable(void)
+{
+    __asm volatile("cpsid i" ::: "memory");
+}
+
+static inline __attribute__((always_inline)) void arch_irq_enable(void)
+{
+    __asm volatile("cpsie i" ::: "memory");
+}
+
+static inline __attribute__((always_inline)) uint32_t arch_irq_lock(void)
+{
+    uint32_t key;
+    __asm volatile("mrs %0, primask\n cpsid i" : "=r"(key)::"memory");
+    return key;
+}
+
+static inline __attribute__((always_inline)) void arch_irq_unlock(uint32_t key)
+{
+    __asm volatile("msr primask, %0" ::"r"(key) : "memory");
+}
+
+static inline __attribute__((always_inline)) int arch_in_isr(void)
+{
+    uint32_t ipsr;
+    __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr != 0;
+}
+
+static inline __attribute__((always_inline)) void arch_pend_switch(void)
+{
+    ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
+}
+
+/* Sleep until an interrupt is pending; called with interrupts disabled, returns with them
+ * disabled after letting the pending handlers run. */
+static inline __attribute__((always_inline)) void arch_idle(void)
+{
+    __asm volatile("wfi\n cpsie i\n isb\n cpsid i" ::: "memory");
+}
+
+void arch_init(void);
+int arch_switch(struct k_thread *from, struct k_thread *to);
+int arch_switch_pend(struct k_thread *from);
+void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg);
+void arch_start(struct k_thread *t) __attribute__((noreturn));
+void arch_tick_start(uint32_t reload);
+void arch_fatal_stack(struct k_thread *t) __attribute__((noreturn));
+
+/* Bytes a new thread's first frame takes (arch_thread_init). */
+#define ARCH_INIT_FRAME_BYTES 36u
+
+#endif

@@ -1,0 +1,671 @@
+/*
+ * ARMv6-M fast paths (K_CONFIG_FASTPATH): the hot calls written for the cycle counts of a
+ * Cortex-M0, with the portable C versions (z_*_c) as their slow paths. Everything that is not
+ * the common case (a timeout, an error, a waiter of lower priority, an interrupted target)
+ * branches to the C function with the original arguments, so behaviour is the C code's.
+ *
+ *   k_yield            rotate the caller's ring, synchronous switch
+ *   k_sem_wait         take a unit, or block (K_FOREVER) and switch
+ *   k_sem_signal       count, or hand the unit to a higher-priority waiter and switch to it
+ *   k_sem_signal_isr   count, or hand the unit to a waiter and pend PendSV if it preempts
+ *   k_mutex_lock/unlock  the uncontended cases
+ *   k_thread_prio_set  a ready thread, no mutex contended anywhere
+ *   PendSV_Handler     save, choose the next thread (bitmap + table), restore
+ *
+ * Register conventions inside a switch: r2 = from (the caller), r1 = to, r3 = &z_kernel,
+ * {r4-r7, lr} already pushed (so the saved frame is the same "sync" frame as arch_switch's),
+ * IRQs disabled.
+ */
+#include "rtoslab/config.h"
+#include "offsets.h"
+
+#if K_CONFIG_FASTPATH
+
+    .syntax unified
+    .cpu cortex-m0
+    .thumb
+
+    .equ ICSR, 0xE000ED04
+    .equ PENDSVSET, 0x10000000
+
+/* Each function has its own section (unused ones are dropped by --gc-sections), with its
+ * own literal pool and, where it chooses a thread, its own copy of the priority table. */
+    .macro FUNC name
+    .section .text.\name, "ax", %progbits
+    .global \name
+    .type \name, %function
+    .thumb_func
+\name:
+    .endm
+
+    .macro ENDFUNC name, table=0
+    .ltorg
+    .if \table
+    .align 2
+\name\()_table:
+#if K_CONFIG_PRIO_LEVELS > 8
+    .byte KM1-0, KM1-1, KM1-28, KM1-2, KM1-29, KM1-14, KM1-24, KM1-3
+    .byte KM1-30, KM1-22, KM1-20, KM1-15, KM1-25, KM1-17, KM1-4, KM1-8
+    .byte KM1-31, KM1-27, KM1-13, KM1-23, KM1-21, KM1-19, KM1-16, KM1-7
+    .byte KM1-26, KM1-12, KM1-18, KM1-6, KM1-11, KM1-5, KM1-10, KM1-9
+#else
+    .byte 0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3
+#endif
+    .endif
+    .size \name, . - \name
+    .endm
+
+#if K_CONFIG_PRIO_LEVELS > 8
+    .equ KM1, K_CONFIG_PRIO_LEVELS - 1    /* table entry: priority = K-1 - bit position */
+#endif
+
+/* Fast paths and their C slow paths may be far apart: literal + BX (r3 is free there). */
+
+/* The priority of the highest set bit of \bm (non-zero) into \out; clobbers \tmp, \bm.
+ * More than 8 levels: bit K-1-p stands for p; lowest set bit by a de Bruijn multiply. */
+    .macro TOPPRIO bm, out, tmp, table
+#if K_CONFIG_PRIO_LEVELS > 8
+    negs    \out, \bm
+    ands    \bm, \out
+    ldr     \out, =0x077CB531
+    muls    \bm, \out
+    lsrs    \bm, \bm, #27
+    adr     \tmp, \table
+    ldrb    \out, [\tmp, \bm]
+#elif K_CONFIG_PRIO_LEVELS > 4
+    adr     \tmp, \table
+    lsrs    \out, \bm, #4
+    beq     1f
+    ldrb    \out, [\tmp, \out]
+    adds    \out, #4
+    b       2f
+1:  ldrb    \out, [\tmp, \bm]
+2:
+#else
+    adr     \tmp, \table
+    ldrb    \out, [\tmp, \bm]
+#endif
+    .endm
+
+/* \dst = the bitmap bit of priority \prio (clobbers nothing else). */
+    .macro PRIOBIT dst, prio
+#if K_CONFIG_PRIO_LEVELS > 8
+    ldr     \dst, =(1 << (K_CONFIG_PRIO_LEVELS - 1))
+    lsrs    \dst, \prio
+#else
+    movs    \dst, #1
+    lsls    \dst, \prio
+#endif
+    .endm
+
+    .macro LOAD_BITMAP dst
+    movs    r7, #ZK_BITMAP
+#if K_CONFIG_PRIO_LEVELS > 8
+    ldrh    \dst, [r3, r7]
+#else
+    ldrb    \dst, [r3, r7]
+#endif
+    .endm
+
+    .macro STORE_BITMAP src
+#if K_CONFIG_PRIO_LEVELS > 8
+    strh    \src, [r3, r7]
+#else
+    strb    \src, [r3, r7]
+#endif
+    .endm
+
+    .macro RESULT_TO_R0 th
+#if Z_HAS_WAIT_OBJ
+    ldr     r0, [\th, #ZT_WAIT]
+#else
+    movs    r0, #0
+#endif
+    .endm
+
+/* The common end of every synchronous switch, expanded in place in each fast path (see the
+ * register conventions above). */
+    .macro SWITCH_TAIL
+    ldr     r0, [r1, #ZT_SP]
+    lsls    r4, r0, #31
+    bne     91f             /* `to` was preempted: only PendSV can resume it */
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    mov     r6, sp
+    str     r6, [r2, #ZT_SP]
+#if K_CONFIG_STACK_CHECK
+    ldr     r7, [r2, #ZT_LIM]
+    cmp     r6, r7
+    bls     92f            /* overflow, or a thread call made in an interrupt */
+    ldr     r4, [r7]
+    cmp     r4, r7
+    bne     92f            /* the guard word at the limit was overwritten */
+#endif
+    str     r1, [r3, #ZK_CURRENT]
+    mov     sp, r0
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    RESULT_TO_R0 r1
+    cpsie   i
+    pop     {r4-r7, pc}
+91: b       z_fast_pend             /* (far: conditional branches reach 256 bytes) */
+#if K_CONFIG_STACK_CHECK
+92: b       z_fast_badsp
+#endif
+    .endm
+
+/* The rare ends of a switch, shared by the fast paths. */
+    .section .text.z_fast_pend, "ax", %progbits
+    .thumb_func
+z_fast_pend:                        /* PendSV saves `from` here and resumes it here */
+    mov     r4, r2
+    ldr     r5, =ICSR
+    ldr     r6, =PENDSVSET
+    str     r6, [r5]
+    dsb
+    cpsie   i
+    isb
+    RESULT_TO_R0 r4
+    pop     {r4-r7, pc}
+
+#if K_CONFIG_STACK_CHECK
+    .thumb_func
+z_fast_badsp:
+    /* The main stack (interrupts) lies below every thread stack, so a thread-only call made
+     * from an interrupt handler lands here too: let PendSV do the switch instead. */
+    mrs     r6, ipsr
+    cmp     r6, #0
+    bne     1f
+    movs    r6, #0
+    msr     control, r6             /* leave the overflowed stack: report on MSP */
+    isb
+    mov     r0, r2
+    bl      arch_fatal_stack
+1:  add     sp, #16
+    ldr     r5, =ICSR
+    ldr     r6, =PENDSVSET
+    str     r6, [r5]
+    movs    r0, #0
+    cpsie   i
+    pop     {r4-r7, pc}
+#endif
+
+    .ltorg
+
+/* void k_yield(void) */
+    FUNC k_yield
+    ldr     r3, =z_kernel
+    cpsid   i
+    ldr     r2, [r3, #ZK_CURRENT]
+    ldr     r1, [r2, #ZT_NEXT]
+    cmp     r1, r2
+    beq     1f                      /* alone at its priority */
+    push    {r4-r7, lr}
+    ldrb    r0, [r2, #ZT_PRIO]
+    lsls    r0, r0, #2
+    adds    r0, r0, r3
+    str     r2, [r0, #ZK_READY]     /* the caller becomes the tail of its ring */
+    SWITCH_TAIL
+1:  cpsie   i
+    bx      lr
+    ENDFUNC k_yield
+
+/* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
+    FUNC k_sem_wait
+    ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
+    cmp     r3, #ZO_SEM
+    bne     9f
+    cpsid   i
+    ldrh    r2, [r0, #ZS_COUNT]
+    cmp     r2, #0
+    beq     1f
+    subs    r2, r2, #1
+    strh    r2, [r0, #ZS_COUNT]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+    mrs     r2, ipsr
+    cmp     r2, #0
+    bne     8f                      /* in an interrupt: C returns K_EISR */
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     8f                      /* before k_start: C returns K_ESTATE */
+    push    {r4-r7, lr}
+    /* the caller leaves its ring; it is the head, so its predecessor is the tail */
+    ldrb    r4, [r2, #ZT_PRIO]
+    lsls    r5, r4, #2
+    adds    r5, r5, r3
+    ldr     r7, [r2, #ZT_NEXT]
+    cmp     r7, r2
+    beq     2f
+    ldr     r6, [r5, #ZK_READY]
+    str     r7, [r6, #ZT_NEXT]
+    b       3f
+2:  movs    r7, #0
+    str     r7, [r5, #ZK_READY]
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    bics    r5, r6
+    STORE_BITMAP r5
+3:  movs    r6, #ZS_BLOCKED
+    strb    r6, [r2, #ZT_STATE]
+#if Z_HAS_WAIT_OBJ
+    str     r0, [r2, #ZT_WAIT]      /* the object waited on (its wait queue) */
+#endif
+    /* into the wait queue: after every waiter of higher or equal priority */
+4:  ldr     r6, [r0]
+    cmp     r6, #0
+    beq     5f
+    ldrb    r7, [r6, #ZT_PRIO]
+    cmp     r7, r4
+    blo     5f
+    adds    r0, r6, #ZT_NEXT
+    b       4b
+5:  str     r6, [r2, #ZT_NEXT]
+    str     r2, [r0]
+    /* the next thread: head of the highest non-empty ring */
+    LOAD_BITMAP r6
+    cmp     r6, #0
+    beq     6f
+    TOPPRIO r6, r4, r5, k_sem_wait_table
+    lsls    r4, r4, #2
+    adds    r4, r4, r3
+    ldr     r4, [r4, #ZK_READY]
+    ldr     r1, [r4, #ZT_NEXT]
+    SWITCH_TAIL
+6:  b       z_fast_pend             /* nothing ready: PendSV idles */
+8:  cpsie   i
+9:  ldr     r3, =z_sem_wait_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC k_sem_wait, 1
+
+/* int k_sem_signal(struct k_sem *s) */
+    FUNC k_sem_signal
+    ldrb    r3, [r0, #ZS_TYPE]
+    cmp     r3, #ZO_SEM
+    bne     9f
+    cpsid   i
+    ldr     r1, [r0, #ZS_WAITQ]
+    cmp     r1, #0
+    beq     5f
+    ldr     r2, [r1, #ZT_TNEXT]
+    cmp     r2, r1
+    bne     8f                      /* the waiter has a timeout: C */
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    push    {r4-r7, lr}
+    ldrb    r4, [r1, #ZT_PRIO]
+    ldrb    r5, [r2, #ZT_PRIO]
+    cmp     r4, r5
+    bls     7f                      /* no preemption: C */
+    ldr     r5, [r1, #ZT_NEXT]
+    str     r5, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ
+    movs    r5, #0
+    str     r5, [r1, #ZT_WAIT]      /* the waiter's result */
+    str     r5, [r2, #ZT_WAIT]      /* ours, when we run again */
+#endif
+    /* the waiter outranks every ready thread: it is alone in its ring */
+    str     r1, [r1, #ZT_NEXT]
+    lsls    r6, r4, #2
+    adds    r6, r6, r3
+    str     r1, [r6, #ZK_READY]
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    orrs    r5, r6
+    STORE_BITMAP r5
+    movs    r6, #ZS_READY
+    strb    r6, [r1, #ZT_STATE]
+    SWITCH_TAIL
+5:  /* no waiter: count, up to the limit */
+    ldrh    r1, [r0, #ZS_COUNT]
+    adds    r1, r1, #1
+    ldrb    r2, [r0, #ZS_TYPE + 1]  /* z_limit: 0 means 65535 */
+    cmp     r2, #0
+    beq     6f
+    cmp     r1, r2
+    bhi     8f                      /* at the limit: C returns K_EOVERFLOW */
+6:  lsrs    r2, r1, #16
+    bne     8f
+    strh    r1, [r0, #ZS_COUNT]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+7:  pop     {r4-r7}
+    pop     {r3}
+    mov     lr, r3
+8:  cpsie   i
+9:  ldr     r3, =z_sem_signal_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC k_sem_signal
+
+/* int k_sem_signal_isr(struct k_sem *s): any context */
+    FUNC k_sem_signal_isr
+    ldrb    r3, [r0, #ZS_TYPE]
+    cmp     r3, #ZO_SEM
+    bne     9f
+    mrs     r12, primask
+    cpsid   i
+    ldr     r1, [r0, #ZS_WAITQ]
+    cmp     r1, #0
+    beq     5f
+    ldr     r2, [r1, #ZT_TNEXT]
+    cmp     r2, r1
+    bne     8f                      /* the waiter has a timeout: C */
+    push    {r4-r6}
+    ldr     r2, [r1, #ZT_NEXT]
+    str     r2, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ
+    movs    r2, #0
+    str     r2, [r1, #ZT_WAIT]
+#endif
+    movs    r2, #ZS_READY
+    strb    r2, [r1, #ZT_STATE]
+    /* to the tail of its ring */
+    ldr     r3, =z_kernel
+    ldrb    r4, [r1, #ZT_PRIO]
+    lsls    r5, r4, #2
+    adds    r5, r5, r3
+    ldr     r2, [r5, #ZK_READY]
+    cmp     r2, #0
+    beq     1f
+    ldr     r0, [r2, #ZT_NEXT]
+    str     r0, [r1, #ZT_NEXT]
+    str     r1, [r2, #ZT_NEXT]
+    b       2f
+1:  str     r1, [r1, #ZT_NEXT]
+    PRIOBIT r0, r4
+    movs    r2, #ZK_BITMAP
+#if K_CONFIG_PRIO_LEVELS > 8
+    ldrh    r6, [r3, r2]
+    orrs    r6, r0
+    strh    r6, [r3, r2]
+#else
+    ldrb    r6, [r3, r2]
+    orrs    r6, r0
+    strb    r6, [r3, r2]
+#endif
+2:  str     r1, [r5, #ZK_READY]
+    /* preempt the interrupted thread? (PendSV switches when the interrupts return) */
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     3f                      /* not started */
+    ldrb    r0, [r2, #ZT_PRIO]
+    cmp     r4, r0
+    bls     3f
+    ldr     r0, =ICSR
+    ldr     r2, =PENDSVSET
+    str     r2, [r0]
+3:  pop     {r4-r6}
+    msr     primask, r12
+    movs    r0, #0
+    bx      lr
+5:  ldrh    r1, [r0, #ZS_COUNT]
+    adds    r1, r1, #1
+    ldrb    r2, [r0, #ZS_TYPE + 1]
+    cmp     r2, #0
+    beq     6f
+    cmp     r1, r2
+    bhi     8f
+6:  lsrs    r2, r1, #16
+    bne     8f
+    strh    r1, [r0, #ZS_COUNT]
+    msr     primask, r12
+    movs    r0, #0
+    bx      lr
+8:  msr     primask, r12
+9:  ldr     r3, =z_sem_signal_isr_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC k_sem_signal_isr
+
+/* int k_thread_prio_set(struct k_thread *t, unsigned prio) */
+    FUNC k_thread_prio_set
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r0, #0
+    bne     1f
+    movs    r0, r2                  /* NULL: the caller */
+    cmp     r0, #0
+    beq     9f                      /* not started: C */
+1:  cmp     r1, #K_CONFIG_PRIO_LEVELS
+    bhs     9f                      /* C says K_EINVAL */
+#if K_CONFIG_MUTEX
+    ldr     r3, [r3, #ZK_CONTENDED]
+    cmp     r3, #0
+    bne     9f                      /* inheritance in play: C */
+#endif
+#if !K_CONFIG_STACK_CHECK
+    mrs     r3, ipsr                /* (with the stack check, the switch catches it) */
+    cmp     r3, #0
+    bne     9f                      /* C says K_EISR */
+#endif
+    ldr     r3, =z_kernel
+    cpsid   i
+    push    {r4-r7, lr}
+    ldrb    r4, [r0, #ZT_STATE]
+    cmp     r4, #ZS_READY
+    bne     71f                     /* blocked, suspended, dead or not a thread: C */
+    strb    r1, [r0, #ZT_BASE]
+    ldrb    r4, [r0, #ZT_PRIO]
+    cmp     r4, r1
+    beq     7f
+    /* out of ring r4 */
+    lsls    r5, r4, #2
+    adds    r5, r5, r3
+    ldr     r6, [r5, #ZK_READY]     /* tail */
+    ldr     r7, [r0, #ZT_NEXT]
+    cmp     r7, r0
+    bne     2f
+    movs    r7, #0                  /* alone: the ring empties */
+    str     r7, [r5, #ZK_READY]
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    bics    r5, r6
+    STORE_BITMAP r5
+    b       4f
+2:  mov     r12, r5
+    movs    r5, r6                  /* predecessor search from the tail */
+3:  ldr     r4, [r5, #ZT_NEXT]
+    cmp     r4, r0
+    beq     31f
+    movs    r5, r4
+    b       3b
+31: str     r7, [r5, #ZT_NEXT]
+    cmp     r6, r0
+    bne     4f
+    mov     r4, r12
+    str     r5, [r4, #ZK_READY]     /* it was the tail: its predecessor is */
+4:  strb    r1, [r0, #ZT_PRIO]
+    /* into ring r1: at the head if it is the running thread, else at the tail */
+    lsls    r5, r1, #2
+    adds    r5, r5, r3
+    ldr     r6, [r5, #ZK_READY]
+    cmp     r6, #0
+    bne     5f
+    str     r0, [r0, #ZT_NEXT]
+    str     r0, [r5, #ZK_READY]
+    PRIOBIT r6, r1
+    LOAD_BITMAP r4
+    orrs    r4, r6
+    STORE_BITMAP r4
+    b       6f
+5:  ldr     r4, [r6, #ZT_NEXT]
+    str     r4, [r0, #ZT_NEXT]
+    str     r0, [r6, #ZT_NEXT]
+    cmp     r0, r2
+    beq     6f
+    str     r0, [r5, #ZK_READY]
+6:  /* another thread runs only if it now outranks the caller; the caller, if it lowered
+     * itself, gives way to the top thread */
+    cmp     r0, r2
+    beq     61f
+    ldrb    r4, [r2, #ZT_PRIO]
+    cmp     r1, r4
+    bls     7f
+    movs    r1, r0
+    b       62f
+61: LOAD_BITMAP r6
+    TOPPRIO r6, r4, r5, k_thread_prio_set_table
+    lsls    r4, r4, #2
+    adds    r4, r4, r3
+    ldr     r4, [r4, #ZK_READY]
+    ldr     r1, [r4, #ZT_NEXT]
+    cmp     r1, r2
+    beq     7f
+62:
+#if Z_HAS_WAIT_OBJ
+    movs    r4, #0
+    str     r4, [r2, #ZT_WAIT]      /* our return value when we run again */
+#endif
+    SWITCH_TAIL
+7:  cpsie   i
+    movs    r0, #0
+    pop     {r4-r7, pc}
+71: pop     {r4-r7}
+    pop     {r3}
+    mov     lr, r3
+    cpsie   i
+9:  ldr     r3, =z_thread_prio_set_c
+    bx      r3
+    ENDFUNC k_thread_prio_set, 1
+
+#if K_CONFIG_MUTEX
+/* int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout): the uncontended case */
+    FUNC k_mutex_lock
+    ldrb    r3, [r0, #ZM_TYPE]
+    cmp     r3, #ZO_MUTEX
+    bne     9f
+    ldr     r3, =z_kernel
+    cpsid   i
+    ldr     r2, [r0, #ZM_OWNER]
+    cmp     r2, #0
+    bne     8f
+    ldr     r2, [r3, #ZK_CURRENT]
+    str     r2, [r0, #ZM_OWNER]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+8:  cpsie   i
+9:  ldr     r3, =z_mutex_lock_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC k_mutex_lock
+
+/* int k_mutex_unlock(struct k_mutex *m): the case without waiters */
+    FUNC k_mutex_unlock
+    ldrb    r3, [r0, #ZM_TYPE]
+    cmp     r3, #ZO_MUTEX
+    bne     9f
+    ldr     r3, =z_kernel
+    cpsid   i
+    ldr     r2, [r0, #ZM_OWNER]
+    ldr     r3, [r3, #ZK_CURRENT]
+    cmp     r2, r3
+    bne     8f                      /* not the owner: C returns K_EPERM */
+    ldr     r2, [r0]
+    cmp     r2, #0
+    bne     8f                      /* waiters: C hands it over */
+    str     r2, [r0, #ZM_OWNER]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+8:  cpsie   i
+9:  ldr     r3, =z_mutex_unlock_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC k_mutex_unlock
+#endif
+
+/* PendSV: save the interrupted thread, choose the head of the highest ring, restore. */
+    FUNC PendSV_Handler
+    mrs     r0, psp
+    subs    r0, #16
+    stmia   r0!, {r4-r7}
+    subs    r0, #32
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    stmia   r0!, {r4-r7}
+    subs    r0, #16                 /* base of the saved r8-r11 */
+    ldr     r3, =z_kernel
+    cpsid   i
+    ldr     r2, [r3, #ZK_CURRENT]
+    adds    r1, r0, #1              /* bit 0: exception frame */
+    str     r1, [r2, #ZT_SP]
+#if K_CONFIG_STACK_CHECK
+    ldr     r4, [r2, #ZT_LIM]
+    cmp     r0, r4
+    bls     7f
+    ldr     r5, [r4]
+    cmp     r5, r4
+    bne     7f
+#endif
+    LOAD_BITMAP r6
+    cmp     r6, #0
+    beq     6f
+    TOPPRIO r6, r4, r5, PendSV_Handler_table
+    lsls    r4, r4, #2
+    adds    r4, r4, r3
+    ldr     r4, [r4, #ZK_READY]
+    ldr     r0, [r4, #ZT_NEXT]
+    str     r0, [r3, #ZK_CURRENT]
+1:  /* r0 = the thread to run */
+    ldr     r1, [r0, #ZT_SP]
+    lsrs    r2, r1, #1              /* carry = bit 0 */
+    bcc     2f
+    subs    r1, #1
+    ldmia   r1!, {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    ldmia   r1!, {r4-r7}
+    msr     psp, r1
+    movs    r0, #2
+    mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
+    cpsie   i
+    bx      r0
+2:  /* sync frame: [r8-r11][r4-r7][return address]; rebuild its top as an exception frame */
+    mov     r3, r0
+    ldmia   r1!, {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    ldmia   r1!, {r4-r7}
+    ldr     r2, [r1]
+    movs    r0, #1
+    bics    r2, r0
+    subs    r1, #28
+    str     r2, [r1, #24]
+    movs    r2, #1
+    lsls    r2, r2, #24
+    str     r2, [r1, #28]
+#if Z_HAS_WAIT_OBJ
+    ldr     r2, [r3, #ZT_WAIT]
+#else
+    movs    r2, #0
+#endif
+    str     r2, [r1, #0]
+    msr     psp, r1
+    movs    r0, #2
+    mvns    r0, r0
+    cpsie   i
+    bx      r0
+6:  bl      z_sched_idle            /* nothing to run: sleep until a thread is ready */
+    b       1b
+#if K_CONFIG_STACK_CHECK
+7:  mov     r0, r2
+    bl      arch_fatal_stack
+#endif
+    ENDFUNC PendSV_Handler, 1
+
+#endif /* K_CONFIG_FASTPATH */

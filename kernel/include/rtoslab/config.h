@@ -1,0 +1,118 @@
+/*
+ * rtoslab kernel configuration: every compile-time option in one place.
+ *
+ * Each option can be overridden with a compiler definition (-DK_CONFIG_...=...), which is
+ * how kernel/CMakeLists.txt builds its variants (full, minimal, periodic tick). The same
+ * definitions must be seen by the kernel and by the application, because the size of
+ * struct k_thread and of the objects depends on them: link against the CMake target, which
+ * publishes them.
+ */
+#ifndef RTOSLAB_CONFIG_H
+#define RTOSLAB_CONFIG_H
+
+/* ---- Time ------------------------------------------------------------------------------ */
+
+/* 1: tickless, on the board's compare timer (board_alarm_set), time unit = one CPU cycle.
+ * 0: periodic SysTick interrupt, time unit = one tick of K_CONFIG_TICK_HZ. */
+#ifndef K_CONFIG_TICKLESS
+#define K_CONFIG_TICKLESS 1
+#endif
+
+/* Core clock in Hz (used for K_USEC/K_MSEC and to program SysTick). */
+#ifndef K_CONFIG_CLOCK_HZ
+#ifdef BOARD_CLOCK_HZ
+#define K_CONFIG_CLOCK_HZ BOARD_CLOCK_HZ
+#else
+#define K_CONFIG_CLOCK_HZ 48000000u
+#endif
+#endif
+
+/* Tick rate of the periodic-tick build. */
+#ifndef K_CONFIG_TICK_HZ
+#define K_CONFIG_TICK_HZ 1000u
+#endif
+
+/* Tickless only: the alarm is programmed this many cycles before a deadline and the woken
+ * thread (or timer callback) spins the rest, so that a delay ends within a few cycles of
+ * its deadline instead of one interrupt-plus-switch latency late. 0 disables it. */
+#ifndef K_CONFIG_TIMER_LEAD
+#define K_CONFIG_TIMER_LEAD 0u
+#endif
+
+/* Tickless only: cycles between the call of k_sleep/k_sleep_until and its first reading of
+ * the clock, plus from its last reading to the return: taken off the deadline so that the
+ * caller sees the delay it asked for (never more than these fixed costs, so never early). */
+#ifndef K_CONFIG_SLEEP_TRIM
+#define K_CONFIG_SLEEP_TRIM 0u
+#endif
+
+/* ---- Scheduler ------------------------------------------------------------------------- */
+
+/* Number of priority levels, 1..16. Priority 0 is the lowest, K_PRIO_MAX the highest.
+ * Each level costs 4 bytes of kernel RAM; more than 8 costs a few cycles per choice. */
+#ifndef K_CONFIG_PRIO_LEVELS
+#define K_CONFIG_PRIO_LEVELS 16
+#endif
+
+/* Hand-written fast paths of the port for the hot calls (k_yield, k_sem_wait/_signal/
+ * _signal_isr, uncontended k_mutex_lock/_unlock, PendSV); 0 uses the portable C versions. */
+#ifndef K_CONFIG_FASTPATH
+#define K_CONFIG_FASTPATH 1
+#endif
+
+/* The scheduler's hot primitives inlined at every call site (faster, bigger). */
+#ifndef K_CONFIG_INLINE
+#define K_CONFIG_INLINE 1
+#endif
+
+/* ---- Features (0 removes the code and the per-object/per-thread fields) ---------------- */
+
+#ifndef K_CONFIG_MUTEX
+#define K_CONFIG_MUTEX 1        /* mutexes with priority inheritance, deadlock detection */
+#endif
+#ifndef K_CONFIG_QUEUE
+#define K_CONFIG_QUEUE 1        /* message queues of fixed-size items */
+#endif
+#ifndef K_CONFIG_TIMER
+#define K_CONFIG_TIMER 1        /* software timers (callbacks in interrupt context) */
+#endif
+#ifndef K_CONFIG_WAIT_TIMEOUT
+#define K_CONFIG_WAIT_TIMEOUT 1 /* timeouts on blocking calls (k_sleep is always there) */
+#endif
+#ifndef K_CONFIG_SUSPEND
+#define K_CONFIG_SUSPEND 1      /* k_thread_suspend / k_thread_resume */
+#endif
+#ifndef K_CONFIG_DESTROY
+#define K_CONFIG_DESTROY 1      /* k_*_destroy: wake the waiters with K_EDESTROYED */
+#endif
+
+/* ---- Safety ---------------------------------------------------------------------------- */
+
+/* Argument and misuse checks (NULL or foreign object, waiting in an ISR, unlocking a mutex
+ * one does not own): the call returns a negative error code. */
+#ifndef K_CONFIG_CHECKS
+#define K_CONFIG_CHECKS 1
+#endif
+
+/* Stack overflow detection at every context switch (saved SP against the stack limit, and
+ * a guard word at the limit). An overflow calls k_fatal(K_ESTACK, thread). */
+#ifndef K_CONFIG_STACK_CHECK
+#define K_CONFIG_STACK_CHECK 1
+#endif
+
+/* Internal consistency assertions (K_ASSERT): a failure calls k_fatal(K_EASSERT, ...). */
+#ifndef K_CONFIG_ASSERT
+#define K_CONFIG_ASSERT 0
+#endif
+
+/* ---- Derived (do not override) --------------------------------------------------------- */
+
+#if K_CONFIG_PRIO_LEVELS < 1 || K_CONFIG_PRIO_LEVELS > 16
+#error "K_CONFIG_PRIO_LEVELS must be 1..16"
+#endif
+
+/* A thread remembers the object it waits on (and the wake-up result) when a wait can end
+ * otherwise than by the object: a timeout, destruction, or mutex bookkeeping. */
+#define Z_HAS_WAIT_OBJ (K_CONFIG_WAIT_TIMEOUT || K_CONFIG_MUTEX || K_CONFIG_DESTROY)
+
+#endif

@@ -1,0 +1,155 @@
+/*
+ * Kernel internals shared by the modules of kernel/src (z_ names). Not API.
+ */
+#ifndef RTOSLAB_KERNEL_INTERNAL_H
+#define RTOSLAB_KERNEL_INTERNAL_H
+
+#include "arch.h"
+#include "rtoslab/kernel.h"
+
+/* ---- Thread states (high nibble 0xA0 marks a valid thread) ------------------------------- */
+
+#define Z_STATE_READY 0xA1u         /* ready or running: in its priority's ready ring */
+#define Z_STATE_BLOCKED 0xA2u       /* on a wait queue or sleeping */
+#define Z_STATE_BLOCKED_MUTEX 0xA3u /* on a mutex's wait queue (z_wait.obj is the mutex) */
+#define Z_STATE_SUSPENDED 0xA4u
+#define Z_STATE_DEAD 0xA5u
+#define Z_STATE_VALID(s) (((s) & 0xF0u) == 0xA0u)
+
+/* ---- The kernel state: one struct ---------------------------------------------------------- */
+
+struct z_kernel {
+    struct k_thread *current;                    /* offset 0: used by the port's assembly */
+    struct k_thread *ready[K_CONFIG_PRIO_LEVELS]; /* tail of each priority's ring, or NULL */
+    struct k_thread *timeouts;                   /* sleeping / timed waiters, by deadline */
+#if K_CONFIG_MUTEX
+    struct k_mutex *contended;                   /* mutexes with waiters */
+#endif
+#if K_CONFIG_TIMER
+    struct k_timer *timers;                      /* running timers, by expiry */
+#endif
+#if !K_CONFIG_TICKLESS
+    uint32_t ticks;
+#endif
+#if K_CONFIG_PRIO_LEVELS > 8
+    uint16_t bitmap;                             /* bit p: ring p is not empty */
+#else
+    uint8_t bitmap;
+#endif
+    uint8_t started;
+};
+
+extern struct z_kernel z_kernel;
+
+/* ---- Checks and assertions ----------------------------------------------------------------- */
+
+#if K_CONFIG_CHECKS
+#define Z_CHECK(cond, err) \
+    do {                   \
+        if (!(cond))       \
+            return (err);  \
+    } while (0)
+#else
+#define Z_CHECK(cond, err) ((void)0)
+#endif
+
+#if K_CONFIG_ASSERT
+void z_assert_fail(const char *file, int line) __attribute__((noreturn));
+#define K_ASSERT(cond)                          \
+    do {                                        \
+        if (!(cond))                            \
+            z_assert_fail(__FILE__, __LINE__);  \
+    } while (0)
+#else
+#define K_ASSERT(cond) ((void)0)
+#endif
+
+#define Z_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ---- Scheduler (sched.c) ------------------------------------------------------------------- */
+
+/* Any context, IRQs disabled: request the switch for interrupt-made changes. */
+void z_reschedule_isr(void);
+
+/* Wait queues: highest priority first, FIFO among equals. */
+void z_waitq_insert(struct k_thread **q, struct k_thread *t);
+void z_waitq_remove(struct k_thread **q, struct k_thread *t);
+
+/* Block the caller on `q` (NULL: only sleep) until woken or the deadline passes.
+ * IRQs disabled on entry, enabled on return. */
+void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+/* Give `t` effective priority `prio`, repositioning it wherever it is queued. */
+void z_set_prio(struct k_thread *t, unsigned prio);
+/* Called by the PendSV handler with the saved SP of the current thread. */
+struct k_thread *z_sched_pendsv(uint32_t sp);
+void z_stack_check(struct k_thread *t, uint32_t sp);
+
+/* Fast paths (arch assembly) in front of the C versions: the C functions take these names. */
+#if K_CONFIG_FASTPATH
+#define Z_FAST(name) z_##name##_c
+#else
+#define Z_FAST(name) k_##name
+#endif
+int z_sem_wait_c(struct k_sem *s, k_timeout_t timeout);
+int z_sem_signal_c(struct k_sem *s);
+int z_sem_signal_isr_c(struct k_sem *s);
+int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout);
+int z_mutex_unlock_c(struct k_mutex *m);
+int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
+/* PendSV with nothing to run: sleep until a thread is ready; returns it as the current one. */
+struct k_thread *z_sched_idle(void);
+
+/* ---- Time (time.c) --------------------------------------------------------------------------- */
+
+#include "board.h"
+/* The kernel clock (inline: one load on the lab boards). */
+static inline __attribute__((always_inline)) uint32_t z_now(void)
+{
+#if K_CONFIG_TICKLESS
+    return board_cycles();
+#else
+    return z_kernel.ticks;
+#endif
+}
+void z_timeout_add(struct k_thread *t, uint32_t deadline);
+void z_timeout_remove(struct k_thread *t);
+void z_time_reprogram(void);
+void z_time_start(void);
+void z_time_tick(void);
+static inline __attribute__((always_inline)) void z_spin_until(uint32_t deadline)
+{
+    while ((int32_t)(z_now() - deadline) < 0) {
+    }
+}
+#define Z_NOT_TIMED(t) ((t)->z_tnext == (t))
+/* Periodic tick: a relative duration of n ticks ends at the (n+1)-th tick from now, so that
+ * it is never shorter than n tick periods. */
+#if K_CONFIG_TICKLESS
+#define Z_TICK_ROUND 0u
+#define Z_LEAD K_CONFIG_TIMER_LEAD
+#else
+#define Z_TICK_ROUND 1u
+#define Z_LEAD 0u
+#endif
+
+/* The hot primitives: z_top, z_ready_add_tail/_head, z_ready_remove, z_reschedule (thread
+ * context, IRQs disabled: run the top thread if it is not the caller; enables IRQs),
+ * z_switch_away (the caller is no longer ready: switch to the top thread and return its
+ * wake-up result, IRQs enabled), z_wake (make a blocked thread ready with `result`). */
+void z_timeout_remove(struct k_thread *t);
+#include "sched.h"
+
+/* ---- Objects --------------------------------------------------------------------------------- */
+
+#if K_CONFIG_MUTEX
+/* A waiter left mutex `m` otherwise than by getting it (timeout, destroy, priority change):
+ * keep the contended list and the owner's inherited priority right. */
+void z_mutex_waiters_changed(struct k_mutex *m);
+void z_mutex_release_all(struct k_thread *t);
+#endif
+#if K_CONFIG_TIMER
+uint32_t z_timer_process(uint32_t now, int *have_next);
+#endif
+
+#endif

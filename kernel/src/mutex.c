@@ -1,0 +1,212 @@
+/*
+ * Mutexes: ownership, transitive priority inheritance, deadlock detection.
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ *
+ * The uncontended paths touch only the owner field. Inheritance is computed from the
+ * kernel's list of contended mutexes (those with waiters): a thread's effective priority is
+ * the highest of its base priority and the top waiter of every contended mutex it owns.
+ * When that changes for a thread that itself waits on a mutex, the change propagates to that
+ * mutex's owner, and so on along the chain (which has no cycle: a lock that would close one
+ * fails with K_EDEADLK).
+ */
+#include "kernel_internal.h"
+
+#if K_CONFIG_MUTEX
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+#define Z_MUTEX_OK(m) ((m) && (m)->z_type == Z_OBJ_MUTEX)
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+static void z_contended_add(struct k_mutex *m)
+{
+    m->z_cnext = z_kernel.contended;
+    z_kernel.contended = m;
+}
+
+static void z_contended_remove(struct k_mutex *m)
+{
+    struct k_mutex **pp = &z_kernel.contended, *c;
+    while ((c = *pp) != NULL) {
+        if (c == m) {
+            *pp = m->z_cnext;
+            break;
+        }
+        pp = &c->z_cnext;
+    }
+    m->z_cnext = NULL;
+}
+
+/* The priority `t` should run at: its base or the best waiter of what it owns. */
+static unsigned z_inherited(const struct k_thread *t)
+{
+    unsigned p = t->z_base;
+    for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
+        if (m->z_owner == t && m->z_waitq->z_prio > p)
+            p = m->z_waitq->z_prio;
+    return p;
+}
+
+/* Give `m` to its top waiter, which becomes ready. IRQs disabled. */
+static void z_handover(struct k_mutex *m)
+{
+    struct k_thread *w = m->z_waitq;
+    K_ASSERT(w && w->z_state == Z_STATE_BLOCKED_MUTEX && w->z_wait.obj == m);
+    m->z_waitq = w->z_next;
+    m->z_owner = w;
+    if (!m->z_waitq)
+        z_contended_remove(m);
+    z_wake(w, 0);
+    unsigned p = z_inherited(w);
+    if (p != w->z_prio)
+        z_set_prio(w, p);
+}
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+void z_mutex_waiters_changed(struct k_mutex *m)
+{
+    if (!m->z_waitq)
+        z_contended_remove(m);
+    struct k_thread *o = m->z_owner;
+    if (o && o->z_state != Z_STATE_DEAD) {
+        unsigned p = z_inherited(o);
+        if (p != o->z_prio)
+            z_set_prio(o, p); /* follows the chain if o waits on a mutex itself */
+    }
+}
+
+void z_mutex_release_all(struct k_thread *t)
+{
+    struct k_mutex *m = z_kernel.contended;
+    while (m) {
+        struct k_mutex *next = m->z_cnext;
+        if (m->z_owner == t)
+            z_handover(m);
+        m = next;
+    }
+}
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+int k_mutex_init(struct k_mutex *m)
+{
+    Z_CHECK(m, K_EINVAL);
+    m->z_waitq = NULL;
+    m->z_owner = NULL;
+    m->z_cnext = NULL;
+    m->z_type = Z_OBJ_MUTEX;
+    return 0;
+}
+
+int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
+{
+    Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
+    arch_irq_disable();
+    struct k_thread *cur = z_kernel.current;
+    struct k_thread *o = m->z_owner;
+    if (!o) {
+        m->z_owner = cur;
+        arch_irq_enable();
+        return 0;
+    }
+    if (o->z_state == Z_STATE_DEAD) { /* the owner ended without unlocking */
+        m->z_owner = cur;
+        arch_irq_enable();
+        return 0;
+    }
+    /* Would waiting close a cycle? Follow owner -> mutex it waits on -> its owner ... */
+    for (struct k_thread *t = o; t;) {
+        if (t == cur) {
+            arch_irq_enable();
+            return K_EDEADLK;
+        }
+        if (t->z_state != Z_STATE_BLOCKED_MUTEX)
+            break;
+        t = ((struct k_mutex *)t->z_wait.obj)->z_owner;
+    }
+    if (timeout == K_NO_WAIT) {
+        arch_irq_enable();
+        return K_EAGAIN;
+    }
+#if K_CONFIG_CHECKS
+    if (Z_UNLIKELY(arch_in_isr())) {
+        arch_irq_enable();
+        return K_EISR;
+    }
+#endif
+    if (!m->z_waitq)
+        z_contended_add(m);
+    z_block_prepare(&m->z_waitq, m, Z_STATE_BLOCKED_MUTEX, timeout);
+    if (cur->z_prio > o->z_prio)
+        z_set_prio(o, cur->z_prio); /* transitive through z_mutex_waiters_changed */
+    int r = z_switch_away(cur);
+#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD && K_CONFIG_WAIT_TIMEOUT
+    if (r == K_ETIMEDOUT)
+        z_spin_until(cur->z_wake);
+#endif
+    return r;
+}
+
+int Z_FAST(mutex_unlock)(struct k_mutex *m)
+{
+    Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
+    arch_irq_disable();
+    struct k_thread *cur = z_kernel.current;
+    if (m->z_owner != cur) {
+        arch_irq_enable();
+        return K_EPERM;
+    }
+    if (!m->z_waitq) {
+        m->z_owner = NULL;
+        arch_irq_enable();
+        return 0;
+    }
+#if K_CONFIG_CHECKS
+    if (Z_UNLIKELY(arch_in_isr())) {
+        arch_irq_enable();
+        return K_EISR;
+    }
+#endif
+    z_handover(m);
+    if (cur->z_prio != cur->z_base)
+        z_set_prio(cur, z_inherited(cur));
+    z_reschedule();
+    return 0;
+}
+
+#if K_CONFIG_DESTROY
+int k_mutex_destroy(struct k_mutex *m)
+{
+    Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    arch_irq_disable();
+    struct k_thread *cur = z_kernel.current;
+    struct k_thread *o = m->z_owner;
+    if (o && o != cur && o->z_state != Z_STATE_DEAD) {
+        arch_irq_enable();
+        return K_EPERM;
+    }
+    struct k_thread *w;
+    while ((w = m->z_waitq) != NULL) {
+        m->z_waitq = w->z_next;
+        z_wake(w, K_EDESTROYED);
+    }
+    z_contended_remove(m);
+    m->z_owner = NULL;
+    m->z_type = 0;
+    if (cur && cur->z_prio != cur->z_base)
+        z_set_prio(cur, z_inherited(cur));
+    z_reschedule();
+    return 0;
+}
+#endif
+
+#endif /* K_CONFIG_MUTEX */

@@ -1,0 +1,61 @@
+/*
+ * Offsets of the kernel structures used by the port's assembly. Plain #defines so that both
+ * C and assembly can include it; sched.c checks them against offsetof at compile time.
+ */
+#ifndef RTOSLAB_OFFSETS_H
+#define RTOSLAB_OFFSETS_H
+
+#include "rtoslab/config.h"
+
+/* struct k_thread */
+#define ZT_SP 0
+#define ZT_NEXT 4
+#define ZT_LIM 8
+#if Z_HAS_WAIT_OBJ
+#define ZT_WAIT 12
+#define ZT_TNEXT 16
+#else
+#define ZT_TNEXT 12
+#endif
+#define ZT_WAKE (ZT_TNEXT + 4)
+#define ZT_PRIO (ZT_TNEXT + 8)
+#define ZT_STATE (ZT_TNEXT + 9)
+#define ZT_BASE (ZT_TNEXT + 10)
+
+/* struct z_kernel */
+#define ZK_CURRENT 0
+#define ZK_READY 4
+#define ZK_CONTENDED (4 + 4 * K_CONFIG_PRIO_LEVELS + 4)
+/* (preprocessor conditionals: the assembler's comparisons yield -1 for true) */
+#if K_CONFIG_MUTEX
+#define ZK_MUTEX_WORDS 4
+#else
+#define ZK_MUTEX_WORDS 0
+#endif
+#if K_CONFIG_TIMER
+#define ZK_TIMER_WORDS 4
+#else
+#define ZK_TIMER_WORDS 0
+#endif
+#if K_CONFIG_TICKLESS
+#define ZK_TICK_WORDS 0
+#else
+#define ZK_TICK_WORDS 4
+#endif
+#define ZK_BITMAP (4 + 4 * K_CONFIG_PRIO_LEVELS + 4 + ZK_MUTEX_WORDS + ZK_TIMER_WORDS + ZK_TICK_WORDS)
+
+/* struct k_sem */
+#define ZS_WAITQ 0
+#define ZS_COUNT 4
+#define ZS_TYPE 6
+/* struct k_mutex */
+#define ZM_OWNER 4
+#define ZM_TYPE 12
+
+/* thread states (kernel_internal.h) and object types (kernel.h) */
+#define ZS_READY 0xA1
+#define ZS_BLOCKED 0xA2
+#define ZO_SEM 0xA5
+#define ZO_MUTEX 0xA6
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * Message queues: a ring of fixed-size items copied in and out.
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ *
+ * Receivers wait on z_waitq while the queue is empty, senders on z_swaitq while it is full.
+ * A send wakes the best receiver, a receive the best sender; the woken thread then retries
+ * (with what is left of its timeout), so an item taken meanwhile by another thread is never
+ * lost or duplicated, only waited for again.
+ */
+#include "kernel_internal.h"
+
+#if K_CONFIG_QUEUE
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+#define Z_QUEUE_OK(q) ((q) && (q)->z_type == Z_OBJ_QUEUE)
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+#define Z_QINLINE static inline __attribute__((always_inline))
+#define Z_DELIVERED 1 /* wake-up result of a receiver that was handed its item */
+
+Z_QINLINE void z_copy(void *dst, const void *src, unsigned n)
+{
+    if ((((uintptr_t)dst | (uintptr_t)src | n) & 3u) == 0) {
+        uint32_t *d = dst;
+        const uint32_t *s = src;
+        const uint32_t *e = (const uint32_t *)((const uint8_t *)src + n);
+        while (s != e)
+            *d++ = *s++;
+    } else {
+        uint8_t *d = dst;
+        const uint8_t *s = src;
+        while (n--)
+            *d++ = *s++;
+    }
+}
+
+/* IRQs disabled. Put an item if there is room; returns the woken receiver (or NULL), or
+ * (void *)1 when full. */
+Z_QINLINE struct k_thread *z_put(struct k_queue *q, const void *item)
+{
+    unsigned count = q->z_count, cap = q->z_cap;
+    struct k_thread *w = q->z_waitq;
+    if (w && count == 0 && Z_NOT_TIMED(w)) {
+        /* hand-off: straight into the buffer of a receiver that waits without a timeout
+         * (it left the address in z_wake); it returns without touching the ring */
+        q->z_waitq = w->z_next;
+        z_copy((void *)w->z_wake, item, q->z_item);
+        z_wake(w, Z_DELIVERED);
+        return w;
+    }
+    if (count >= cap)
+        return (struct k_thread *)1;
+    unsigned idx = (unsigned)q->z_head + count;
+    if (idx >= cap)
+        idx -= cap;
+    z_copy(q->z_buf + idx * q->z_item, item, q->z_item);
+    q->z_count = (uint16_t)(count + 1u);
+    if (w) {
+        q->z_waitq = w->z_next;
+        z_wake(w, 0);
+    }
+    return w;
+}
+
+Z_QINLINE struct k_thread *z_get(struct k_queue *q, void *item)
+{
+    unsigned count = q->z_count;
+    if (count == 0)
+        return (struct k_thread *)1;
+    unsigned h = q->z_head;
+    z_copy(item, q->z_buf + h * q->z_item, q->z_item);
+    if (++h >= q->z_cap)
+        h = 0;
+    q->z_head = (uint16_t)h;
+    q->z_count = (uint16_t)(count - 1u);
+    struct k_thread *w = q->z_swaitq;
+    if (w) {
+        q->z_swaitq = w->z_next;
+        z_wake(w, 0);
+    }
+    return w;
+}
+
+/* After a transfer that woke `w`: run it now if it outranks the caller. IRQs disabled on
+ * entry, enabled on return. */
+static int z_xfer_done(struct k_thread *w)
+{
+    if (w && w->z_prio > z_kernel.current->z_prio) {
+        if (Z_UNLIKELY(arch_in_isr())) { /* a thread call misused in an interrupt */
+            arch_pend_switch();
+            arch_irq_enable();
+            return 0;
+        }
+        z_reschedule();
+        return 0;
+    }
+    arch_irq_enable();
+    return 0;
+}
+
+/* The caller must wait on `wq` (IRQs disabled): with what is left of `timeout` since
+ * `*start` (read on the first wait). Returns 0 when woken (IRQs disabled again: retry),
+ * else the error (IRQs enabled). */
+static int z_xfer_wait(struct k_queue *q, struct k_thread **wq, k_timeout_t timeout,
+                       uint32_t *start, int *first, void *rbuf)
+{
+    if (timeout == K_NO_WAIT) {
+        arch_irq_enable();
+        return K_EAGAIN;
+    }
+#if K_CONFIG_CHECKS
+    if (Z_UNLIKELY(arch_in_isr())) {
+        arch_irq_enable();
+        return K_EISR;
+    }
+#endif
+    k_timeout_t left = timeout;
+    if (timeout == K_FOREVER) {
+        if (rbuf) /* a receiver without timeout: a sender may hand the item over directly */
+            z_kernel.current->z_wake = (uint32_t)rbuf;
+    } else {
+        uint32_t now = z_now();
+        if (*first) {
+            *start = now;
+            *first = 0;
+        }
+        uint32_t spent = now - *start;
+        if (spent >= timeout) {
+            arch_irq_enable();
+            return K_ETIMEDOUT;
+        }
+        left = timeout - spent;
+    }
+    int r = z_block(wq, wq, Z_STATE_BLOCKED, left);
+    if (r) /* an error, or Z_DELIVERED (IRQs enabled either way) */
+        return r;
+    arch_irq_disable();
+    if (q->z_type != Z_OBJ_QUEUE) {
+        arch_irq_enable();
+        return K_EDESTROYED;
+    }
+    return 0;
+}
+
+static int z_xfer_isr(struct k_queue *q, void *item, int send)
+{
+    uint32_t key = arch_irq_lock();
+    struct k_thread *w = send ? z_put(q, item) : z_get(q, item);
+    if (w == (struct k_thread *)1) {
+        arch_irq_unlock(key);
+        return K_EAGAIN;
+    }
+    if (w && z_kernel.started && w->z_prio > z_kernel.current->z_prio)
+        arch_pend_switch();
+    arch_irq_unlock(key);
+    return 0;
+}
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+int k_queue_init(struct k_queue *q, void *buf, size_t item_size, size_t capacity)
+{
+    Z_CHECK(q && buf && item_size && item_size <= 0xFFFFu && capacity && capacity <= 0xFFFFu,
+            K_EINVAL);
+    q->z_waitq = NULL;
+    q->z_swaitq = NULL;
+    q->z_buf = buf;
+    q->z_count = 0;
+    q->z_item = (uint16_t)item_size;
+    q->z_cap = (uint16_t)capacity;
+    q->z_head = 0;
+    q->z_type = Z_OBJ_QUEUE;
+    return 0;
+}
+
+int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout)
+{
+    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
+    uint32_t start = 0;
+    int first = 1;
+    arch_irq_disable();
+    for (;;) {
+        struct k_thread *w = z_put(q, item);
+        if (w != (struct k_thread *)1)
+            return z_xfer_done(w);
+        int r = z_xfer_wait(q, &q->z_swaitq, timeout, &start, &first, NULL);
+        if (r)
+            return r;
+    }
+}
+
+int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout)
+{
+    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
+    uint32_t start = 0;
+    int first = 1;
+    arch_irq_disable();
+    for (;;) {
+        struct k_thread *w = z_get(q, item);
+        if (w != (struct k_thread *)1)
+            return z_xfer_done(w);
+        int r = z_xfer_wait(q, &q->z_waitq, timeout, &start, &first, item);
+        if (r)
+            return r == Z_DELIVERED ? 0 : r;
+    }
+}
+
+int k_queue_send_isr(struct k_queue *q, const void *item)
+{
+    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
+    return z_xfer_isr(q, (void *)item, 1);
+}
+
+int k_queue_recv_isr(struct k_queue *q, void *item)
+{
+    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
+    return z_xfer_isr(q, item, 0);
+}
+
+int k_queue_count(const struct k_queue *q)
+{
+    Z_CHECK(Z_QUEUE_OK(q), K_EINVAL);
+    return q->z_count;
+}
+
+#if K_CONFIG_DESTROY
+int k_queue_destroy(struct k_queue *q)
+{
+    Z_CHECK(Z_QUEUE_OK(q), K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    struct k_thread *w;
+    while ((w = q->z_waitq) != NULL) {
+        q->z_waitq = w->z_next;
+        z_wake(w, K_EDESTROYED);
+    }
+    while ((w = q->z_swaitq) != NULL) {
+        q->z_swaitq = w->z_next;
+        z_wake(w, K_EDESTROYED);
+    }
+    q->z_type = 0;
+    if (arch_in_isr() || !z_kernel.started) {
+        z_reschedule_isr();
+        arch_irq_unlock(key);
+    } else {
+        z_reschedule();
+    }
+    return 0;
+}
+#endif
+
+#endif /* K_CONFIG_QUEUE */

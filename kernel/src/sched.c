@@ -1,0 +1,205 @@
+/*
+ * Scheduler: ready rings, the O(1) choice of the next thread, wait queues, blocking and
+ * waking, priority changes.
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ *
+ * Ready structure: one ring (circular singly linked list) per priority, the kernel keeping a
+ * pointer to its tail (so head = tail->z_next), plus a bitmap of non-empty rings. The running
+ * thread stays at the head of its ring; the bitmap's top priority, found with a small table
+ * (Cortex-M0 has no CLZ), names the ring whose head runs next. The hot primitives are in
+ * sched.h (inlined, or defined here when K_CONFIG_INLINE=0).
+ */
+#include <stddef.h>
+
+#define Z_SCHED_DEFINE /* the non-inline build defines the primitives of sched.h here */
+#include "kernel_internal.h"
+#include "offsets.h"
+
+_Static_assert(offsetof(struct k_thread, z_sp) == ZT_SP, "offset");
+_Static_assert(offsetof(struct k_thread, z_next) == ZT_NEXT, "offset");
+_Static_assert(offsetof(struct k_thread, z_lim) == ZT_LIM, "offset");
+#if Z_HAS_WAIT_OBJ
+_Static_assert(offsetof(struct k_thread, z_wait) == ZT_WAIT, "offset");
+#endif
+_Static_assert(offsetof(struct k_thread, z_tnext) == ZT_TNEXT, "offset");
+_Static_assert(offsetof(struct k_thread, z_prio) == ZT_PRIO, "offset");
+_Static_assert(offsetof(struct k_thread, z_state) == ZT_STATE, "offset");
+_Static_assert(offsetof(struct k_thread, z_base) == ZT_BASE, "offset");
+#if K_CONFIG_MUTEX
+_Static_assert(offsetof(struct z_kernel, contended) == ZK_CONTENDED, "offset");
+#endif
+_Static_assert(offsetof(struct z_kernel, ready) == ZK_READY, "offset");
+_Static_assert(offsetof(struct z_kernel, bitmap) == ZK_BITMAP, "offset");
+_Static_assert(offsetof(struct k_sem, z_count) == ZS_COUNT, "offset");
+_Static_assert(offsetof(struct k_sem, z_type) == ZS_TYPE, "offset");
+_Static_assert(offsetof(struct k_mutex, z_owner) == ZM_OWNER, "offset");
+_Static_assert(offsetof(struct k_mutex, z_type) == ZM_TYPE, "offset");
+_Static_assert(Z_STATE_READY == ZS_READY && Z_STATE_BLOCKED == ZS_BLOCKED, "state");
+_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX, "type");
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+#if K_CONFIG_PRIO_LEVELS > 8
+const uint8_t z_debruijn[32] = {0,  1,  28, 2,  29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4,  8,
+                                31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
+#else
+const uint8_t z_msb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
+#endif
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+struct z_kernel z_kernel;
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+void z_reschedule_isr(void)
+{
+    if (z_kernel.started && z_top() != z_kernel.current)
+        arch_pend_switch();
+}
+
+void z_waitq_insert(struct k_thread **q, struct k_thread *t)
+{
+    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    unsigned p = t->z_prio;
+    struct k_thread *w;
+    while ((w = *q) != NULL && w->z_prio >= p)
+        q = &w->z_next;
+    t->z_next = w;
+    *q = t;
+}
+
+void z_waitq_remove(struct k_thread **q, struct k_thread *t)
+{
+    struct k_thread *w;
+    while ((w = *q) != NULL) {
+        if (w == t) {
+            *q = t->z_next;
+            return;
+        }
+        q = &w->z_next;
+    }
+}
+
+void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
+{
+    struct k_thread *cur = z_kernel.current;
+    (void)obj;
+    K_ASSERT(!arch_in_isr() && cur->z_state == Z_STATE_READY);
+    K_ASSERT(z_kernel.ready[cur->z_prio]->z_next == cur); /* the running thread is the head */
+    z_ready_remove(cur);
+    cur->z_state = state;
+#if Z_HAS_WAIT_OBJ
+    cur->z_wait.obj = obj;
+#endif
+    if (q)
+        z_waitq_insert(q, cur);
+#if K_CONFIG_WAIT_TIMEOUT
+    if (timeout != K_FOREVER) {
+        if (timeout > K_TIMEOUT_MAX)
+            timeout = K_TIMEOUT_MAX;
+        z_timeout_add(cur, z_now() + timeout + Z_TICK_ROUND);
+    }
+#else
+    (void)timeout;
+#endif
+}
+
+int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
+{
+    struct k_thread *cur = z_kernel.current;
+    z_block_prepare(q, obj, state, timeout);
+#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD && K_CONFIG_WAIT_TIMEOUT
+    int r = z_switch_away(cur);
+    if (r == K_ETIMEDOUT)
+        z_spin_until(cur->z_wake); /* the alarm fired early on purpose */
+    return r;
+#else
+    return z_switch_away(cur);
+#endif
+}
+
+void z_set_prio(struct k_thread *t, unsigned prio)
+{
+    if (t->z_prio == prio)
+        return;
+    switch (t->z_state) {
+    case Z_STATE_READY:
+        z_ready_remove(t);
+        t->z_prio = (uint8_t)prio;
+        if (t == z_kernel.current)
+            z_ready_add_head(t);
+        else
+            z_ready_add_tail(t);
+        break;
+#if Z_HAS_WAIT_OBJ
+    case Z_STATE_BLOCKED:
+    case Z_STATE_BLOCKED_MUTEX: {
+        struct k_thread **q = (struct k_thread **)t->z_wait.obj;
+        if (q) {
+            z_waitq_remove(q, t);
+            t->z_prio = (uint8_t)prio;
+            z_waitq_insert(q, t);
+#if K_CONFIG_MUTEX
+            if (t->z_state == Z_STATE_BLOCKED_MUTEX)
+                z_mutex_waiters_changed((struct k_mutex *)q);
+#endif
+        } else {
+            t->z_prio = (uint8_t)prio;
+        }
+        break;
+    }
+#endif
+    default:
+        t->z_prio = (uint8_t)prio;
+        break;
+    }
+}
+
+void z_stack_check(struct k_thread *t, uint32_t sp)
+{
+#if K_CONFIG_STACK_CHECK
+    uint32_t lim = t->z_lim;
+    if (sp <= lim || *(volatile uint32_t *)lim != lim)
+        k_fatal(K_ESTACK, t);
+#else
+    (void)t, (void)sp;
+#endif
+}
+
+struct k_thread *z_sched_idle(void)
+{
+    struct k_thread *next;
+    /* Sleep here, on the interrupt stack, until an interrupt readies a thread; then forget
+     * the PendSV requests it made. */
+    do
+        arch_idle();
+    while ((next = z_top()) == NULL);
+    ARCH_SCB_ICSR = ARCH_ICSR_PENDSVCLR;
+    z_kernel.current = next;
+    return next;
+}
+
+struct k_thread *z_sched_pendsv(uint32_t sp)
+{
+    arch_irq_disable();
+    struct k_thread *cur = z_kernel.current;
+    cur->z_sp = sp;
+    z_stack_check(cur, sp & ~1u);
+    K_ASSERT(!z_kernel.bitmap || z_top()->z_state == Z_STATE_READY);
+    struct k_thread *next = z_top();
+    if (!next)
+        return z_sched_idle();
+    z_kernel.current = next;
+    return next;
+}
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+/* (none) */

@@ -1,0 +1,156 @@
+/*
+ * The scheduler's hot primitives (ready rings, choice of the next thread, waking, switching),
+ * as inline functions when K_CONFIG_INLINE (the default: each call site gets the code, no
+ * call overhead), or as ordinary functions defined once in sched.c (K_CONFIG_INLINE=0, the
+ * size-optimised build). Included by kernel_internal.h only.
+ *
+ * Ready structure: one ring (circular singly linked list) per priority, the kernel keeping a
+ * pointer to its tail (so head = tail->z_next), plus a bitmap of non-empty rings. The running
+ * thread stays at the head of its ring.
+ */
+#ifndef RTOSLAB_SCHED_H
+#define RTOSLAB_SCHED_H
+
+#if K_CONFIG_INLINE
+#define Z_SCHED_FN static inline __attribute__((always_inline))
+#else
+#define Z_SCHED_FN
+#endif
+
+#if K_CONFIG_PRIO_LEVELS > 8
+/* More than 8 levels: bit (K-1-p) stands for priority p, so the highest priority is the
+ * lowest set bit; x & -x isolates it and a de Bruijn multiply (MULS: 1 cycle on the
+ * fast-multiplier Cortex-M0) indexes a 32-entry table. The port's assembly does the same. */
+#define Z_PRIO_BIT(p) (1u << (K_CONFIG_PRIO_LEVELS - 1u - (p)))
+extern const uint8_t z_debruijn[32];
+#else
+/* Up to 8 levels: bit p stands for priority p; a 16-entry table gives the highest set bit of
+ * a nibble (Cortex-M0 has no CLZ). */
+#define Z_PRIO_BIT(p) (1u << (p))
+extern const uint8_t z_msb4[16];
+#endif
+
+#if K_CONFIG_INLINE || defined(Z_SCHED_DEFINE)
+
+static inline __attribute__((always_inline)) unsigned z_top_prio(unsigned bm)
+{
+#if K_CONFIG_PRIO_LEVELS > 8
+    return K_CONFIG_PRIO_LEVELS - 1u - z_debruijn[((bm & -bm) * 0x077CB531u) >> 27];
+#elif K_CONFIG_PRIO_LEVELS > 4
+    unsigned hi = bm >> 4;
+    if (hi)
+        return 4u + z_msb4[hi];
+    return z_msb4[bm];
+#else
+    return z_msb4[bm];
+#endif
+}
+
+Z_SCHED_FN struct k_thread *z_top(void)
+{
+    unsigned bm = z_kernel.bitmap;
+    if (!bm)
+        return NULL;
+    return z_kernel.ready[z_top_prio(bm)]->z_next;
+}
+
+Z_SCHED_FN void z_ready_add_tail(struct k_thread *t)
+{
+    unsigned p = t->z_prio;
+    K_ASSERT(p < K_CONFIG_PRIO_LEVELS);
+    struct k_thread *tail = z_kernel.ready[p];
+    if (tail) {
+        t->z_next = tail->z_next;
+        tail->z_next = t;
+    } else {
+        t->z_next = t;
+        z_kernel.bitmap |= Z_PRIO_BIT(p);
+    }
+    z_kernel.ready[p] = t;
+    t->z_state = Z_STATE_READY;
+}
+
+Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
+{
+    unsigned p = t->z_prio;
+    K_ASSERT(p < K_CONFIG_PRIO_LEVELS);
+    struct k_thread *tail = z_kernel.ready[p];
+    if (tail) {
+        t->z_next = tail->z_next;
+        tail->z_next = t;
+    } else {
+        t->z_next = t;
+        z_kernel.bitmap |= Z_PRIO_BIT(p);
+        z_kernel.ready[p] = t;
+    }
+    t->z_state = Z_STATE_READY;
+}
+
+Z_SCHED_FN void z_ready_remove(struct k_thread *t)
+{
+    unsigned p = t->z_prio;
+    struct k_thread *tail = z_kernel.ready[p];
+    K_ASSERT(t->z_state == Z_STATE_READY && tail && (z_kernel.bitmap & Z_PRIO_BIT(p)));
+    if (t->z_next == t) {
+        z_kernel.ready[p] = NULL;
+        z_kernel.bitmap &= ~Z_PRIO_BIT(p);
+        return;
+    }
+    struct k_thread *prev = tail;
+    while (prev->z_next != t)
+        prev = prev->z_next;
+    prev->z_next = t->z_next;
+    if (tail == t)
+        z_kernel.ready[p] = prev;
+}
+
+Z_SCHED_FN void z_reschedule(void)
+{
+    /* Callers are thread-only calls that have already refused interrupt context. */
+    struct k_thread *cur = z_kernel.current;
+    struct k_thread *next = z_top();
+    K_ASSERT(!arch_in_isr());
+    K_ASSERT(!next || !cur || cur->z_state != Z_STATE_READY || next->z_prio >= cur->z_prio);
+    if (next == cur || !cur) {
+        arch_irq_enable();
+        return;
+    }
+    if (next)
+        arch_switch(cur, next);
+    else
+        arch_switch_pend(cur);
+}
+
+Z_SCHED_FN int z_switch_away(struct k_thread *cur)
+{
+    struct k_thread *next = z_top();
+    if (next)
+        return arch_switch(cur, next);
+    return arch_switch_pend(cur);
+}
+
+Z_SCHED_FN void z_wake(struct k_thread *t, int result)
+{
+    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    if (!Z_NOT_TIMED(t))
+        z_timeout_remove(t);
+#if Z_HAS_WAIT_OBJ
+    t->z_wait.result = result;
+#else
+    (void)result;
+#endif
+    z_ready_add_tail(t);
+}
+
+#else
+
+struct k_thread *z_top(void);
+void z_ready_add_tail(struct k_thread *t);
+void z_ready_add_head(struct k_thread *t);
+void z_ready_remove(struct k_thread *t);
+void z_reschedule(void);
+int z_switch_away(struct k_thread *cur);
+void z_wake(struct k_thread *t, int result);
+
+#endif
+#endif

@@ -1,0 +1,138 @@
+/*
+ * Counting semaphores.
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ *
+ * A signal with waiters hands the unit straight to the highest-priority waiter (the count
+ * stays 0), so a woken thread never has to compete for it again; a waiter of higher priority
+ * than the signalling thread runs at once (a synchronous switch from a thread, PendSV from
+ * an interrupt).
+ */
+#include "kernel_internal.h"
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+#define Z_SEM_OK(s) ((s) && (s)->z_type == Z_OBJ_SEM)
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+/* IRQs disabled. Returns the woken thread, NULL if the unit was counted, or (void *)1 when
+ * the count is at its limit. */
+static inline struct k_thread *z_sem_give(struct k_sem *s)
+{
+    struct k_thread *w = s->z_waitq;
+    if (w) {
+        s->z_waitq = w->z_next;
+        z_wake(w, 0);
+        return w;
+    }
+    unsigned limit = s->z_limit ? s->z_limit : 0xFFFFu;
+    if (s->z_count >= limit)
+        return (struct k_thread *)1;
+    s->z_count++;
+    return NULL;
+}
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+int k_sem_init(struct k_sem *s, unsigned initial, unsigned limit)
+{
+    Z_CHECK(s && limit <= 255u && initial <= (limit ? limit : 0xFFFFu), K_EINVAL);
+    s->z_waitq = NULL;
+    s->z_count = (uint16_t)initial;
+    s->z_limit = (uint8_t)limit;
+    s->z_type = Z_OBJ_SEM;
+    return 0;
+}
+
+int Z_FAST(sem_wait)(struct k_sem *s, k_timeout_t timeout)
+{
+    Z_CHECK(Z_SEM_OK(s), K_EINVAL);
+    arch_irq_disable();
+    if (s->z_count) {
+        s->z_count--;
+        arch_irq_enable();
+        return 0;
+    }
+    if (timeout == K_NO_WAIT) {
+        arch_irq_enable();
+        return K_EAGAIN;
+    }
+#if K_CONFIG_CHECKS
+    if (Z_UNLIKELY(arch_in_isr() || !z_kernel.current)) {
+        arch_irq_enable();
+        return z_kernel.current ? K_EISR : K_ESTATE;
+    }
+#endif
+    return z_block(&s->z_waitq, s, Z_STATE_BLOCKED, timeout);
+}
+
+int Z_FAST(sem_signal)(struct k_sem *s)
+{
+    Z_CHECK(Z_SEM_OK(s), K_EINVAL);
+    arch_irq_disable();
+    struct k_thread *w = z_sem_give(s);
+    if ((uintptr_t)w > 1u) {
+        struct k_thread *cur = z_kernel.current;
+        if (w->z_prio > cur->z_prio) {
+#if K_CONFIG_CHECKS
+            if (Z_UNLIKELY(arch_in_isr())) {
+                arch_pend_switch();
+                arch_irq_enable();
+                return 0;
+            }
+#endif
+            arch_switch(cur, w);
+            return 0;
+        }
+    }
+    arch_irq_enable();
+    return w == (struct k_thread *)1 ? K_EOVERFLOW : 0;
+}
+
+int Z_FAST(sem_signal_isr)(struct k_sem *s)
+{
+    Z_CHECK(Z_SEM_OK(s), K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    struct k_thread *w = z_sem_give(s);
+    if ((uintptr_t)w > 1u && z_kernel.started && w->z_prio > z_kernel.current->z_prio)
+        arch_pend_switch();
+    arch_irq_unlock(key);
+    return w == (struct k_thread *)1 ? K_EOVERFLOW : 0;
+}
+
+int k_sem_count(const struct k_sem *s)
+{
+    Z_CHECK(Z_SEM_OK(s), K_EINVAL);
+    return s->z_count;
+}
+
+#if K_CONFIG_DESTROY
+int k_sem_destroy(struct k_sem *s)
+{
+    Z_CHECK(Z_SEM_OK(s), K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    struct k_thread *w;
+    while ((w = s->z_waitq) != NULL) {
+        s->z_waitq = w->z_next;
+        z_wake(w, K_EDESTROYED);
+    }
+    s->z_type = 0;
+    if (arch_in_isr() || !z_kernel.started) {
+        z_reschedule_isr();
+        arch_irq_unlock(key);
+    } else {
+        z_reschedule();
+    }
+    return 0;
+}
+#endif

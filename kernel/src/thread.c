@@ -1,0 +1,342 @@
+/*
+ * Threads: creation (static and at run time), start, yield, sleep, suspend/resume,
+ * priority, exit, fatal errors.
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ */
+#include "board.h"
+#include "kernel_internal.h"
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+/* K_THREAD_DEFINE descriptors: the linker gathers the section and names its bounds. */
+extern const struct z_thread_def __start_k_thread_defs[] __attribute__((weak));
+extern const struct z_thread_def __stop_k_thread_defs[] __attribute__((weak));
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+static int z_thread_setup(struct k_thread *t, void *stack, size_t bytes, k_entry_t entry,
+                          void *arg, unsigned prio)
+{
+    Z_CHECK(t && stack && entry && prio < K_CONFIG_PRIO_LEVELS, K_EINVAL);
+    uint32_t lo = ((uint32_t)stack + 7u) & ~7u;
+    uint32_t hi = ((uint32_t)stack + bytes) & ~7u;
+    Z_CHECK(hi > lo && hi - lo >= K_THREAD_STACK_MIN, K_EINVAL);
+    Z_CHECK(!Z_STATE_VALID(t->z_state) || t->z_state == Z_STATE_DEAD, K_EINVAL);
+    t->z_lim = lo;
+    *(uint32_t *)lo = lo; /* guard word */
+    arch_thread_init(t, hi, entry, arg);
+    t->z_prio = (uint8_t)prio;
+    t->z_base = (uint8_t)prio;
+    t->z_tnext = t;
+#if Z_HAS_WAIT_OBJ
+    t->z_wait.result = 0;
+#endif
+    return 0;
+}
+
+static struct k_thread *z_thread_arg(struct k_thread *t)
+{
+    return t ? t : z_kernel.current;
+}
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry_t entry,
+                    void *arg, unsigned prio)
+{
+    int r = z_thread_setup(t, stack, stack_bytes, entry, arg, prio);
+    if (r)
+        return r;
+    if (z_kernel.started) {
+        Z_CHECK(!arch_in_isr(), K_EISR);
+        arch_irq_disable();
+        z_ready_add_tail(t);
+        z_reschedule();
+    } else {
+        uint32_t key = arch_irq_lock();
+        z_ready_add_tail(t);
+        arch_irq_unlock(key);
+    }
+    return 0;
+}
+
+void k_start(void)
+{
+    arch_irq_disable();
+    arch_init();
+    if (__start_k_thread_defs) {
+        for (const struct z_thread_def *d = __start_k_thread_defs; d < __stop_k_thread_defs; d++)
+            if (z_thread_setup(d->thread, d->stack, d->stack_bytes, d->entry, d->arg, d->prio) == 0)
+                z_ready_add_tail(d->thread);
+    }
+    struct k_thread *first = z_top();
+    if (!first)
+        k_fatal(K_ESTATE, NULL);
+    z_kernel.started = 1;
+    z_time_start();
+    arch_start(first);
+}
+
+struct k_thread *k_thread_self(void)
+{
+    return z_kernel.current;
+}
+
+int k_in_isr(void)
+{
+    return arch_in_isr();
+}
+
+#if !K_CONFIG_FASTPATH
+void k_yield(void)
+{
+    arch_irq_disable();
+    struct k_thread *cur = z_kernel.current;
+    struct k_thread *next = cur->z_next;
+    if (next != cur) {
+        z_kernel.ready[cur->z_prio] = cur; /* the caller becomes the tail of its ring */
+        arch_switch(cur, next);
+        return;
+    }
+    arch_irq_enable();
+}
+#endif
+
+/* Block the caller until `deadline`; returns at once if it is not in the future. */
+static void z_sleep_until(uint32_t deadline)
+{
+    arch_irq_disable();
+    if ((int32_t)(deadline - z_now()) <= (int32_t)Z_LEAD) {
+        arch_irq_enable(); /* past, or too close to be worth a switch: the caller spins */
+        return;
+    }
+    struct k_thread *cur = z_kernel.current;
+    z_ready_remove(cur);
+    cur->z_state = Z_STATE_BLOCKED;
+#if Z_HAS_WAIT_OBJ
+    cur->z_wait.obj = NULL;
+#endif
+    z_timeout_add(cur, deadline);
+    z_switch_away(cur);
+}
+
+int k_sleep(k_timeout_t duration)
+{
+    uint32_t deadline = z_now() + Z_TICK_ROUND; /* first: the delay counts from the call */
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
+    if (duration == K_NO_WAIT) {
+        k_yield();
+        return 0;
+    }
+    if (duration == K_FOREVER) {
+        arch_irq_disable();
+        return z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
+    }
+    while (duration > K_TIMEOUT_MAX) {
+        deadline += K_TIMEOUT_MAX;
+        duration -= K_TIMEOUT_MAX;
+        z_sleep_until(deadline);
+    }
+#if K_CONFIG_TICKLESS
+    deadline += duration - K_CONFIG_SLEEP_TRIM;
+#else
+    deadline += duration;
+#endif
+    z_sleep_until(deadline);
+#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
+    z_spin_until(deadline); /* the alarm fired early on purpose: end on the cycle */
+#endif
+    return 0;
+}
+
+int k_sleep_until(uint32_t deadline)
+{
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    Z_CHECK(z_kernel.current, K_ESTATE);
+    z_sleep_until(deadline);
+#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
+    z_spin_until(deadline);
+#endif
+    return 0;
+}
+
+#if K_CONFIG_SUSPEND
+int k_thread_suspend(struct k_thread *t)
+{
+    t = z_thread_arg(t);
+    Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    arch_irq_disable();
+    if (t->z_state != Z_STATE_READY) {
+        arch_irq_enable();
+        return K_ESTATE;
+    }
+    z_ready_remove(t);
+    t->z_state = Z_STATE_SUSPENDED;
+    if (t == z_kernel.current) {
+        z_switch_away(t);
+        return 0;
+    }
+    arch_irq_enable();
+    return 0;
+}
+
+static int z_resume(struct k_thread *t)
+{
+    if (t->z_state != Z_STATE_SUSPENDED)
+        return K_ESTATE;
+    z_ready_add_tail(t);
+    return 0;
+}
+
+int k_thread_resume(struct k_thread *t)
+{
+    Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    arch_irq_disable();
+    int r = z_resume(t);
+    z_reschedule();
+    return r;
+}
+
+int k_thread_resume_isr(struct k_thread *t)
+{
+    Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    int r = z_resume(t);
+    z_reschedule_isr();
+    arch_irq_unlock(key);
+    return r;
+}
+#endif
+
+int Z_FAST(thread_prio_set)(struct k_thread *t, unsigned prio)
+{
+    t = z_thread_arg(t);
+    Z_CHECK(t && Z_STATE_VALID(t->z_state) && prio < K_CONFIG_PRIO_LEVELS, K_EINVAL);
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    arch_irq_disable();
+    t->z_base = (uint8_t)prio;
+#if K_CONFIG_MUTEX
+    /* the effective priority keeps what t inherits through the mutexes it holds */
+    for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
+        if (m->z_owner == t && m->z_waitq->z_prio > prio)
+            prio = m->z_waitq->z_prio;
+#endif
+    z_set_prio(t, prio);
+    z_reschedule();
+    return 0;
+}
+
+int k_thread_prio_get(const struct k_thread *t)
+{
+    t = t ? t : z_kernel.current;
+    Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
+    return t->z_prio;
+}
+
+void k_thread_exit(void)
+{
+    arch_irq_disable();
+    struct k_thread *cur = z_kernel.current;
+#if K_CONFIG_MUTEX
+    z_mutex_release_all(cur);
+#endif
+    z_ready_remove(cur);
+    cur->z_state = Z_STATE_DEAD;
+    z_switch_away(cur);
+    for (;;) {
+    }
+}
+
+int k_thread_abort(struct k_thread *t)
+{
+    t = z_thread_arg(t);
+    Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
+    Z_CHECK(!arch_in_isr(), K_EISR);
+    if (t == z_kernel.current)
+        k_thread_exit();
+    arch_irq_disable();
+    switch (t->z_state) {
+    case Z_STATE_READY:
+        z_ready_remove(t);
+        break;
+    case Z_STATE_BLOCKED:
+    case Z_STATE_BLOCKED_MUTEX:
+        if (!Z_NOT_TIMED(t))
+            z_timeout_remove(t);
+#if Z_HAS_WAIT_OBJ
+        if (t->z_wait.obj) {
+            struct k_thread **q = (struct k_thread **)t->z_wait.obj;
+            z_waitq_remove(q, t);
+#if K_CONFIG_MUTEX
+            if (t->z_state == Z_STATE_BLOCKED_MUTEX) {
+                t->z_state = Z_STATE_DEAD;
+                z_mutex_waiters_changed((struct k_mutex *)q);
+            }
+#endif
+        }
+#endif
+        break;
+    case Z_STATE_DEAD:
+        arch_irq_enable();
+        return K_ESTATE;
+    default:
+        break;
+    }
+    t->z_state = Z_STATE_DEAD;
+#if K_CONFIG_MUTEX
+    z_mutex_release_all(t);
+#endif
+    z_reschedule();
+    return 0;
+}
+
+#if K_CONFIG_ASSERT
+void z_assert_fail(const char *file, int line)
+{
+    char num[8];
+    int i = 7;
+    arch_irq_disable();
+    num[i] = '\0';
+    do {
+        num[--i] = (char)('0' + line % 10);
+        line /= 10;
+    } while (line && i > 0);
+    board_puts("@assert ");
+    board_puts(file);
+    board_puts(":");
+    board_puts(&num[i]);
+    board_puts("\n");
+    k_fatal(K_EASSERT, z_kernel.current);
+}
+#endif
+
+__attribute__((weak)) void k_fatal(int err, struct k_thread *t)
+{
+    arch_irq_disable();
+#if K_CONFIG_CHECKS || K_CONFIG_STACK_CHECK || K_CONFIG_ASSERT
+    static const char hex[] = "0123456789abcdef";
+    char line[] = "@fatal err=-00 thread=00000000\n";
+    unsigned e = (unsigned)-err;
+    line[12] = (char)('0' + (e >= 10u));
+    line[13] = (char)('0' + (e >= 10u ? e - 10u : e));
+    for (int i = 0; i < 8; i++)
+        line[22 + i] = hex[((uint32_t)t >> (28 - 4 * i)) & 0xFu];
+    board_puts(line);
+#else
+    (void)err, (void)t; /* the smallest build: no message */
+#endif
+    board_exit(3);
+}

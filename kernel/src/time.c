@@ -1,0 +1,141 @@
+/*
+ * Time: the kernel clock, the timeout list, the time source (tickless compare alarm or
+ * periodic SysTick) and its interrupt.
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ *
+ * Tickless: kernel time is the board's 32-bit cycle counter; the alarm is programmed for
+ * the earliest deadline (K_CONFIG_TIMER_LEAD cycles before it, the rest being spun by the
+ * woken thread), so delays have cycle resolution and no interrupt happens while nothing is
+ * due. Periodic: kernel time counts SysTick interrupts.
+ */
+#include "board.h"
+#include "kernel_internal.h"
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+/* One timed-out thread: off its wait queue, ready with K_ETIMEDOUT (0 for a sleep). */
+static void z_timeout_expire(struct k_thread *t)
+{
+    int result = 0;
+#if Z_HAS_WAIT_OBJ
+    struct k_thread **q = (struct k_thread **)t->z_wait.obj;
+    if (q) {
+        z_waitq_remove(q, t);
+        result = K_ETIMEDOUT;
+#if K_CONFIG_MUTEX
+        if (t->z_state == Z_STATE_BLOCKED_MUTEX) {
+            z_wake(t, result);
+            z_mutex_waiters_changed((struct k_mutex *)q);
+            return;
+        }
+#endif
+    }
+#endif
+    z_wake(t, result);
+}
+
+/* The time source's interrupt: expire what is due, re-arm, request a switch if needed. */
+static void z_time_process(void)
+{
+    uint32_t key = arch_irq_lock();
+    uint32_t now = z_now();
+    struct k_thread *t;
+    while ((t = z_kernel.timeouts) != NULL && (int32_t)(t->z_wake - Z_LEAD - now) <= 0) {
+        z_kernel.timeouts = t->z_tnext;
+        t->z_tnext = t;
+        z_timeout_expire(t);
+    }
+#if K_CONFIG_TIMER
+    int have_timer;
+    z_timer_process(now, &have_timer);
+#endif
+    z_time_reprogram();
+    z_reschedule_isr();
+    arch_irq_unlock(key);
+}
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+void z_timeout_add(struct k_thread *t, uint32_t deadline)
+{
+    struct k_thread **pp = &z_kernel.timeouts, *w;
+    t->z_wake = deadline;
+    while ((w = *pp) != NULL && (int32_t)(w->z_wake - deadline) <= 0)
+        pp = &w->z_tnext;
+    t->z_tnext = w;
+    *pp = t;
+    if (pp == &z_kernel.timeouts)
+        z_time_reprogram();
+}
+
+void z_timeout_remove(struct k_thread *t)
+{
+    struct k_thread **pp = &z_kernel.timeouts, *w;
+    while ((w = *pp) != NULL) {
+        if (w == t) {
+            *pp = t->z_tnext;
+            break;
+        }
+        pp = &w->z_tnext;
+    }
+    t->z_tnext = t; /* an early alarm left behind finds nothing due and re-arms */
+}
+
+void z_time_reprogram(void)
+{
+#if K_CONFIG_TICKLESS
+    int have = 0;
+    uint32_t at = 0;
+    if (z_kernel.timeouts) {
+        at = z_kernel.timeouts->z_wake;
+        have = 1;
+    }
+#if K_CONFIG_TIMER
+    if (z_kernel.timers && (!have || (int32_t)(z_kernel.timers->z_at - at) < 0)) {
+        at = z_kernel.timers->z_at;
+        have = 1;
+    }
+#endif
+    if (have && z_kernel.started)
+        board_alarm_set(at - Z_LEAD);
+#endif
+}
+
+void z_time_start(void)
+{
+#if K_CONFIG_TICKLESS
+    board_irq_enable(BOARD_ALARM_IRQ, 0);
+    z_time_reprogram();
+#else
+    arch_tick_start(K_CONFIG_CLOCK_HZ / K_CONFIG_TICK_HZ);
+#endif
+}
+
+#if K_CONFIG_TICKLESS
+void board_alarm_isr(void)
+{
+    z_time_process();
+}
+#else
+void z_time_tick(void)
+{
+    z_kernel.ticks++;
+    z_time_process();
+}
+#endif
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+uint32_t k_now(void)
+{
+    return z_now();
+}

@@ -1,0 +1,123 @@
+/*
+ * Software timers: one-shot and periodic callbacks ("delayed execution").
+ *
+ * Sections (every module): definitions / state / internal functions / kernel-internal API /
+ * API; an empty one says so.
+ *
+ * Running timers are kept in a list sorted by expiry; the time source's interrupt calls the
+ * due callbacks (in interrupt context, interrupts enabled). A periodic timer's next expiry is
+ * its previous one plus the period, so periods do not drift with interrupt latency.
+ */
+#include "kernel_internal.h"
+
+#if K_CONFIG_TIMER
+
+/* ---- Definitions --------------------------------------------------------------------------- */
+
+#define Z_TIMER_OK(t) ((t) && (t)->z_type == Z_OBJ_TIMER)
+
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+/* (none) */
+
+/* ---- Internal functions -------------------------------------------------------------------- */
+
+static void z_timer_insert(struct k_timer *t)
+{
+    struct k_timer **pp = &z_kernel.timers, *w;
+    while ((w = *pp) != NULL && (int32_t)(w->z_at - t->z_at) <= 0)
+        pp = &w->z_next;
+    t->z_next = w;
+    *pp = t;
+    t->z_active = 1;
+}
+
+static void z_timer_unlink(struct k_timer *t)
+{
+    struct k_timer **pp = &z_kernel.timers, *w;
+    while ((w = *pp) != NULL) {
+        if (w == t) {
+            *pp = t->z_next;
+            break;
+        }
+        pp = &w->z_next;
+    }
+    t->z_active = 0;
+}
+
+/* ---- Kernel-internal API ------------------------------------------------------------------- */
+
+/* Called by the time interrupt with IRQs disabled; runs the due callbacks. */
+uint32_t z_timer_process(uint32_t now, int *have_next)
+{
+    struct k_timer *t;
+    while ((t = z_kernel.timers) != NULL && (int32_t)(t->z_at - Z_LEAD - now) <= 0) {
+        z_kernel.timers = t->z_next;
+        t->z_active = 0;
+        uint32_t at = t->z_at;
+        if (t->z_period) {
+            t->z_at = at + t->z_period;
+            z_timer_insert(t);
+        }
+#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
+        z_spin_until(at);
+#endif
+        arch_irq_enable();
+        t->z_fn(t, t->z_arg);
+        arch_irq_disable();
+        now = z_now();
+    }
+    *have_next = z_kernel.timers != NULL;
+    return now;
+}
+
+/* ---- API ----------------------------------------------------------------------------------- */
+
+int k_timer_init(struct k_timer *t, k_timer_fn fn, void *arg)
+{
+    Z_CHECK(t && fn, K_EINVAL);
+    t->z_next = NULL;
+    t->z_at = 0;
+    t->z_period = 0;
+    t->z_fn = fn;
+    t->z_arg = arg;
+    t->z_active = 0;
+    t->z_type = Z_OBJ_TIMER;
+    return 0;
+}
+
+int k_timer_start_at(struct k_timer *t, uint32_t at, k_timeout_t period)
+{
+    Z_CHECK(Z_TIMER_OK(t) && period <= K_TIMEOUT_MAX, K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    if (t->z_active)
+        z_timer_unlink(t);
+    t->z_at = at;
+    t->z_period = period;
+    z_timer_insert(t);
+    if (z_kernel.timers == t)
+        z_time_reprogram();
+    arch_irq_unlock(key);
+    return 0;
+}
+
+int k_timer_start(struct k_timer *t, k_timeout_t delay, k_timeout_t period)
+{
+    if (delay > K_TIMEOUT_MAX)
+        delay = K_TIMEOUT_MAX;
+    return k_timer_start_at(t, z_now() + delay + Z_TICK_ROUND, period);
+}
+
+int k_timer_stop(struct k_timer *t)
+{
+    Z_CHECK(Z_TIMER_OK(t), K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    int was = t->z_active;
+    if (was)
+        z_timer_unlink(t);
+    arch_irq_unlock(key);
+    return was ? 0 : K_ESTATE;
+}
+
+#endif /* K_CONFIG_TIMER */

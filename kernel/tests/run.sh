@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Build and run the kernel's own tests on the simulator (vp-m0) and on QEMU (qemu-microbit).
+# Exit status 0 only if every test passes on both. Options (environment):
+#   RTOSLAB_VP=path    the simulator binary (default vp/target/release/rtoslab-vp; built if missing)
+#   BOARDS="vp-m0 qemu-microbit"   which boards to run
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
+BOARDS=${BOARDS:-"vp-m0 qemu-microbit"}
+TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_stress ktest_stress_c ktest_stress_assert ktest_overflow"
+EXAMPLES="example_blinky example_minimal"
+failures=0
+summary=""
+
+note() { summary="$summary$1"$'\n'; }
+
+build() {
+    local board=$1 dir=$ROOT/build/fw/$1
+    cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
+        -DRTOSLAB_BOARD="$board" >/dev/null || return 1
+    local targets="$TESTS $EXAMPLES"
+    [ "$board" = vp-m0 ] && targets="$targets example_blinky_4k example_minimal_4k"
+    ninja -C "$dir" $targets >/dev/null || { ninja -C "$dir" $targets; return 1; }
+}
+
+# run BOARD ELF [extra simulator options...]: prints the output, returns the firmware's status
+run() {
+    local board=$1 elf=$2
+    shift 2
+    if [ "$board" = qemu-microbit ]; then
+        timeout 120 qemu-system-arm -M microbit -nographic -monitor none -serial null \
+            -semihosting-config enable=on,target=native -kernel "$elf" </dev/null
+    else
+        "$VP" run "$elf" --max-cycles 2000000000 "$@" </dev/null
+    fi
+}
+
+check() {
+    local board=$1 name=$2 elf=$3
+    shift 3
+    local out status
+    out=$(run "$board" "$elf" "$@" 2>&1)
+    status=$?
+    local last
+    last=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+    if [ $status -eq 0 ]; then
+        note "PASS  $board  $name  ${last:-exit 0}"
+    else
+        failures=$((failures + 1))
+        note "FAIL  $board  $name  (status $status) ${last}"
+        printf '%s\n' "--- $board $name ---" "$out" | tail -40
+    fi
+}
+
+if [[ " $BOARDS " == *" vp-m0 "* ]] && [ ! -x "$VP" ]; then
+    echo "run.sh: building the simulator (cargo build --release in vp/)"
+    (cd "$ROOT/vp" && cargo build --release --quiet) || { echo "run.sh: no simulator" >&2; exit 1; }
+fi
+
+for board in $BOARDS; do
+    if ! build "$board"; then
+        failures=$((failures + 1))
+        note "FAIL  $board  build"
+        continue
+    fi
+    dir=$ROOT/build/fw/$board
+    for t in $TESTS; do
+        check "$board" "$t" "$dir/kernel/tests/$t.elf"
+    done
+    for e in $EXAMPLES; do
+        check "$board" "$e" "$dir/kernel/examples/$e.elf"
+    done
+    if [ "$board" = vp-m0 ]; then
+        check "$board" "example_blinky (--ram 4K)" "$dir/kernel/examples/example_blinky_4k.elf" --ram 4K
+        check "$board" "example_minimal (--ram 4K)" "$dir/kernel/examples/example_minimal_4k.elf" --ram 4K
+    fi
+done
+
+printf '%s' "$summary"
+if [ $failures -ne 0 ]; then
+    echo "kernel tests: $failures failed"
+    exit 1
+fi
+echo "kernel tests: all passed"

@@ -1,0 +1,137 @@
+"""The CMake + Ninja driver: configure a board's build folder once, build the images asked for.
+
+Firmware: cmake -G Ninja -S <repo> -B <repo>/build/fw/<board>
+          -DCMAKE_TOOLCHAIN_FILE=<repo>/cmake/arm-none-eabi.cmake -DRTOSLAB_BOARD=<board>
+          ninja -C <that folder> <target>
+Host (posix): cmake -G Ninja -S <repo>/bench/ports/posix -B <repo>/build/host (its own project;
+          the image is build/host/bench-posix)
+--samples N adds -DRTOSLAB_BENCH_SAMPLES=N, in a folder of its own (<folder>-sN).
+The output of every step goes to <build folder>/rtoslab-build.log.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from .errors import RtoslabError
+
+BUILD_FAILED = 4
+
+
+class BuildError(RtoslabError):
+    status = BUILD_FAILED
+
+
+def build_dir(root: Path, board: str, samples: int | None = None) -> Path:
+    if board == "host":
+        base = root / "build" / "host"
+    else:
+        base = root / "build" / "fw" / board
+    if samples:
+        base = base.with_name(base.name + f"-s{samples}")
+    return base
+
+
+def _need(tool: str) -> str:
+    path = shutil.which(tool)
+    if not path:
+        raise BuildError(f"'{tool}' not found on PATH: install it (see docs/cli.md)")
+    return path
+
+
+def _log_run(cmd: list[str], log: Path, what: str) -> None:
+    with open(log, "a", encoding="utf-8") as f:
+        f.write("$ " + " ".join(cmd) + "\n")
+        f.flush()
+        try:
+            p = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, text=True)
+        except OSError as e:
+            raise BuildError(f"{what}: cannot run {cmd[0]}: {e.strerror}") from None
+    if p.returncode != 0:
+        tail = _last_error(log)
+        raise BuildError(f"{what} failed (exit {p.returncode}){': ' + tail if tail else ''}; log: {log}")
+
+
+def _last_error(log: Path) -> str:
+    try:
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return ""
+    for line in reversed(lines):
+        low = line.lower()
+        if "error" in low and not line.startswith("$ "):
+            return line.strip()[:200]
+    return ""
+
+
+def configure(root: Path, board: str, samples: int | None = None, force: bool = False) -> Path:
+    _need("cmake")
+    _need("ninja")
+    bdir = build_dir(root, board, samples)
+    bdir.mkdir(parents=True, exist_ok=True)
+    log = bdir / "rtoslab-build.log"
+    if not force and (bdir / "build.ninja").exists() and (bdir / "CMakeCache.txt").exists():
+        return bdir
+    src = root / "bench" / "ports" / "posix" if board == "host" else root
+    if not (src / "CMakeLists.txt").exists():
+        raise BuildError(f"no CMake project at {src}")
+    cmd = ["cmake", "-G", "Ninja", "-S", str(src), "-B", str(bdir),
+           f"-DRTOSLAB_BOARD={board}", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"]
+    if board != "host":
+        _need("arm-none-eabi-gcc")
+        cmd.append(f"-DCMAKE_TOOLCHAIN_FILE={root / 'cmake' / 'arm-none-eabi.cmake'}")
+    if samples:
+        cmd.append(f"-DRTOSLAB_BENCH_SAMPLES={samples}")
+    if not force:
+        log.write_text("", encoding="utf-8")
+    _log_run(cmd, log, f"cmake configure for board {board}")
+    return bdir
+
+
+def target_name(kind: str, rtos: str) -> str:
+    return f"{kind}-{rtos}"
+
+
+def find_image(bdir: Path, target: str) -> Path | None:
+    for cand in (bdir / "bench" / f"{target}.elf", bdir / f"{target}.elf",
+                 bdir / "bench" / target, bdir / target):
+        if cand.is_file():
+            return cand
+    for cand in sorted(bdir.rglob(f"{target}.elf")):
+        return cand
+    for cand in sorted(bdir.rglob(target)):
+        if cand.is_file() and os.access(cand, os.X_OK):
+            return cand
+    return None
+
+
+def build(root: Path, board: str, target: str, samples: int | None = None) -> Path:
+    """Configure if needed, build one target, return the image path."""
+    bdir = configure(root, board, samples)
+    log = bdir / "rtoslab-build.log"
+    try:
+        _log_run(["ninja", "-C", str(bdir), target], log, f"build of {target} for {board}")
+    except BuildError as e:
+        if "unknown target" not in str(e):
+            raise
+        # a port added since the folder was configured: configure again, once
+        configure(root, board, samples, force=True)
+        _log_run(["ninja", "-C", str(bdir), target], log, f"build of {target} for {board}")
+    img = find_image(bdir, target)
+    if img is None:
+        raise BuildError(f"built {target} for {board} but found no image in {bdir}")
+    return img
+
+
+def has_target(root: Path, board: str, target: str, samples: int | None = None) -> bool:
+    bdir = configure(root, board, samples)
+    try:
+        p = subprocess.run(["ninja", "-C", str(bdir), "-t", "targets", "all"],
+                           capture_output=True, text=True)
+    except OSError:
+        return False
+    return any(line.split(":")[0] in (target, f"{target}.elf") or line.split(":")[0].endswith("/" + target)
+               or line.split(":")[0].endswith("/" + target + ".elf")
+               for line in p.stdout.splitlines())

@@ -1,0 +1,261 @@
+"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history.
+
+Every failure is one line on stderr and a non-zero status, never a traceback (set
+RTOSLAB_DEBUG=1 to see one): 1 a regression / failed check / internal error, 2 bad input,
+3 the firmware failed (fault, lock-up, cycle limit, non-zero exit), 4 a build or tool failure,
+130 interrupted. Results measured before a failure are kept.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import traceback
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from . import __version__
+from .errors import BadInput, Interrupted, RtoslabError
+from .ids import BOARDS, DEFAULT_BOARD, RTOS_IDS
+
+INTERNAL = 70
+
+
+def _consoles():
+    wide = {} if sys.stdout.isatty() else {"width": 160}
+    out = Console(highlight=False, soft_wrap=False, **wide)
+    err = Console(stderr=True, highlight=False)
+    return out, err
+
+
+def _path(p):
+    return Path(p) if p else None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="rtoslab")
+def cli():
+    """rtoslab: build, run, compare and report RTOS benchmarks on a cycle-exact Cortex-M0
+    simulator, QEMU, the host or a real board."""
+
+
+def _common_run_options(f):
+    f = click.option("--rtos", "rtos", metavar="ID,...",
+                     help=f"RTOSes ({', '.join(RTOS_IDS)}); default rtoslab,freertos (posix on host)")(f)
+    f = click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID",
+                     help=f"board: {', '.join(BOARDS)}")(f)
+    f = click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH",
+                     help="use this image instead of building one (repeatable)")(f)
+    f = click.option("--no-build", is_flag=True, help="use the images already built")(f)
+    f = click.option("--timeout", type=float, default=1800, show_default=True,
+                     help="seconds one image may run")(f)
+    f = click.option("--max-cycles", type=int, default=None, help="simulator cycle limit per image")(f)
+    f = click.option("--port", default=None, help="serial port of a real board")(f)
+    f = click.option("--flash-cmd", default=None, help="command that flashes a real board ({elf})")(f)
+    f = click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")(f)
+    return f
+
+
+@cli.command()
+@_common_run_options
+@click.option("--tests", metavar="PATTERN", help="metric ids to keep: comma-separated, shell patterns ('rhealstone.*')")
+@click.option("--samples", type=int, default=None, metavar="N", help="samples per metric (rebuilds with RTOSLAB_SAMPLES=N)")
+@click.option("--json", "json_path", metavar="FILE", help="result file (default results/run-<time>.json)")
+@click.option("--csv", "csv_path", metavar="FILE", help="also write the statistics as CSV")
+@click.option("--no-probe", is_flag=True, help="do not record the probe (second clock) on the simulator")
+@click.option("--no-history", is_flag=True, help="do not record the run in the history database")
+@click.option("--history-db", metavar="FILE", help="history database (default results/history.sqlite)")
+def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, tests, samples,
+        json_path, csv_path, no_probe, no_history, history_db):
+    """Build and run the benchmarks; print one table with the RTOSes side by side."""
+    from . import run as runmod
+    from .history import default_db
+    opts = runmod.make_options(rtos, board, tests=tests, samples=samples, json_path=_path(json_path),
+                               csv_path=_path(csv_path), images=runmod.parse_images(elf),
+                               build=not no_build, timeout=timeout, max_cycles=max_cycles,
+                               probe=not no_probe, port=port, flash_cmd=flash_cmd)
+    out, err = _consoles()
+    db = None if no_history else (Path(history_db) if history_db else default_db())
+    runmod.execute(opts, out, err, quiet=quiet, history_db=db)
+
+
+@cli.command()
+@_common_run_options
+@click.option("--junit", "junit_path", metavar="FILE", help="write JUnit XML for CI")
+@click.option("--json", "json_path", metavar="FILE", help="also write the result file")
+def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, junit_path, json_path):
+    """Run the behaviour (conformance) tests; exit status 0 only if all pass."""
+    from . import run as runmod
+    from .check import execute_check
+    import tempfile
+    tmp_json = None
+    if not json_path:
+        fd, tmp_json = tempfile.mkstemp(prefix="rtoslab-check-", suffix=".json")
+        os.close(fd)
+    opts = runmod.make_options(rtos, board, json_path=Path(json_path or tmp_json),
+                               images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
+                               max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd)
+    out, err = _consoles()
+    try:
+        execute_check(opts, _path(junit_path), out, err, quiet=quiet)
+    finally:
+        if tmp_json:
+            try:
+                os.unlink(tmp_json)
+            except OSError:
+                pass
+
+
+@cli.command()
+@click.argument("results", nargs=-1, required=True, metavar="RESULTS.json...")
+@click.option("--html", "html_path", metavar="FILE", help="self-contained HTML page (default report.html)")
+@click.option("--md", "md_path", metavar="FILE", help="Markdown report (plots beside it as SVG)")
+@click.option("--weights", metavar="FILE",
+              help="application Rhealstone weights: JSON or TOML {metric: weight}")
+@click.option("--title", default=None)
+def report(results, html_path, md_path, weights, title):
+    """Tables, histograms, cumulative distributions, the Rhealstone figure and footprints."""
+    from .report import execute
+    out, _ = _consoles()
+    for p in execute(list(results), html_path, md_path, weights, title):
+        out.print(f"wrote {p}")
+
+
+@cli.command()
+@click.argument("base", metavar="BASE.json")
+@click.argument("new", metavar="NEW.json")
+@click.option("--threshold", type=float, default=5.0, show_default=True, metavar="PCT",
+              help="a change worse than this many percent is a regression (exit status 1)")
+@click.option("--stat", type=click.Choice(["min", "p50", "mean", "p99", "max"]), default="p50", show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="list unchanged metrics too")
+def compare(base, new, threshold, stat, show_all):
+    """Per-metric change between two result files."""
+    from .compare import execute
+    out, _ = _consoles()
+    execute(base, new, threshold, stat, out, show_all)
+
+
+@cli.command()
+@click.argument("firmware", metavar="FIRMWARE.elf")
+@click.option("--json", "json_path", metavar="FILE", help="write the breakdown as JSON")
+@click.option("--top", type=int, default=4, show_default=True, help="largest symbols listed per component")
+def size(firmware, json_path, top):
+    """Flash and RAM by component (vectors/start-up, kernel, port, application, C library)."""
+    from .size import analyze
+    from .sizeview import render
+    rep = analyze(firmware)
+    out, _ = _consoles()
+    render(rep, out, top)
+    if json_path:
+        from .results import atomic_write
+        atomic_write(json_path, json.dumps(rep.to_dict(), indent=1) + "\n")
+
+
+@cli.command()
+@click.argument("firmware", metavar="FIRMWARE.elf")
+@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID")
+@click.option("--vcd", metavar="FILE", help="probe and stimulus pins as VCD (GTKWave, PulseView)")
+@click.option("--perfetto", metavar="FILE", help="timeline as Chrome trace-event JSON (ui.perfetto.dev)")
+@click.option("--json", "json_path", metavar="FILE", help="the analysis as JSON")
+@click.option("--events", metavar="FILE", help="keep the simulator's raw event trace (JSONL) here")
+@click.option("--from-events", metavar="FILE", help="analyse this event trace instead of running")
+@click.option("--max-cycles", type=int, default=100_000_000, show_default=True)
+@click.option("--stimulus", metavar="SPEC", help="arm the stimulus, e.g. at=5000,period=997,width=40")
+@click.option("--ram", metavar="SIZE", help="SRAM size for the simulator (e.g. 4K)")
+@click.option("--timeout", type=float, default=900, show_default=True)
+def trace(firmware, board, vcd, perfetto, json_path, events, from_events, max_cycles, stimulus, ram, timeout):
+    """Run any firmware on the simulator, unmodified; report context switches, interrupt
+    latencies, CPU load and stack high-water marks."""
+    from .traceview import execute
+    out, err = _consoles()
+    execute(firmware, board, _path(vcd), _path(perfetto), _path(json_path), _path(events),
+            _path(from_events), max_cycles, stimulus, ram, timeout, out, err)
+
+
+@cli.command()
+@click.argument("metric", required=False)
+@click.option("--db", metavar="FILE", help="history database (default results/history.sqlite or $RTOSLAB_HISTORY)")
+@click.option("--add", multiple=True, metavar="RESULTS.json", help="import a result file (repeatable)")
+@click.option("--rtos", default=None)
+@click.option("--board", default=None)
+@click.option("--stat", default="p50", show_default=True)
+@click.option("--limit", type=int, default=50, show_default=True)
+def history(metric, db, add, rtos, board, stat, limit):
+    """The history of runs (SQLite): list runs, or follow METRIC over commits."""
+    from .history import default_db, execute
+    if rtos and rtos not in RTOS_IDS:
+        raise BadInput(f"unknown RTOS id '{rtos}' (known: {', '.join(RTOS_IDS)})")
+    if board and board not in BOARDS:
+        raise BadInput(f"unknown board id '{board}' (known: {', '.join(BOARDS)})")
+    out, _ = _consoles()
+    execute(Path(db) if db else default_db(), metric, add, rtos, board, stat, limit, out)
+
+
+def _err(msg: str) -> None:
+    msg = " ".join(str(msg).split())
+    try:
+        sys.stderr.write(f"rtoslab: {msg}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
+def main(argv=None) -> int:
+    try:
+        signal.signal(signal.SIGTERM, _sigterm)
+    except (ValueError, OSError):
+        pass
+    debug = os.environ.get("RTOSLAB_DEBUG")
+    status = 0
+    try:
+        rv = cli.main(args=argv, prog_name="rtoslab", standalone_mode=False)
+        status = rv if isinstance(rv, int) else 0
+    except click.UsageError as e:
+        cmd = e.ctx.command_path if e.ctx else "rtoslab"
+        sub = cmd[len("rtoslab"):].strip()
+        _err(f"{sub + ': ' if sub else ''}{e.format_message()} (see {cmd} --help)")
+        status = 2
+    except click.Abort:
+        _err("interrupted")
+        status = 130
+    except click.ClickException as e:
+        _err(e.format_message())
+        status = e.exit_code
+    except Interrupted as e:
+        _err(str(e))
+        status = e.status
+    except RtoslabError as e:
+        if debug:
+            traceback.print_exc()
+        _err(str(e))
+        status = e.status
+    except KeyboardInterrupt:
+        _err("interrupted")
+        status = 130
+    except BrokenPipeError:
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        status = 141
+    except Exception as e:  # the last line of defence: still one line, never a traceback
+        if debug:
+            traceback.print_exc()
+        _err(f"internal error: {type(e).__name__}: {e} (RTOSLAB_DEBUG=1 shows where)")
+        status = INTERNAL
+    return status
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

@@ -1,0 +1,329 @@
+"""`rtoslab report RESULTS.json...`: Markdown and a self-contained HTML page.
+
+Comparison tables (one row per metric, the RTOSes side by side), a histogram and a cumulative
+distribution per metric, the Rhealstone figure (objective: every weight 1; application: the
+weights of a file, as Kar proposed), the footprints and the behaviour checks, with the
+configuration of every RTOS shown beside its numbers. The HTML page has its CSS, its script
+and its plots (inline SVG) inside: it opens without a network.
+"""
+from __future__ import annotations
+
+import json
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from . import __version__
+from . import results as res
+from .errors import BadInput
+from .ids import CHECK_IDS, RHEALSTONE
+from .plots import COLORS, bar_figure, metric_figure, stacked_figure
+from .size import COMPONENTS, LABELS
+from .stats import fmt_time, split_cold
+from .table import COLS, _num, markdown_table, matrix, time_of
+
+GROUPS = [
+    ("Rhealstone", ("rhealstone.",)),
+    ("Semaphore with switch", ("sem.signal_wake", "sem.wait_block")),
+    ("Primitive costs", ("thread.", "mutex.", "sem.")),
+    ("Interrupts and time", ("irq.", "timer.", "stimulus.", "boot.", "overhead.")),
+    ("Scaling", ("scale.",)),
+    ("Throughput (operations per 10^7 cycles, higher is better)", ("tm.",)),
+]
+
+
+def group_of(mid: str) -> str:
+    for name, prefixes in GROUPS:
+        for p in prefixes:
+            if mid == p or (p.endswith(".") and mid.startswith(p)):
+                return name
+    return "Other"
+
+
+def load_weights(path: str | None) -> dict | None:
+    if not path:
+        return None
+    p = Path(path)
+    if not p.is_file():
+        raise BadInput(f"{path}: no such weights file")
+    try:
+        text = p.read_text(encoding="utf-8")
+        data = tomllib.loads(text) if p.suffix == ".toml" else json.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: malformed weights file ({e})") from None
+    if isinstance(data, dict) and "weights" in data and isinstance(data["weights"], dict):
+        data = data["weights"]
+    if not isinstance(data, dict):
+        raise BadInput(f"{path}: weights must be an object of metric id to number")
+    out = {}
+    for k, v in data.items():
+        key = k if k.startswith("rhealstone.") else f"rhealstone.{k}"
+        if key not in RHEALSTONE:
+            raise BadInput(f"{path}: unknown Rhealstone metric '{k}' (known: {', '.join(RHEALSTONE)})")
+        if not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0:
+            raise BadInput(f"{path}: weight of {k} must be a number >= 0")
+        out[key] = float(v)
+    return out
+
+
+def rhealstone(run: dict, weights: dict | None, stat: str = "mean") -> dict:
+    """Kar's Rhealstone figure: 1 / sum(w_i * t_i), t_i the time of metric i in seconds at the
+    board clock -> Rhealstones per second. Objective: every w_i = 1."""
+    by_id = {r["id"]: r for r in run.get("results", [])}
+    w = {m: 1.0 for m in RHEALSTONE} if weights is None else {m: weights.get(m, 0.0) for m in RHEALSTONE}
+    clock = run.get("clock_hz")
+    terms, missing = {}, []
+    for m in RHEALSTONE:
+        if w[m] == 0:
+            continue
+        r = by_id.get(m)
+        if r is None or not clock:
+            missing.append(m)
+            continue
+        terms[m] = w[m] * r[stat] / clock
+    total = sum(terms.values())
+    value = None if missing or total <= 0 else 1.0 / total
+    return {"value": value, "missing": missing, "terms": terms, "weights": w, "stat": stat}
+
+
+def collect(paths: list[str]) -> tuple[list[dict], list[dict]]:
+    if not paths:
+        raise BadInput("no result file given")
+    runs, sources = [], []
+    for p in paths:
+        doc = res.load(p)
+        sources.append({"path": str(p), "git": doc.get("tool", {}).get("git"), "created": doc.get("created"),
+                        "runs": len(doc["runs"])})
+        for r in doc["runs"]:
+            r = dict(r)
+            r["_source"] = str(p)
+            runs.append(r)
+    if not runs:
+        raise BadInput(f"{paths[0]}: no runs in the result file(s)")
+    return runs, sources
+
+
+def _labels(runs):
+    _, labels, _ = matrix(runs)
+    return labels
+
+
+def build_context(runs, sources, weights, title, plots=True) -> dict:
+    ids, labels, cells = matrix(runs)
+    color = {lab: COLORS[i % len(COLORS)] for i, lab in enumerate(labels)}
+    clocks = {lab: r.get("clock_hz") for lab, r in zip(labels, runs)}
+    groups: dict[str, list] = {}
+    for mid in ids:
+        row = {"id": mid, "cells": []}
+        for lab in labels:
+            c = cells.get((mid, lab))
+            if c is None:
+                row["cells"].append({"kind": "none"})
+            elif isinstance(c, tuple):
+                row["cells"].append({"kind": c[0], "reason": c[1]})
+            else:
+                hz = clocks.get(lab)
+                row["cells"].append({"kind": "value", "vals": [_num(c.get(k), k) for k in COLS],
+                                     "time": time_of(c, hz),
+                                     "n": c.get("n"), "cold": c.get("cold", 0)})
+        groups.setdefault(group_of(mid), []).append(row)
+    group_list = [(name, groups[name]) for name, _ in GROUPS if name in groups]
+    if "Other" in groups:
+        group_list.append(("Other", groups["Other"]))
+    figures = []
+    if plots:
+        for mid in ids:
+            series, unit = [], "cycles"
+            for lab, run in zip(labels, runs):
+                c = cells.get((mid, lab))
+                if isinstance(c, dict) and c.get("samples"):
+                    _, warm = split_cold(c["samples"], c.get("cold", 0))
+                    series.append((lab, warm, color[lab]))
+                    unit = c.get("unit", unit)
+            if series:
+                figures.append({"id": mid, "svg": metric_figure(mid, series, unit)})
+    # Rhealstone
+    rh_rows = []
+    for lab, run in zip(labels, runs):
+        obj = rhealstone(run, None)
+        app = rhealstone(run, weights) if weights is not None else None
+        rh_rows.append({"label": lab, "objective": obj, "application": app,
+                        "times": {m: (run_res["mean"] / run["clock_hz"] if run.get("clock_hz") else None)
+                                  for m in RHEALSTONE
+                                  for run_res in [next((r for r in run["results"] if r["id"] == m), None)]
+                                  if run_res is not None}})
+    rh_svg = ""
+    if plots and any(r["objective"]["value"] for r in rh_rows):
+        g = {"objective": [r["objective"]["value"] for r in rh_rows]}
+        if weights is not None:
+            g["application"] = [r["application"]["value"] for r in rh_rows]
+        rh_svg = bar_figure("Rhealstones per second (higher is better)", labels, g, "Rhealstones/s")
+    # Footprints
+    size_keys = []
+    for run in runs:
+        for k in run.get("size", {}):
+            if k not in size_keys:
+                size_keys.append(k)
+    order = {f"{kind}.{c}": (i, j) for i, kind in enumerate(("flash", "ram")) for j, c in enumerate(COMPONENTS)}
+    size_keys.sort(key=lambda k: order.get(k, (0 if k.startswith("flash") else 1, 50 if k.endswith("total") else 40)))
+    sizes = [{"key": k, "label": _size_label(k), "vals": [run.get("size", {}).get(k) for run in runs]} for k in size_keys]
+    size_svgs = []
+    if plots:
+        for kind in ("flash", "ram"):
+            parts = {}
+            for c in COMPONENTS:
+                vals = [run.get("size", {}).get(f"{kind}.{c}", 0) for run in runs]
+                if any(vals):
+                    parts[LABELS[c]] = vals
+            if parts:
+                size_svgs.append(stacked_figure(f"{kind.upper()} by component (bytes)", labels, parts, "bytes"))
+    # Checks
+    check_ids = []
+    for run in runs:
+        for c in run.get("checks", []):
+            if c["id"] not in check_ids:
+                check_ids.append(c["id"])
+    check_ids.sort(key=lambda c: (CHECK_IDS.index(c) if c in CHECK_IDS else 99, c))
+    checks = []
+    for cid in check_ids:
+        row = {"id": cid, "cells": []}
+        for run in runs:
+            c = next((x for x in run.get("checks", []) if x["id"] == cid), None)
+            row["cells"].append(None if c is None else {"passed": c["passed"], "detail": c.get("detail", "")})
+        checks.append(row)
+    # The second clock: the probe's view of every metric beside the firmware's own counter
+    probe_rows = []
+    for mid in ids:
+        row, any_probe = {"id": mid, "cells": []}, False
+        for lab in labels:
+            c = cells.get((mid, lab))
+            if isinstance(c, dict) and c.get("probe"):
+                any_probe = True
+                row["cells"].append({"counter": _num(c["p50"], "p50"), "probe": _num(c["probe"]["p50"], "p50"),
+                                     "diff": _num(c["probe"].get("overhead_p50", c["p50"] - c["probe"]["p50"]), "p50")})
+            else:
+                row["cells"].append(None)
+        if any_probe:
+            probe_rows.append(row)
+    absent = [{"label": lab, "id": a["id"], "reason": a.get("reason", "")}
+              for lab, run in zip(labels, runs) for a in run.get("absent", [])]
+    incomplete = [{"label": lab, "id": a["id"], "reason": a.get("reason", "")}
+                  for lab, run in zip(labels, runs) for a in run.get("incomplete", [])]
+    configs = [{"label": lab, "color": color[lab], "rtos": run["rtos"], "version": run.get("rtos_version"),
+                "board": run["board"], "clock_hz": run.get("clock_hz"), "toolchain": run.get("toolchain"),
+                "status": run.get("status", "complete"), "error": run.get("error"),
+                "config": run.get("config", {}), "source": run.get("_source"),
+                "timing": (run.get("manifest", {}).get("board_profile", {}) or {}).get("timing", "")}
+               for lab, run in zip(labels, runs)]
+    return {"title": title, "labels": labels, "colors": color, "cols": COLS, "groups": group_list,
+            "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
+            "weights": weights, "sizes": sizes, "size_svgs": size_svgs, "checks": checks,
+            "absent": absent, "incomplete": incomplete, "configs": configs, "sources": sources,
+            "probe_rows": probe_rows,
+            "version": __version__,
+            "generated": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def _size_label(k: str) -> str:
+    kind, _, comp = k.partition(".")
+    return f"{kind.upper()} {LABELS.get(comp, comp.replace('_', ' '))}"
+
+
+def _fmt_rh(v):
+    return "n/a" if v is None else f"{v:,.0f}"
+
+
+def render_html(ctx: dict) -> str:
+    env = Environment(loader=PackageLoader("rtoslab", "templates"), autoescape=select_autoescape(["html", "j2"]))
+    env.filters["rh"] = _fmt_rh
+    env.filters["us"] = lambda s: "-" if s is None else fmt_time(s)
+    return env.get_template("report.html.j2").render(**ctx)
+
+
+def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path) -> str:
+    out = [f"# {ctx['title']}", "", f"Generated {ctx['generated']} by rtoslab {ctx['version']} from "
+           + ", ".join(f"`{s['path']}` (git {str(s['git'])[:12]})" for s in ctx["sources"]) + ".", ""]
+    out += ["## Configurations", "", "| run | RTOS | version | board | clock | toolchain | configuration |",
+            "|---|---|---|---|---|---|---|"]
+    for c in ctx["configs"]:
+        cfg = ", ".join(f"{k}={v}" for k, v in c["config"].items()) or "-"
+        out.append(f"| {c['label']} | {c['rtos']} | {c['version']} | {c['board']} | "
+                   f"{(c['clock_hz'] or 0) / 1e6:g} MHz | {c['toolchain']} | {cfg} |")
+    for c in ctx["configs"]:
+        if c["status"] != "complete":
+            out.append(f"\n**{c['label']}: {c['status']}** — {c.get('error') or ''}")
+    out += ["", "## Results (cycles of the board clock)", ""]
+    for name, rows in ctx["groups"]:
+        ids = {r["id"] for r in rows}
+        sub = [dict(r, results=[x for x in r.get("results", []) if x["id"] in ids],
+                    absent=[x for x in r.get("absent", []) if x["id"] in ids],
+                    incomplete=[x for x in r.get("incomplete", []) if x["id"] in ids]) for r in runs]
+        out += [f"### {name}", "", markdown_table(sub), ""]
+    out += ["## Rhealstone", "",
+            "Kar's figure: 1 / Σ wᵢ·tᵢ, tᵢ the mean time of each Rhealstone metric in seconds at the "
+            "board clock. Objective: every weight 1" + ("; application: the weights given." if ctx["weights"] else "."), "",
+            "| run | objective Rhealstones/s |" + (" application Rhealstones/s |" if ctx["weights"] else ""),
+            "|---|---|" + ("---|" if ctx["weights"] else "")]
+    for r in ctx["rh_rows"]:
+        line = f"| {r['label']} | {_fmt_rh(r['objective']['value'])}"
+        if r["objective"]["missing"]:
+            line += f" (missing {', '.join(r['objective']['missing'])})"
+        if ctx["weights"]:
+            line += f" | {_fmt_rh(r['application']['value'])}"
+        out.append(line + " |")
+    if ctx["weights"]:
+        out += ["", "Weights: " + ", ".join(f"`{k}`={v:g}" for k, v in ctx["weights"].items())]
+    out += ["", "## Footprints (bytes)", "", "| | " + " | ".join(ctx["labels"]) + " |",
+            "|---|" + "---|" * len(ctx["labels"])]
+    for s in ctx["sizes"]:
+        out.append(f"| {s['label']} | " + " | ".join("" if v is None else str(v) for v in s["vals"]) + " |")
+    if ctx["checks"]:
+        out += ["", "## Behaviour checks", "", "| check | " + " | ".join(ctx["labels"]) + " |",
+                "|---|" + "---|" * len(ctx["labels"])]
+        for c in ctx["checks"]:
+            out.append(f"| `{c['id']}` | " + " | ".join(
+                "" if x is None else ("pass" if x["passed"] else f"**FAIL** {x['detail']}") for x in c["cells"]) + " |")
+    if ctx["probe_rows"]:
+        out += ["", "## The second clock (probe)", "",
+                "p50 of the firmware's cycle counter, of the probe pulses the simulator recorded, and their difference.", "",
+                "| metric | " + " | ".join(f"{lab} counter | {lab} probe | {lab} diff" for lab in ctx["labels"]) + " |",
+                "|---|" + "---|---|---|" * len(ctx["labels"])]
+        for row in ctx["probe_rows"]:
+            out.append(f"| `{row['id']}` | " + " | ".join(
+                "| |" if c is None else f"{c['counter']} | {c['probe']} | {c['diff']}" for c in row["cells"]) + " |")
+    if ctx["absent"] or ctx["incomplete"]:
+        out += ["", "## Absent and incomplete metrics", ""]
+        for a in ctx["absent"]:
+            out.append(f"- {a['label']}: `{a['id']}` absent: {a['reason']}")
+        for a in ctx["incomplete"]:
+            out.append(f"- {a['label']}: `{a['id']}` incomplete: {a['reason']}")
+    if plot_dir is not None and ctx["figures"]:
+        from .results import atomic_write
+        out += ["", "## Distributions", ""]
+        for f in ctx["figures"]:
+            name = f"{f['id']}.svg"
+            atomic_write(plot_dir / name, f["svg"])
+            rel = (plot_dir / name).relative_to(md_path.parent) if plot_dir.is_relative_to(md_path.parent) else plot_dir / name
+            out.append(f"![{f['id']}]({rel.as_posix()})")
+    return "\n".join(out) + "\n"
+
+
+def execute(paths: list[str], html_path: str | None, md_path: str | None, weights_path: str | None,
+            title: str | None) -> list[Path]:
+    weights = load_weights(weights_path)
+    runs, sources = collect(paths)
+    if not html_path and not md_path:
+        html_path = "report.html"
+    title = title or "rtoslab report: " + ", ".join(dict.fromkeys(r["rtos"] for r in runs)) + \
+        " on " + ", ".join(dict.fromkeys(r["board"] for r in runs))
+    ctx = build_context(runs, sources, weights, title, plots=True)
+    written = []
+    if html_path:
+        written.append(res.atomic_write(html_path, render_html(ctx)))
+    if md_path:
+        mp = Path(md_path)
+        plot_dir = mp.with_name(mp.stem + "_plots")
+        written.append(res.atomic_write(mp, render_md(ctx, runs, plot_dir, mp)))
+    return written

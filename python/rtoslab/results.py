@@ -1,0 +1,154 @@
+"""The result file (interfaces.md, 'Result file'): building, validating, writing atomically.
+
+Every file is written whole: to a temporary file in the same folder, flushed, then renamed
+over the target, so a reader never sees half a file and an interrupted run never destroys the
+results of an earlier one.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from . import __version__
+from .errors import BadInput, RtoslabError
+from .stats import STAT_KEYS, metric_stats, summarize
+
+SCHEMA = 1
+
+
+def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        mode = "wb" if isinstance(data, bytes) else "w"
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+    except OSError as e:
+        raise RtoslabError(f"cannot write {path}: {e.strerror or e}") from None
+    return path
+
+
+def new_document(git: str | None) -> dict:
+    return {"schema": SCHEMA, "tool": {"version": __version__, "git": git or "unknown"}, "runs": []}
+
+
+def result_entry(metric, clock_hz: int | None, probe_samples: list[int] | None = None) -> dict:
+    """One entry of run['results'] from a protocol.Metric (complete)."""
+    st = metric_stats(metric.samples, metric.cold)
+    entry = {"id": metric.id, "unit": metric.unit}
+    entry.update({"n": st["n"]})
+    entry.update({k: st[k] for k in STAT_KEYS})
+    entry["cold"] = metric.cold
+    if getattr(metric, "signed", False):
+        entry["signed"] = True       # an error: closer to 0 is better
+    entry["cold_stats"] = st["cold"]
+    if clock_hz and metric.unit == "cycles":
+        entry["time_ns"] = {k: round(st[k] * 1e9 / clock_hz, 3) for k in STAT_KEYS}
+    entry["samples"] = list(metric.samples)
+    if probe_samples:
+        _, warm = (probe_samples[:metric.cold], probe_samples[metric.cold:]) \
+            if len(probe_samples) > metric.cold else ([], probe_samples)
+        pst = summarize(warm)
+        entry["probe"] = {k: pst[k] for k in ("n",) + STAT_KEYS}
+        entry["probe"]["samples"] = list(probe_samples)
+        # what the firmware's own counter reads adds to the pulse on the probe
+        entry["probe"]["overhead_p50"] = st["p50"] - pst["p50"]
+    return entry
+
+
+def to_json(doc: dict) -> str:
+    return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+
+
+def write(doc: dict, path) -> Path:
+    return atomic_write(path, to_json(doc))
+
+
+def write_csv(doc: dict, path) -> Path:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rtos", "board", "clock_hz", "id", "unit", "n", *STAT_KEYS, "status", "reason"])
+    for run in doc["runs"]:
+        base = [run["rtos"], run["board"], run.get("clock_hz", "")]
+        for r in run.get("results", []):
+            w.writerow(base + [r["id"], r.get("unit", ""), r["n"], *[r[k] for k in STAT_KEYS], "ok", ""])
+        for a in run.get("absent", []):
+            w.writerow(base + [a["id"], "", "", *[""] * len(STAT_KEYS), "absent", a.get("reason", "")])
+        for a in run.get("incomplete", []):
+            w.writerow(base + [a["id"], "", "", *[""] * len(STAT_KEYS), "incomplete", a.get("reason", "")])
+    return atomic_write(path, buf.getvalue())
+
+
+def _fail(path, msg):
+    raise BadInput(f"{path}: not a valid rtoslab result file: {msg}")
+
+
+def validate(doc, path="<doc>") -> dict:
+    if not isinstance(doc, dict):
+        _fail(path, "top level is not an object")
+    if doc.get("schema") != SCHEMA:
+        _fail(path, f"schema {doc.get('schema')!r}, expected {SCHEMA}")
+    runs = doc.get("runs")
+    if not isinstance(runs, list):
+        _fail(path, "'runs' is not a list")
+    for i, run in enumerate(runs):
+        if not isinstance(run, dict):
+            _fail(path, f"runs[{i}] is not an object")
+        for key in ("rtos", "board"):
+            if not isinstance(run.get(key), str):
+                _fail(path, f"runs[{i}].{key} missing")
+        res = run.setdefault("results", [])
+        if not isinstance(res, list):
+            _fail(path, f"runs[{i}].results is not a list")
+        for j, r in enumerate(res):
+            if not isinstance(r, dict) or not isinstance(r.get("id"), str):
+                _fail(path, f"runs[{i}].results[{j}] has no id")
+            for k in STAT_KEYS:
+                if not isinstance(r.get(k), (int, float)) or isinstance(r.get(k), bool):
+                    _fail(path, f"runs[{i}].results[{j}] ({r['id']}): '{k}' is not a number")
+            if "samples" in r and not isinstance(r["samples"], list):
+                _fail(path, f"runs[{i}].results[{j}] ({r['id']}): 'samples' is not a list")
+        for key in ("checks", "absent", "incomplete"):
+            if not isinstance(run.setdefault(key, []), list):
+                _fail(path, f"runs[{i}].{key} is not a list")
+        if not isinstance(run.setdefault("size", {}), dict):
+            _fail(path, f"runs[{i}].size is not an object")
+        if not isinstance(run.setdefault("config", {}), dict):
+            _fail(path, f"runs[{i}].config is not an object")
+    return doc
+
+
+def load(path) -> dict:
+    p = Path(path)
+    if not p.exists():
+        raise BadInput(f"{path}: no such file")
+    if p.is_dir():
+        raise BadInput(f"{path}: is a folder, not a result file")
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: cannot read: {e}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"{path}: not JSON (line {e.lineno}: {e.msg})") from None
+    return validate(doc, path)
+
+
+def run_key(run: dict) -> str:
+    return f"{run['rtos']}@{run['board']}"

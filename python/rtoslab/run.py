@@ -1,0 +1,373 @@
+"""`rtoslab run`: build the RTOS x board matrix, run it, print the table, write the results."""
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from rich.console import Console
+
+from . import build as buildmod
+from . import manifest as mf
+from . import results as res
+from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
+from .ids import Board, check_pair, get_board, parse_rtos_list, test_filter
+from .protocol import Parser, Transcript
+from .runners import host as host_runner
+from .runners import qemu as qemu_runner
+from .runners import serial as serial_runner
+from .runners import vp as vp_runner
+from .runners.base import Outcome
+from .stats import pair_probe_edges
+
+
+@dataclass
+class Options:
+    rtos: list[str]
+    board: Board
+    tests: str | None = None
+    samples: int | None = None
+    json_path: Path | None = None
+    csv_path: Path | None = None
+    images: dict = field(default_factory=dict)
+    build: bool = True
+    timeout: float | None = 1800
+    max_cycles: int | None = None
+    probe: bool = True
+    kind: str = "bench"          # image kind: bench-<rtos> or check-<rtos>
+    port: str | None = None
+    flash_cmd: str | None = None
+
+
+def parse_images(values: tuple[str, ...]) -> dict:
+    out = {}
+    for v in values:
+        if "=" not in v:
+            raise BadInput(f"--elf {v}: expected RTOS=PATH")
+        rtos, path = v.split("=", 1)
+        parse_rtos_list(rtos)
+        p = Path(path)
+        if not p.is_file():
+            raise BadInput(f"--elf {rtos}: {path}: no such file")
+        out[rtos] = p
+    return out
+
+
+def default_rtos_for(board: Board) -> tuple[str, ...]:
+    return ("posix",) if board.id == "host" else ("rtoslab", "freertos")
+
+
+def make_options(rtos: str | None, board: str, **kw) -> Options:
+    b = get_board(board)
+    rlist = parse_rtos_list(rtos, default=default_rtos_for(b))
+    for r in rlist:
+        check_pair(r, b)
+    tests = kw.get("tests")
+    test_filter(tests)  # validates
+    samples = kw.get("samples")
+    if samples is not None and samples <= 0:
+        raise BadInput("--samples must be a positive number")
+    return Options(rtos=rlist, board=b, **kw)
+
+
+class Display:
+    """Progress on stderr: a live line on a terminal, plain lines otherwise."""
+
+    def __init__(self, err: Console, quiet: bool = False):
+        self.err = err
+        self.quiet = quiet
+        self.live = err.is_terminal and not quiet
+        self.progress = None
+        self.task = None
+
+    def __enter__(self):
+        if self.live:
+            from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+            self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                                     TextColumn("{task.completed} metrics"), TimeElapsedColumn(),
+                                     console=self.err, transient=True)
+            self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.progress:
+            self.progress.__exit__(*exc)
+
+    def stage(self, text: str):
+        if self.progress:
+            if self.task is None:
+                self.task = self.progress.add_task(text, total=None)
+            else:
+                self.progress.update(self.task, description=text, completed=0)
+        elif not self.quiet:
+            self.err.print(f"rtoslab: {text}", highlight=False)
+
+    def metric(self, label: str, mid: str, count: int):
+        if self.progress and self.task is not None:
+            self.progress.update(self.task, description=f"{label}: {mid}", completed=count)
+
+    def note(self, text: str):
+        if not self.quiet:
+            self.err.print(f"rtoslab: {text}", highlight=False)
+
+
+def build_image(root: Path, opts: Options, rtos: str, disp: Display) -> Path:
+    if rtos in opts.images:
+        return opts.images[rtos]
+    target = buildmod.target_name(opts.kind, rtos)
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
+    if not opts.build:
+        img = buildmod.find_image(bdir, target) if bdir.exists() else None
+        if img is None:
+            raise BadInput(f"no image {target} for {opts.board.id} in {bdir} (run without --no-build)")
+        return img
+    disp.stage(f"{rtos}: building {target} for {opts.board.id}")
+    return buildmod.build(root, opts.board.id, target, opts.samples)
+
+
+def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Parser,
+                  disp: Display, tmp: Path) -> tuple[Outcome, dict]:
+    """Run one image; stream its console into parser. Returns (outcome, probe samples by index)."""
+    label = f"{rtos}@{opts.board.id}"
+    count = [0]
+
+    def on_line(line: str):
+        ev = parser.feed(line)
+        if ev and ev[0] == "end":
+            count[0] += 1
+        if ev and ev[0] in ("metric", "end"):
+            disp.metric(label, ev[1], count[0])
+
+    disp.stage(f"{label}: running {image.name}")
+    runner = opts.board.runner
+    probe = {}
+    if runner == "vp":
+        vp = vp_runner.find_vp(root, build=opts.build)
+        trace = tmp / f"{rtos}.trace.jsonl" if opts.probe else None
+        out = vp_runner.run(vp, image, opts.board.id, on_line, trace=trace, trace_events="probe,mark,stim",
+                            max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True)
+        if out.trace is not None:
+            origins = {m.index: m.probe_from for m in parser.t.metrics.values() if m.probe_from}
+            probe = read_probe(out.trace, origins)
+    elif runner == "qemu":
+        out = qemu_runner.run(image, on_line, timeout=opts.timeout)
+    elif runner == "host":
+        out = host_runner.run(image, on_line, timeout=opts.timeout)
+    else:
+        out = serial_runner.run(image, on_line, port=opts.port, flash_cmd=opts.flash_cmd,
+                                timeout=opts.timeout)
+    return out, probe
+
+
+def read_probe(trace: Path, origins: dict | None = None) -> dict:
+    import json
+    events = []
+    try:
+        with open(trace, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if '"probe"' in line or '"mark"' in line or '"stim"' in line:
+                    try:
+                        events.append(json.loads(line))
+                    except ValueError:
+                        continue
+    except OSError:
+        return {}
+    return pair_probe_edges(events, origins)
+
+
+def size_of(image: Path, board: Board) -> dict:
+    if board.runner == "host":
+        return {}
+    from .size import analyze
+    try:
+        return analyze(image).as_size_keys()
+    except RtoslabError:
+        return {}
+
+
+def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, image: Path | None,
+             probe: dict, status: str, error: str, root: Path) -> dict:
+    keep = test_filter(opts.tests)
+    clock = t.clock_hz or opts.board.clock_hz
+    results, incomplete = [], []
+    stopped = "" if t.done else (error or "the firmware stopped before @done")
+    for m in t.metrics.values():
+        if not keep(m.id):
+            continue
+        if m.complete:
+            results.append(res.result_entry(m, clock, probe.get(m.index) if m.probe else None))
+        else:
+            incomplete.append({"id": m.id, "reason": m.problem or f"cut short: {stopped}",
+                               "samples_received": len(m.samples)})
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
+    flags = []
+    if image is not None and opts.board.runner != "host":
+        flags = mf.producer_flags(image)
+    if not flags and image is not None and image not in opts.images.values():
+        flags = mf.compile_flags(bdir)
+    cc = (mf.cmake_compiler(bdir) or "cc") if opts.board.runner == "host" else "arm-none-eabi-gcc"
+    run = {
+        "rtos": rtos,
+        "rtos_version": t.rtos_version or "unknown",
+        "board": opts.board.id,
+        "clock_hz": clock,
+        "toolchain": mf.toolchain_string(cc, flags),
+        "config": dict(t.config),
+        "status": status,
+        "results": results,
+        "absent": [{"id": k, "reason": v} for k, v in t.absent.items() if keep(k)],
+        "incomplete": incomplete,
+        "checks": [{"id": c.id, "passed": c.passed, "detail": c.detail} for c in t.checks.values()],
+        "size": size_of(image, opts.board) if image else {},
+        "manifest": {
+            "board_profile": opts.board.profile(),
+            "git": mf.git_revision(root),
+            "image": str(image) if image else None,
+            "reported_board": t.board, "reported_rtos": t.rtos,
+            "protocol": t.version,
+            "flags": flags,
+            "samples_requested": opts.samples,
+            "tests": opts.tests,
+            "exit_status": outcome.status if outcome else None,
+            "stop": outcome.kind if outcome else None,
+            "elapsed_s": round(outcome.elapsed_s, 3) if outcome else None,
+            "host": mf.host_info(),
+        },
+        "log": t.logs[:200],
+        "warnings": t.warnings[:50],
+    }
+    per_thread = t.config.get("ram.per_thread") or t.config.get("per_thread_ram")
+    if per_thread and str(per_thread).isdigit():
+        run["size"]["ram.per_thread"] = int(per_thread)
+    elif image is not None and run["size"]:
+        from .size import THREAD_STRUCTS, struct_size
+        n = struct_size(image, THREAD_STRUCTS.get(rtos, ()))
+        if n:
+            run["size"]["ram.per_thread"] = n   # the thread control block; the stack is extra
+    if error:
+        run["error"] = error
+    if t.rtos and t.rtos != rtos:
+        run["warnings"].append(f"the firmware says rtos={t.rtos}, expected {rtos}")
+    return run
+
+
+def outcome_error(out: Outcome, t: Transcript) -> str:
+    if out.kind == "exit" and out.status == 0:
+        return "" if t.done else "the firmware exited before @done"
+    what = {"fault": "the firmware faulted", "lockup": "the firmware locked up",
+            "cycle-limit": "the cycle limit was reached", "timeout": "timed out",
+            "crash": "the runner crashed", "bad-input": "the simulator refused the image"}.get(
+        out.kind, f"the firmware exited with status {out.status}")
+    return f"{what}{': ' + out.message if out.message else ''}"
+
+
+def default_json_path(root: Path) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    return root / "results" / f"run-{stamp}.json"
+
+
+def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
+            history_db: Path | None = None, show_table: bool = True,
+            raise_failures: bool = True) -> dict:
+    root = mf.repo_root()
+    json_path = opts.json_path or default_json_path(root)
+    doc = res.new_document(mf.git_revision(root))
+    doc["created"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    doc["command"] = " ".join(["rtoslab", *sys.argv[1:]])
+    failures: list[str] = []
+    build_failed: list = []
+
+    def save():
+        res.write(doc, json_path)
+        if opts.csv_path:
+            res.write_csv(doc, opts.csv_path)
+
+    tmp = Path(tempfile.mkdtemp(prefix="rtoslab-run-"))
+    try:
+        with Display(err, quiet) as disp:
+            for rtos in opts.rtos:
+                parser = Parser()
+                image = None
+                outcome = None
+                try:
+                    image = build_image(root, opts, rtos, disp)
+                    outcome, probe = execute_image(root, opts, rtos, image, parser, disp, tmp)
+                except KeyboardInterrupt:
+                    if parser.t.lines or image:
+                        doc["runs"].append(assemble(parser.t, None, rtos, opts, image, {},
+                                                    "interrupted", "interrupted by the user", root))
+                    doc["interrupted"] = True
+                    save()
+                    raise Interrupted(f"interrupted: results so far kept in {json_path}") from None
+                except buildmod.BuildError as e:
+                    # one image that does not build does not stop the others
+                    if image is None and len(opts.rtos) > 1:
+                        failures.append(f"{rtos}@{opts.board.id}: {e}")
+                        build_failed.append(e)
+                        run = assemble(parser.t, None, rtos, opts, None, {}, "build failed", str(e), root)
+                        doc["runs"].append(run)
+                        save()
+                        disp.note(f"{rtos}@{opts.board.id}: build failed, going on with the others")
+                        continue
+                    if doc["runs"]:
+                        save()
+                    raise
+                except RtoslabError:
+                    if doc["runs"]:
+                        save()
+                    raise
+                error = outcome_error(outcome, parser.t)
+                status = "complete" if not error else "failed"
+                run = assemble(parser.t, outcome, rtos, opts, image, probe, status, error, root)
+                doc["runs"].append(run)
+                if error:
+                    failures.append(f"{rtos}@{opts.board.id}: {error}")
+                save()   # after every run: what was measured is never lost
+                n = len(run["results"])
+                disp.note(f"{rtos}@{opts.board.id}: {n} metrics, {len(run['absent'])} absent, "
+                          f"{len(run['incomplete'])} incomplete, {len(run['checks'])} checks"
+                          + (f" -- {error}" if error else ""))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if opts.json_path is None and opts.kind == "bench":
+        try:
+            res.atomic_write(json_path.parent / "latest.json", res.to_json(doc))
+        except RtoslabError:
+            pass
+    if history_db is not None:
+        from . import history
+        try:
+            history.record(history_db, doc, str(json_path))
+        except RtoslabError as e:
+            err.print(f"rtoslab: warning: history not recorded: {e}", highlight=False)
+    if show_table:
+        from .table import rich_table, table_width
+        title = f"rtoslab run on {opts.board.id} ({opts.board.timing})"
+        notes = []
+        for run in doc["runs"]:
+            if run.get("status") == "build failed":
+                notes.append(f"{run['rtos']}: build failed")
+            elif run["checks"]:
+                passed = sum(c["passed"] for c in run["checks"])
+                notes.append(f"{run['rtos']}: checks {passed}/{len(run['checks'])} passed")
+        table = rich_table(doc["runs"], title)
+        table.caption = "; ".join(notes) or None
+        table.caption_justify = "left"
+        width = max(out.width if out.is_terminal else 0, table_width(doc["runs"]))
+        if not failures:
+            err.print(f"results: {json_path}", highlight=False)
+        Console(file=out.file, width=width, no_color=out.no_color,
+                force_terminal=out.is_terminal).print(table)
+    doc_failures = failures
+    if failures and not raise_failures:
+        doc.setdefault("_failures", doc_failures)
+        return doc
+    if failures and len(build_failed) == len(failures):
+        raise buildmod.BuildError(failures[0] + f"; results kept in {json_path}")
+    if failures:
+        raise FirmwareFailed(failures[0] + (f" (and {len(failures) - 1} more)" if len(failures) > 1 else "")
+                             + f"; results kept in {json_path}")
+    return doc

@@ -1,0 +1,123 @@
+"""The side-by-side table: one row per metric, the RTOSes' columns next to each other."""
+from __future__ import annotations
+
+from rich import box
+from rich.table import Table
+
+from .ids import metric_order
+from .stats import fmt_time
+
+COLS = ("min", "p50", "mean", "p99", "max", "stdev")
+
+
+def _num(v, key) -> str:
+    if v is None:
+        return "-"
+    if key in ("mean", "stdev"):
+        return f"{v:.1f}"
+    if isinstance(v, float) and not v.is_integer():
+        return f"{v:.1f}"
+    return str(int(v))
+
+
+def time_of(entry: dict, clock_hz, key: str = "p50") -> str:
+    """The statistic as a time: cycles at the board clock, or a unit of time as it is."""
+    unit = entry.get("unit", "cycles")
+    v = entry.get(key)
+    if v is None:
+        return ""
+    if unit == "cycles":
+        return fmt_time(v / clock_hz) if clock_hz else ""
+    scale = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}.get(unit)
+    return fmt_time(v * scale) if scale else ""
+
+
+def matrix(runs: list[dict]) -> tuple[list[str], list[str], dict]:
+    """(metric ids in order, run labels, cells[(metric, label)] = entry or ('absent', reason))."""
+    labels = []
+    cells = {}
+    ids = set()
+    boards = {r["board"] for r in runs}
+    for r in runs:
+        label = r["rtos"] if len(boards) == 1 else f"{r['rtos']}@{r['board']}"
+        base, k = label, 2
+        while label in labels:
+            label = f"{base}#{k}"
+            k += 1
+        labels.append(label)
+        for e in r.get("results", []):
+            cells[(e["id"], label)] = e
+            ids.add(e["id"])
+        for a in r.get("absent", []):
+            cells[(a["id"], label)] = ("absent", a.get("reason", ""))
+            ids.add(a["id"])
+        for a in r.get("incomplete", []):
+            cells[(a["id"], label)] = ("incomplete", a.get("reason", ""))
+            ids.add(a["id"])
+    return sorted(ids, key=metric_order), labels, cells
+
+
+def shown(runs: list[dict]) -> list[dict]:
+    """The runs that have something to show (a run whose image did not build has nothing)."""
+    return [r for r in runs if r.get("results") or r.get("absent") or r.get("incomplete")] or runs[:1]
+
+
+def rich_table(runs: list[dict], title: str | None = None) -> Table:
+    runs = shown(runs)
+    ids, labels, cells = matrix(runs)
+    clocks = {lab: r.get("clock_hz") for lab, r in zip(labels, runs)}
+    t = Table(title=title, box=box.SIMPLE_HEAD, show_lines=False, pad_edge=False,
+              header_style="bold", title_justify="left")
+    units = sorted({e.get("unit", "cycles") for r in runs for e in r.get("results", [])
+                    if not e.get("unit", "cycles").startswith("ops")}) or ["cycles"]
+    t.add_column(f"metric ({', '.join(units)})", no_wrap=True)
+    for lab in labels:
+        for i, col in enumerate(COLS):
+            t.add_column(f"{lab}\n{col}" if i == 0 else f"\n{col}", justify="right", no_wrap=True)
+        t.add_column("\np50 time", justify="right", no_wrap=True, style="cyan")
+    for mid in ids:
+        row = [mid]
+        for lab in labels:
+            c = cells.get((mid, lab))
+            if c is None:
+                row += [""] * (len(COLS) + 1)
+            elif isinstance(c, tuple):
+                row += [f"[yellow]{c[0]}[/]"] + [""] * len(COLS)
+            else:
+                row += [_num(c.get(k), k) for k in COLS]
+                hz = clocks.get(lab)
+                row.append(time_of(c, hz))
+        t.add_row(*row)
+    return t
+
+
+def table_width(runs: list[dict]) -> int:
+    """The width the table needs to show every cell whole."""
+    from rich.console import Console
+    import io
+    c = Console(file=io.StringIO(), width=1000)
+    return c.measure(rich_table(runs)).maximum + 2 if runs else 80
+
+
+def markdown_table(runs: list[dict], keys=COLS, with_time=True) -> str:
+    ids, labels, cells = matrix(runs)
+    clocks = {lab: r.get("clock_hz") for lab, r in zip(labels, runs)}
+    head = ["metric"]
+    for lab in labels:
+        head += [f"{lab} {k}" for k in keys] + ([f"{lab} p50 time"] if with_time else [])
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for mid in ids:
+        row = [f"`{mid}`"]
+        for lab in labels:
+            c = cells.get((mid, lab))
+            if c is None:
+                row += [""] * (len(keys) + with_time)
+            elif isinstance(c, tuple):
+                row += [f"*{c[0]}*"] + [""] * (len(keys) - 1 + with_time)
+            else:
+                row += [_num(c.get(k), k) for k in keys]
+                if with_time:
+                    hz = clocks.get(lab)
+                    row.append(time_of(c, hz))
+        out.append("| " + " | ".join(row) + " |")
+    return "\n".join(out)

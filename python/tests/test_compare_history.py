@@ -1,0 +1,84 @@
+import sqlite3
+
+from helpers import assert_one_line_error
+from test_report import make_results
+
+
+def test_compare_no_change(cli, tmp_path):
+    a = make_results(tmp_path / "a.json")
+    r = cli("compare", a, a)
+    assert r.status == 0, r
+    assert "0 regression" in r.out
+
+
+def test_compare_regression_exit_1(cli, tmp_path):
+    a = make_results(tmp_path / "a.json")
+    b = make_results(tmp_path / "b.json", shift=20)      # every metric 20 cycles slower, kernel bigger
+    r = cli("compare", a, b, "--threshold", "5")
+    assert r.status == 1, r
+    assert "REGRESSION" in r.out and "rhealstone.task_switch" in r.out
+    lines = [ln for ln in r.err.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "regression" in lines[0]
+    # past a generous threshold nothing counts
+    r = cli("compare", a, b, "--threshold", "1000")
+    assert r.status == 0, r
+    # the other way round is an improvement
+    r = cli("compare", b, a)
+    assert r.status == 0 and "better" in r.out
+
+
+def test_compare_stat_choice_and_bad_input(cli, tmp_path):
+    a = make_results(tmp_path / "a.json")
+    assert cli("compare", a, a, "--stat", "p99").status == 0
+    assert_one_line_error(cli("compare", a, a, "--stat", "p42"), 2)
+    assert_one_line_error(cli("compare", a, tmp_path / "missing.json"), 2)
+    (tmp_path / "bad.json").write_text("{")
+    assert_one_line_error(cli("compare", a, tmp_path / "bad.json"), 2)
+    assert_one_line_error(cli("compare", a, a, "--threshold", "-3"), 2)
+    c = make_results(tmp_path / "c.json", rtoses=("baremetal",))
+    r = cli("compare", a, c)
+    assert_one_line_error(r, 2)
+    assert "in common" in r.err
+
+
+def test_compare_throughput_higher_is_better():
+    from rtoslab.compare import diff
+    base = {"runs": [{"rtos": "x", "board": "b", "results": [
+        {"id": "tm.cooperative", "p50": 1000}, {"id": "rhealstone.task_switch", "p50": 100}]}]}
+    new = {"runs": [{"rtos": "x", "board": "b", "results": [
+        {"id": "tm.cooperative", "p50": 800}, {"id": "rhealstone.task_switch", "p50": 80}]}]}
+    d = diff(base, new, 5)
+    reg = {r["id"] for r in d["regressions"]}
+    assert reg == {"tm.cooperative"}
+
+
+def test_history_over_commits(cli, tmp_path):
+    db = tmp_path / "h.sqlite"
+    a = make_results(tmp_path / "a.json")
+    b = make_results(tmp_path / "b.json", shift=10)
+    r = cli("history", "--db", db, "--add", a, "--add", b)
+    assert r.status == 0, r
+    assert "2 run(s) added" in r.out
+    r = cli("history", "--db", db, "--add", a)           # the same file twice: no duplicates
+    assert "0 run(s) added" in r.out
+    r = cli("history", "--db", db)
+    assert r.status == 0 and r.out.count("abc123") == 4
+    r = cli("history", "rhealstone.task_switch", "--db", db, "--rtos", "rtoslab")
+    assert r.status == 0, r
+    assert "%" in r.out and "63" in r.out
+    r = cli("history", "size.flash.kernel", "--db", db)
+    assert r.status == 0 and "1810" in r.out
+
+
+def test_history_bad_input(cli, tmp_path):
+    assert_one_line_error(cli("history", "--db", tmp_path / "none.sqlite"), 2)
+    bad = tmp_path / "bad.sqlite"
+    bad.write_bytes(b"this is not a database" * 100)
+    assert_one_line_error(cli("history", "--db", bad), 2)
+    db = tmp_path / "h.sqlite"
+    cli("history", "--db", db, "--add", make_results(tmp_path / "a.json"))
+    r = cli("history", "no.such.metric", "--db", db)
+    assert_one_line_error(r, 2)
+    assert_one_line_error(cli("history", "--db", db, "--rtos", "vxworks"), 2)
+    assert_one_line_error(cli("history", "--db", db, "--add", tmp_path / "missing.json"), 2)
+    assert sqlite3.connect(db).execute("select count(*) from runs").fetchone()[0] == 2

@@ -1,0 +1,117 @@
+import json
+
+from helpers import assert_one_line_error
+
+from rtoslab import elfsyms
+
+
+def synthetic_events(elf):
+    """Two threads switching through PendSV, a SysTick, a stimulus-driven IRQ1, and sleep."""
+    syms = elfsyms.load(elf)
+    a = next(o for o in syms.objects if o.name == "stack_a")
+    b = next(o for o in syms.objects if o.name == "stack_b")
+    msp = syms.initial_sp
+    ev = [{"e": "start", "board": "vp-m0", "clock_hz": 48000000, "ram": 16384}]
+    c = 100
+    # main on MSP pends PendSV; the first switch goes to thread a
+    ev += [{"e": "exc_entry", "c": c, "exc": 14, "sp": msp - 32},
+           {"e": "switch", "c": c + 60, "from_psp": 0x20000080, "to_psp": a.end - 32, "low": 0x20000080},
+           {"e": "exc_return", "c": c + 60, "exc": 14, "to": 0}]
+    c += 60
+    psp = {"stack_a": a.end - 32, "stack_b": b.end - 32}
+    cur, other = "stack_a", "stack_b"
+    for i in range(10):
+        c += 100                                    # the thread runs 100 cycles
+        deep = psp[cur] - (40 if cur == "stack_a" else 400)
+        ev.append({"e": "exc_entry", "c": c, "exc": 14, "sp": psp[cur] - 32})
+        c += 50
+        ev.append({"e": "switch", "c": c, "from_psp": psp[cur] - 32, "to_psp": psp[other] - 32, "low": deep})
+        ev.append({"e": "exc_return", "c": c, "exc": 14, "to": 0})
+        cur, other = other, cur
+    # a stimulus edge taken by IRQ1 16 cycles later, tail-chaining into SysTick
+    ev += [{"e": "stim", "c": c + 10, "level": 1},
+           {"e": "exc_entry", "c": c + 26, "exc": 17, "sp": psp[cur] - 32},
+           {"e": "tail_chain", "c": c + 60, "from": 17, "exc": 15},
+           {"e": "exc_return", "c": c + 90, "exc": 15, "to": 0},
+           {"e": "stim", "c": c + 95, "level": 0},
+           {"e": "sleep", "c": c + 100},
+           {"e": "wake", "c": c + 1100},
+           {"e": "end", "c": c + 1200, "status": 0, "instructions": 900}]
+    return ev
+
+
+def write_events(path, ev):
+    path.write_text("".join(json.dumps(e) + "\n" for e in ev))
+    return path
+
+
+def test_trace_from_events(cli, fixture_elfs, tmp_path):
+    ev = write_events(tmp_path / "ev.jsonl", synthetic_events(fixture_elfs["plain"]))
+    pf = tmp_path / "t.perfetto.json"
+    js = tmp_path / "t.json"
+    r = cli("trace", fixture_elfs["plain"], "--from-events", ev, "--perfetto", pf, "--json", js)
+    assert r.status == 0, r
+    assert "context switches: 11" in r.out
+    assert "stack_a" in r.out and "stack_b" in r.out
+    d = json.loads(js.read_text())
+    th = {t["name"]: t for t in d["threads"]}
+    assert th["stack_a"]["runs"] == 6 and th["stack_b"]["runs"] == 5
+    assert th["stack_b"]["stack_high_water"] == 32 + 400 + 32 - 0 or th["stack_b"]["stack_high_water"] >= 400
+    assert th["stack_a"]["stack_size"] == 512 and th["stack_b"]["stack_size"] == 1024
+    lat = d["interrupt_latency"]["stimulus rise -> IRQ1"]
+    assert lat["min"] == 16 and lat["n"] == 1
+    assert 0 < d["cpu_load"] < 1 and d["sleep_cycles"] == 1000
+    assert {h["name"] for h in d["handlers"]} == {"PendSV", "IRQ1", "SysTick"}
+    # Perfetto / Chrome trace-event JSON: which thread ran when
+    p = json.loads(pf.read_text())
+    names = {e["args"]["name"] for e in p["traceEvents"] if e["ph"] == "M" and e["name"] == "thread_name"}
+    assert "CPU: thread mode" in names and "thread stack_a" in names
+    slices = [e for e in p["traceEvents"] if e["ph"] == "X" and e["tid"] == 1]
+    assert {"stack_a", "stack_b", "sleep"} <= {e["name"] for e in slices}
+    assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in slices)
+
+
+def test_trace_runs_the_simulator_and_passes_vcd(cli, fixture_elfs, fake_vp, tmp_path, monkeypatch):
+    ev = synthetic_events(fixture_elfs["plain"])
+    spec = tmp_path / "spec.json"
+    log = tmp_path / "args.log"
+    spec.write_text(json.dumps({"stdout": "fixture firmware\n", "status": 124, "events": ev,
+                                "stderr": "cycle limit", "args_log": str(log)}))
+    monkeypatch.setenv("FAKE_VP_SPEC", str(spec))
+    vcd = tmp_path / "t.vcd"
+    r = cli("trace", fixture_elfs["plain"], "--vcd", vcd, "--max-cycles", "5000", "--stimulus", "at=100")
+    assert r.status == 0, r          # the cycle limit is how a firmware that never exits ends
+    assert vcd.exists() and "cycle limit" in r.out
+    argv = json.loads(log.read_text())
+    assert "--trace" in argv and argv[argv.index("--vcd") + 1] == str(vcd)
+    assert argv[argv.index("--stimulus") + 1] == "at=100"
+
+
+def test_trace_of_a_faulting_firmware(cli, fixture_elfs, fake_vp, tmp_path, monkeypatch):
+    ev = synthetic_events(fixture_elfs["fault"])[:8]
+    ev.append({"e": "fault", "c": 5000, "pc": "0x00000240", "reason": "load from unmapped 0x60000000"})
+    ev.append({"e": "exc_entry", "c": 5000, "exc": 3, "sp": 0x20000300})
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"stdout": "", "status": 126, "events": ev,
+                                "stderr": "lock-up at pc=0x00000080 (Default_Handler)"}))
+    monkeypatch.setenv("FAKE_VP_SPEC", str(spec))
+    r = cli("trace", fixture_elfs["fault"], "--perfetto", tmp_path / "p.json")
+    assert_one_line_error(r, 3)
+    assert "lockup" in r.err
+    assert "fault" in r.out and "unmapped" in r.out          # what was seen is still reported
+    assert (tmp_path / "p.json").exists()
+
+
+def test_trace_bad_input(cli, fixture_elfs, tmp_path):
+    assert_one_line_error(cli("trace", tmp_path / "none.elf"), 2)
+    (tmp_path / "x.elf").write_text("nope")
+    assert_one_line_error(cli("trace", tmp_path / "x.elf"), 2)
+    assert_one_line_error(cli("trace", fixture_elfs["plain"], "--board", "qemu-microbit"), 2)
+    assert_one_line_error(cli("trace", fixture_elfs["plain"], "--board", "z80"), 2)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n" * 300)
+    assert_one_line_error(cli("trace", fixture_elfs["plain"], "--from-events", bad), 2)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert_one_line_error(cli("trace", fixture_elfs["plain"], "--from-events", empty), 2)
+    assert_one_line_error(cli("trace", fixture_elfs["plain"], "--from-events", tmp_path / "missing.jsonl"), 2)

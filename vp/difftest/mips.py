@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Speed benchmark (not a test): rtoslab-vp against QEMU on one CPU-bound image.
+
+    python3 vp/difftest/mips.py [--iters 7000] [--repeat 3] [--vp PATH] [--qemu PATH]
+
+Builds harness/mips_bench.c (sort + CRC-32 + matrix product, about 2e8 instructions at the
+default --iters), runs it on `rtoslab-vp run --stats` and on
+`qemu-system-arm -M microbit -icount shift=0` (and, for reference, QEMU without icount),
+checks that every run prints the same checksum, and prints the MIPS of each and the ratio.
+
+Instruction count: the simulator's --stats line (the program is deterministic, so that count
+holds for QEMU too). QEMU's own estimate is printed beside it: an image variant reads the
+nRF51 TIMER0 (16 MHz) of the microbit machine, and under -icount shift=0 one instruction is
+1 ns of virtual time. Wall-clock times are the best of --repeat runs, minus the best time of
+an image that does no iterations (process start-up and image loading), on both platforms.
+Python 3.11, standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_VP = HERE.parent / "target" / "release" / "rtoslab-vp"
+CFLAGS = ["-mcpu=cortex-m0", "-mthumb", "-nostdlib", "-ffreestanding", "-O2", "-Wall"]
+
+
+def build(cc: str, out: Path, iters: int, qemu_timer: bool = False) -> Path:
+    cmd = [cc, *CFLAGS, f"-DITERS={iters}", "-T", str(HERE / "harness" / "link.ld"),
+           str(HERE / "harness" / "mips_bench.c"), "-o", str(out)]
+    if qemu_timer:
+        cmd.insert(-3, "-DQEMU_TIMER")
+    subprocess.run(cmd, check=True)
+    return out
+
+
+def timed(cmd: list[str], repeat: int) -> tuple[float, str]:
+    best, out = None, ""
+    for _ in range(repeat):
+        t = time.perf_counter()
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=900)
+        dt = time.perf_counter() - t
+        out = p.stdout.decode("latin-1") + p.stderr.decode("latin-1")
+        if p.returncode != 0:
+            raise SystemExit(f"mips: {' '.join(cmd)} exited with {p.returncode}:\n{out[-2000:]}")
+        best = dt if best is None else min(best, dt)
+    return best, out
+
+
+def checksum(out: str) -> str:
+    m = re.search(r"MIPS-BENCH checksum=([0-9a-f]{8})", out)
+    if not m:
+        raise SystemExit(f"mips: no checksum in output:\n{out[-2000:]}")
+    return m.group(1)
+
+
+def vp_stats(out: str) -> tuple[int | None, float | None]:
+    """Instructions and MIPS from the simulator's --stats output (tolerant of its format)."""
+    instr = mips = None
+    for ln in out.splitlines():
+        low = ln.lower()
+        if "instr" not in low and "mips" not in low:
+            continue
+        m = re.search(r"instructions?\D{0,4}?([\d_,]+)", low) or re.search(r"([\d_,]+)\s*instructions?", low)
+        if m and instr is None:
+            digits = re.sub(r"[_,]", "", m.group(1))
+            if digits:
+                instr = int(digits)
+        m = re.search(r"([\d.]+)\s*mips", low) or re.search(r"mips\D{0,4}?([\d.]+)", low)
+        if m and mips is None:
+            try:
+                mips = float(m.group(1))
+            except ValueError:
+                pass
+    return instr, mips
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="rtoslab-vp vs QEMU speed (MIPS)")
+    ap.add_argument("--iters", type=int, default=7000, help="benchmark iterations (~28,600 instructions each)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per platform; the best time counts")
+    ap.add_argument("--vp", default=str(DEFAULT_VP))
+    ap.add_argument("--qemu", default="qemu-system-arm")
+    ap.add_argument("--cc", default="arm-none-eabi-gcc")
+    ap.add_argument("--qemu-long", type=int, default=10,
+                    help="also time QEMU on an image this many times longer (count from QEMU's TIMER0)")
+    args = ap.parse_args()
+
+    qemu_base = [args.qemu, "-M", "microbit", "-nographic", "-monitor", "none", "-serial", "none",
+                 "-semihosting-config", "enable=on,target=native"]
+    have_vp = os.path.isfile(args.vp) and os.access(args.vp, os.X_OK)
+
+    with tempfile.TemporaryDirectory(prefix="rtoslab-mips-") as d:
+        d = Path(d)
+        bench = build(args.cc, d / "bench.elf", args.iters)
+        empty = build(args.cc, d / "empty.elf", 0)
+        timer = build(args.cc, d / "bench_timer.elf", args.iters, qemu_timer=True)
+        long_iters = args.iters * args.qemu_long
+        long_timer = build(args.cc, d / "long_timer.elf", long_iters, qemu_timer=True)
+        long_bench = build(args.cc, d / "long.elf", long_iters)
+
+        rows = []  # (platform, instructions, seconds, MIPS, note)
+        sums = {}
+
+        # QEMU's own instruction estimate (TIMER0 under -icount shift=0)
+        _, out = timed(qemu_base + ["-icount", "shift=0", "-kernel", str(timer)], 1)
+        sums["qemu (timer variant)"] = checksum(out)
+        ticks = int(re.search(r"qemu_timer_ticks=([0-9a-f]+)", out).group(1), 16)
+        qemu_est = ticks * 1000 // 16  # 16 MHz ticks -> ns -> instructions
+
+        vp_instr = vp_self_mips = None
+        if have_vp:
+            t_vp, out = timed([args.vp, "run", "--stats", str(bench)], args.repeat)
+            sums["rtoslab-vp"] = checksum(out)
+            vp_instr, vp_self_mips = vp_stats(out)
+            t_vp0, _ = timed([args.vp, "run", "--stats", str(empty)], args.repeat)
+        instr = vp_instr or qemu_est
+        src = "rtoslab-vp --stats" if vp_instr else "QEMU TIMER0 estimate (no simulator count)"
+
+        t_q, out = timed(qemu_base + ["-icount", "shift=0", "-kernel", str(bench)], args.repeat)
+        sums["qemu -icount shift=0"] = checksum(out)
+        t_q0, _ = timed(qemu_base + ["-icount", "shift=0", "-kernel", str(empty)], args.repeat)
+        t_qf, out = timed(qemu_base + ["-kernel", str(bench)], args.repeat)
+        sums["qemu (no icount)"] = checksum(out)
+        t_qf0, _ = timed(qemu_base + ["-kernel", str(empty)], args.repeat)
+
+        # QEMU is fast enough that the default image runs in a tenth of a second; a longer
+        # image (count from its TIMER0 estimate) gives a steadier figure.
+        _, out = timed(qemu_base + ["-icount", "shift=0", "-kernel", str(long_timer)], 1)
+        long_est = int(re.search(r"qemu_timer_ticks=([0-9a-f]+)", out).group(1), 16) * 1000 // 16
+        t_ql, out = timed(qemu_base + ["-icount", "shift=0", "-kernel", str(long_bench)], args.repeat)
+        long_sum = checksum(out)
+
+        def mips(t, t0, n=None):
+            return (n or instr) / max(t - t0, 1e-6) / 1e6
+
+        if have_vp:
+            rows.append(("rtoslab-vp", t_vp, t_vp0, mips(t_vp, t_vp0)))
+        rows.append(("qemu -icount shift=0", t_q, t_q0, mips(t_q, t_q0)))
+        rows.append(("qemu (no icount)", t_qf, t_qf0, mips(t_qf, t_qf0)))
+        rows.append((f"qemu -icount, {args.qemu_long}x long", t_ql, t_q0, mips(t_ql, t_q0, long_est)))
+
+    print(f"benchmark: {args.iters} iterations, {instr:,} instructions (count from {src})")
+    if vp_instr:
+        print(f"QEMU's own estimate (TIMER0, -icount shift=0): {qemu_est:,} instructions "
+              f"({100.0 * (qemu_est - vp_instr) / vp_instr:+.3f} % from the simulator's count)")
+    print(f"long QEMU image: {long_iters} iterations, about {long_est:,} instructions (TIMER0 estimate), "
+          f"checksum {long_sum}")
+    print(f"checksums: " + ", ".join(f"{k}={v}" for k, v in sums.items()))
+    agree = len(set(sums.values())) == 1
+    print()
+    print(f"| {'platform':22s} | {'wall s':>8s} | {'start-up s':>10s} | {'MIPS':>9s} |")
+    print(f"|{'-' * 24}|{'-' * 10}|{'-' * 12}|{'-' * 11}|")
+    for name, t, t0, m in rows:
+        print(f"| {name:22s} | {t:8.3f} | {t0:10.3f} | {m:9.1f} |")
+    print()
+    if have_vp:
+        ratio = rows[0][3] / rows[1][3]
+        print(f"rtoslab-vp / qemu -icount shift=0 = {ratio:.3f} (same image)")
+        print(f"rtoslab-vp / qemu -icount shift=0, long image = {rows[0][3] / rows[-1][3]:.3f}")
+        if vp_self_mips is not None:
+            print(f"(the simulator's own --stats figure: {vp_self_mips:.1f} MIPS)")
+    else:
+        print(f"rtoslab-vp: not run ({args.vp} not found)")
+    if not agree:
+        print("CHECKSUMS DIFFER: the platforms did not compute the same result")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

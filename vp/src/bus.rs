@@ -1,0 +1,176 @@
+//! The bus: fast paths for RAM and flash inlined into the execute loop, and one slow path
+//! for everything else (lab peripherals, System Control Space, faults).
+//!
+//! Fast paths are a single bounds check on the RAM slice, whose length *is* the `--ram`
+//! size, so the RAM limit costs nothing extra. Every firmware-controlled index goes
+//! through `get`, never through panicking indexing.
+
+use crate::machine::{Access, Machine, FLASH_SIZE, LAB_BASE, RAM_BASE};
+
+const SCS_BASE: u32 = 0xE000_E000;
+/// Largest RAM the board can be configured with; addresses in this window past the
+/// configured size fault with a message pointing at `--ram`.
+const RAM_WINDOW: u32 = 256 * 1024;
+
+impl Machine {
+    #[inline(always)]
+    pub fn ld32(&mut self, addr: u32, pc: u32) -> Option<u32> {
+        if addr & 3 == 0 {
+            let o = addr.wrapping_sub(RAM_BASE) as usize;
+            if let Some(b) = self.mem.ram.get(o..o + 4) {
+                return Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            }
+        }
+        self.ld_slow(addr, 4, pc)
+    }
+
+    #[inline(always)]
+    pub fn ld16(&mut self, addr: u32, pc: u32) -> Option<u32> {
+        if addr & 1 == 0 {
+            let o = addr.wrapping_sub(RAM_BASE) as usize;
+            if let Some(b) = self.mem.ram.get(o..o + 2) {
+                return Some(u16::from_le_bytes([b[0], b[1]]) as u32);
+            }
+        }
+        self.ld_slow(addr, 2, pc)
+    }
+
+    #[inline(always)]
+    pub fn ld8(&mut self, addr: u32, pc: u32) -> Option<u32> {
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        if let Some(b) = self.mem.ram.get(o) {
+            return Some(*b as u32);
+        }
+        self.ld_slow(addr, 1, pc)
+    }
+
+    #[inline(always)]
+    pub fn st32(&mut self, addr: u32, v: u32, pc: u32) -> Option<()> {
+        if addr & 3 == 0 {
+            let o = addr.wrapping_sub(RAM_BASE) as usize;
+            if let Some(b) = self.mem.ram.get_mut(o..o + 4) {
+                b.copy_from_slice(&v.to_le_bytes());
+                return Some(());
+            }
+        }
+        self.st_slow(addr, v, 4, pc)
+    }
+
+    #[inline(always)]
+    pub fn st16(&mut self, addr: u32, v: u32, pc: u32) -> Option<()> {
+        if addr & 1 == 0 {
+            let o = addr.wrapping_sub(RAM_BASE) as usize;
+            if let Some(b) = self.mem.ram.get_mut(o..o + 2) {
+                b.copy_from_slice(&(v as u16).to_le_bytes());
+                return Some(());
+            }
+        }
+        self.st_slow(addr, v, 2, pc)
+    }
+
+    #[inline(always)]
+    pub fn st8(&mut self, addr: u32, v: u32, pc: u32) -> Option<()> {
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        if let Some(b) = self.mem.ram.get_mut(o) {
+            *b = v as u8;
+            return Some(());
+        }
+        self.st_slow(addr, v, 1, pc)
+    }
+
+    fn access_fault(&mut self, pc: u32, addr: u32, size: u8, write: bool, why: &'static str) {
+        let reason = format!("{}-byte {} at 0x{:08x}: {}", size, if write { "write" } else { "read" }, addr, why);
+        self.raise_fault(pc, &reason, Some(Access { addr, size, write, why }));
+    }
+
+    fn classify_unmapped(&self, addr: u32) -> &'static str {
+        let o = addr.wrapping_sub(RAM_BASE);
+        if o < RAM_WINDOW {
+            "past the end of RAM (see --ram)"
+        } else if addr < FLASH_SIZE {
+            "flash"
+        } else {
+            "unmapped address"
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub fn ld_slow(&mut self, addr: u32, size: u8, pc: u32) -> Option<u32> {
+        if addr & (size as u32 - 1) != 0 {
+            self.access_fault(pc, addr, size, false, "unaligned access");
+            return None;
+        }
+        if addr < FLASH_SIZE {
+            let a = addr as usize;
+            self.cyc += self.ws; // one wait state on a data load from flash
+            let b = self.mem.flash.get(a..a + size as usize)?;
+            return Some(match size {
+                1 => b[0] as u32,
+                2 => u16::from_le_bytes([b[0], b[1]]) as u32,
+                _ => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            });
+        }
+        let now = self.cyc + self.bus_off;
+        if addr >> 16 == LAB_BASE >> 16 || addr >> 12 == SCS_BASE >> 12 {
+            if size != 4 {
+                self.access_fault(pc, addr, size, false, "peripheral registers are word-access only");
+                return None;
+            }
+            if addr >> 12 == SCS_BASE >> 12 {
+                return Some(self.scs_read(addr - SCS_BASE, now));
+            }
+            if let Some(v) = self.lab_read(addr, now) {
+                return Some(v);
+            }
+        }
+        let why = self.classify_unmapped(addr);
+        self.access_fault(pc, addr, size, false, why);
+        None
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub fn st_slow(&mut self, addr: u32, v: u32, size: u8, pc: u32) -> Option<()> {
+        if addr & (size as u32 - 1) != 0 {
+            self.access_fault(pc, addr, size, true, "unaligned access");
+            return None;
+        }
+        if addr < FLASH_SIZE {
+            self.access_fault(pc, addr, size, true, "flash is read-only");
+            return None;
+        }
+        // A store completes 2 cycles after its start (later words of STM/PUSH one more each).
+        let done = self.cyc + 2 + self.bus_off;
+        if addr >> 16 == LAB_BASE >> 16 || addr >> 12 == SCS_BASE >> 12 {
+            if size != 4 {
+                self.access_fault(pc, addr, size, true, "peripheral registers are word-access only");
+                return None;
+            }
+            if addr >> 12 == SCS_BASE >> 12 {
+                self.scs_write(addr - SCS_BASE, v, done);
+                return Some(());
+            }
+            if self.lab_write(addr, v, done) {
+                return Some(());
+            }
+        }
+        let why = self.classify_unmapped(addr);
+        self.access_fault(pc, addr, size, true, why);
+        None
+    }
+
+    /// Fetch/decode for an address outside the predecoded flash table (code in RAM).
+    #[cold]
+    #[inline(never)]
+    pub fn fetch_slow(&mut self, pc: u32) -> Option<crate::cpu::decode::Op> {
+        let o = pc.wrapping_sub(RAM_BASE);
+        if let Some(hw) = self.mem.ram_half(o) {
+            let hw2 = self.mem.ram_half(o.wrapping_add(2)).unwrap_or(0);
+            return Some(crate::cpu::decode::decode(pc, hw, hw2));
+        }
+        let why = if o < RAM_WINDOW { "instruction fetch past the end of RAM (see --ram)" } else { "instruction fetch from a non-executable or unmapped address" };
+        self.raise_fault(pc, why, Some(Access { addr: pc, size: 2, write: false, why }));
+        None
+    }
+}

@@ -1,0 +1,202 @@
+//! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (shared/specs/interfaces.md).
+
+use crate::board::Board;
+use crate::elf;
+use crate::machine::{Config, Machine, Stop};
+use crate::peripherals::stimulus::StimulusSpec;
+use crate::trace::{parse_event_list, Event, Observer};
+use crate::vcd::Vcd;
+use clap::{Parser, Subcommand};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Parser, Debug)]
+#[command(name = "rtoslab-vp", version, about = "Cycle-exact Cortex-M0 virtual board (vp-m0, vp-stm32f0)")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Run a firmware ELF on the board.
+    Run(RunArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// Firmware ELF (32-bit little-endian ARM) linked for flash at 0x0 and RAM at 0x20000000.
+    pub firmware: PathBuf,
+    /// Board profile: vp-m0 (zero wait states) or vp-stm32f0 (one flash wait state).
+    #[arg(long, default_value = "vp-m0")]
+    pub board: String,
+    /// SRAM size (1K..256K, e.g. 4K, 16K, 64K); accesses past it fault.
+    #[arg(long, default_value = "16K")]
+    pub ram: String,
+    /// Stop with status 124 once this many cycles have run.
+    #[arg(long, value_name = "N")]
+    pub max_cycles: Option<String>,
+    /// Write the probe and stimulus pins as a VCD file.
+    #[arg(long, value_name = "FILE")]
+    pub vcd: Option<PathBuf>,
+    /// Write the JSONL event trace.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Keep only these trace events (comma separated).
+    #[arg(long, value_name = "LIST")]
+    pub trace_events: Option<String>,
+    /// Arm the external stimulus before reset: at=CYCLE[,period=N][,width=N].
+    #[arg(long, value_name = "SPEC")]
+    pub stimulus: Option<String>,
+    /// Stop (status 125) at the first fault instead of running the HardFault handler.
+    #[arg(long)]
+    pub fault_stop: bool,
+    /// Print cycles, instructions, wall time and MIPS to stderr.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Decimal or 0x-hex, with optional `_` separators.
+pub fn parse_number(s: &str) -> Option<u64> {
+    let s = s.trim().replace('_', "");
+    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u64::from_str_radix(h, 16).ok()
+    } else {
+        s.parse().ok()
+    }
+}
+
+/// `4K`, `16k`, `1M`, `65536`, `0x4000`.
+pub fn parse_size(s: &str) -> Option<u64> {
+    let t = s.trim();
+    let (num, mul) = match t.chars().last()? {
+        'k' | 'K' => (&t[..t.len() - 1], 1024),
+        'm' | 'M' => (&t[..t.len() - 1], 1024 * 1024),
+        _ => (t, 1),
+    };
+    parse_number(num)?.checked_mul(mul)
+}
+
+pub struct Bad(pub String);
+
+fn reg_line(m: &Machine, regs: &[u32; 16], xpsr: u32) -> String {
+    let mut s = String::new();
+    for (i, r) in regs.iter().enumerate().take(13) {
+        s.push_str(&format!("r{}=0x{:08x} ", i, r));
+    }
+    let _ = m;
+    s.push_str(&format!("sp=0x{:08x} lr=0x{:08x} xpsr=0x{:08x}", regs[13], regs[14], xpsr));
+    s
+}
+
+/// The one-line message for statuses 124..126.
+pub fn stop_message(m: &Machine, stop: &Stop, syms: &crate::symbols::Symbols) -> Option<String> {
+    let sym = |pc: u32| syms.describe(pc).map(|s| format!(" <{}>", s)).unwrap_or_default();
+    match stop {
+        Stop::Exit(_) => None,
+        Stop::CycleLimit | Stop::SleepForever => {
+            let regs = m.regs_snapshot(m.pc);
+            let what = if *stop == Stop::CycleLimit {
+                format!("cycle limit reached after {} cycles", m.cyc)
+            } else {
+                format!("asleep (WFI/WFE) with no wake-up source left at cycle {}", m.cyc)
+            };
+            Some(format!("rtoslab-vp: {} at pc=0x{:08x}{}; {}", what, m.pc, sym(m.pc), reg_line(m, &regs, m.xpsr())))
+        }
+        Stop::FaultStop(f) | Stop::Lockup(f) => {
+            let kind = if matches!(stop, Stop::Lockup(_)) { "lock-up (fault while in HardFault)" } else { "HardFault (--fault-stop)" };
+            let mut s = format!("rtoslab-vp: {} at pc=0x{:08x}{} cycle {}: {}", kind, f.pc, sym(f.pc), m.cyc, f.reason);
+            if let (Stop::Lockup(_), Some(first)) = (stop, &m.last_fault) {
+                s.push_str(&format!(" [HardFault was entered for: {} at pc=0x{:08x}{}]", first.reason, first.pc, sym(first.pc)));
+            }
+            s.push_str("; ");
+            s.push_str(&reg_line(m, &f.regs, f.xpsr));
+            Some(s)
+        }
+    }
+}
+
+fn open_out(p: &PathBuf) -> Result<Box<dyn Write>, Bad> {
+    std::fs::File::create(p)
+        .map(|f| Box::new(BufWriter::with_capacity(1 << 16, f)) as Box<dyn Write>)
+        .map_err(|e| Bad(format!("cannot create {}: {}", p.display(), e)))
+}
+
+/// CPU time of this process in seconds, if the OS tells (Linux /proc/self/schedstat).
+fn cpu_time() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
+/// Run the `run` subcommand; returns the process exit status.
+pub fn run(a: RunArgs) -> Result<i32, Bad> {
+    let board = Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' (vp-m0, vp-stm32f0)", a.board)))?;
+    let ram = parse_size(&a.ram).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", a.ram)))?;
+    if !(1024..=256 * 1024).contains(&ram) || ram % 4 != 0 {
+        return Err(Bad(format!("--ram {} out of range (1K..256K, a multiple of 4 bytes)", a.ram)));
+    }
+    let max_cycles = match &a.max_cycles {
+        Some(s) => Some(parse_number(s).ok_or_else(|| Bad(format!("bad --max-cycles '{}'", s)))?),
+        None => None,
+    };
+    let stimulus = match &a.stimulus {
+        Some(s) => Some(StimulusSpec::parse(s).map_err(|e| Bad(format!("bad --stimulus: {}", e)))?),
+        None => None,
+    };
+    let mask = match &a.trace_events {
+        Some(s) => parse_event_list(s).map_err(|e| Bad(format!("bad --trace-events: {}", e)))?,
+        None => u32::MAX,
+    };
+    let data = std::fs::read(&a.firmware).map_err(|e| Bad(format!("cannot read {}: {}", a.firmware.display(), e)))?;
+    let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
+
+    let cfg = Config { board, ram_size: ram as u32, max_cycles, fault_stop: a.fault_stop, stimulus };
+    let mut m = Machine::from_image(cfg, &img);
+    m.set_console_sink(Box::new(std::io::stdout()));
+    if a.trace.is_some() || a.vcd.is_some() {
+        let tr = match &a.trace {
+            Some(p) => Some(open_out(p)?),
+            None => None,
+        };
+        let vcd = match &a.vcd {
+            Some(p) => Some(Vcd::new(open_out(p)?, board.name(), board.clock_hz()).map_err(|e| Bad(format!("cannot write {}: {}", p.display(), e)))?),
+            None => None,
+        };
+        let mut o = Observer::new(tr, mask, vcd);
+        o.emit(Event::Start { c: 0, board: board.name().into(), clock_hz: board.clock_hz(), ram: ram as u32 });
+        m.obs = Some(Box::new(o));
+        // A stimulus armed from the command line records its edges from now on.
+    }
+
+    let cpu0 = cpu_time();
+    let t0 = Instant::now();
+    let stop = m.run();
+    let wall = t0.elapsed().as_secs_f64();
+    m.flush_console();
+    let status = stop.status();
+    if let Some(mut o) = m.obs.take() {
+        o.emit(Event::End { c: m.cyc, status, instructions: m.insns });
+        if let Err(e) = o.finish() {
+            eprintln!("rtoslab-vp: error writing trace/VCD: {}", e);
+        }
+    }
+    if let Some(msg) = stop_message(&m, &stop, &img.symbols) {
+        eprintln!("{}", msg);
+    }
+    if a.stats {
+        let mips = if wall > 0.0 { m.insns as f64 / wall / 1e6 } else { 0.0 };
+        // On a shared machine wall time includes time spent waiting for a CPU; the process's
+        // own CPU time (Linux schedstat) gives the simulator's speed itself.
+        let cpu = match (cpu0, cpu_time()) {
+            (Some(a0), Some(a1)) if a1 > a0 => {
+                let c = a1 - a0;
+                format!(" cpu={:.3}s cpu_mips={:.1}", c, m.insns as f64 / c / 1e6)
+            }
+            _ => String::new(),
+        };
+        eprintln!("rtoslab-vp: cycles={} instructions={} wall={:.3}s mips={:.1}{}", m.cyc, m.insns, wall, mips, cpu);
+    }
+    Ok(status)
+}

@@ -1,0 +1,461 @@
+//! Execution of decoded ops. Every arm does the whole instruction at its start cycle and
+//! adds its cycles (timing.rs); the loop has already advanced `pc` past a 16-bit
+//! instruction, branches overwrite it. A fault calls `raise_fault`, which rewinds `pc` to
+//! the faulting instruction and leaves the registers untouched.
+
+use super::decode::Op;
+use super::flags::*;
+use super::timing as t;
+use crate::machine::{Machine, FLASH_SIZE};
+
+impl Machine {
+    #[inline(always)]
+    fn g(&self, i: u8) -> u32 {
+        self.r[(i & 15) as usize]
+    }
+    #[inline(always)]
+    fn s(&mut self, i: u8, v: u32) {
+        self.r[(i & 15) as usize] = v;
+    }
+    #[inline(always)]
+    fn nz(&mut self, r: u32) {
+        self.n = (r as i32) < 0;
+        self.z = r == 0;
+    }
+    /// Extra cycle for a non-sequential fetch from flash on the wait-state board.
+    #[inline(always)]
+    pub fn bpen(&self, target: u32) -> u64 {
+        if target < FLASH_SIZE { self.ws } else { 0 }
+    }
+    #[inline(always)]
+    fn branch(&mut self, target: u32, cost: u64) {
+        self.pc = target;
+        self.cyc += cost + self.bpen(target);
+    }
+    /// Interworking branch (BX, BLX, POP PC): bit 0 must be set (Thumb) or the core faults.
+    #[inline(always)]
+    fn bx_write(&mut self, target: u32, cost: u64) {
+        if target & 1 == 0 {
+            // The branch completes with EPSR.T = 0; the next instruction faults (INVSTATE).
+            self.cyc += cost;
+            self.tbit = false;
+            self.raise_fault(target, "branch to an address with bit 0 clear (INVSTATE: ARM state is not supported)", None);
+        } else {
+            self.branch(target & !1, cost);
+        }
+    }
+    #[inline(always)]
+    fn write_sp(&mut self, v: u32) {
+        let v = v & !3;
+        self.r[13] = v;
+        self.sp_low = self.sp_low.min(v);
+    }
+
+    #[inline(always)]
+    pub fn exec(&mut self, op: Op, pc: u32) {
+        match op {
+            Op::LslImm { rd, rm, imm } => {
+                let x = self.g(rm);
+                let (r, c) = lsl_c(x, imm as u32, self.c);
+                self.s(rd, r);
+                self.c = c;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::LsrImm { rd, rm, imm } => {
+                let (r, c) = lsr_c(self.g(rm), imm as u32, self.c);
+                self.s(rd, r);
+                self.c = c;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::AsrImm { rd, rm, imm } => {
+                let (r, c) = asr_c(self.g(rm), imm as u32, self.c);
+                self.s(rd, r);
+                self.c = c;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::AddsReg { rd, rn, rm } => {
+                let (r, c, v) = add_with_carry(self.g(rn), self.g(rm), false);
+                self.s(rd, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::SubsReg { rd, rn, rm } => {
+                let (r, c, v) = add_with_carry(self.g(rn), !self.g(rm), true);
+                self.s(rd, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::AddsImm { rd, rn, imm } => {
+                let (r, c, v) = add_with_carry(self.g(rn), imm as u32, false);
+                self.s(rd, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::SubsImm { rd, rn, imm } => {
+                let (r, c, v) = add_with_carry(self.g(rn), !(imm as u32), true);
+                self.s(rd, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::MovsImm { rd, imm } => {
+                self.s(rd, imm as u32);
+                self.nz(imm as u32);
+                self.cyc += t::ALU;
+            }
+            Op::CmpImm { rn, imm } => {
+                let (r, c, v) = add_with_carry(self.g(rn), !(imm as u32), true);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::Alu { op, rdn, rm } => {
+                self.alu(op, rdn, rm);
+                self.cyc += t::ALU;
+            }
+            Op::AddHi { rd, rm } => {
+                let r = self.g(rd).wrapping_add(self.g(rm));
+                if rd == 13 { self.write_sp(r) } else { self.s(rd, r) }
+                self.cyc += t::ALU;
+            }
+            Op::AddConst { rd, val } => {
+                let r = self.g(rd).wrapping_add(val);
+                if rd == 13 { self.write_sp(r) } else { self.s(rd, r) }
+                self.cyc += t::ALU;
+            }
+            Op::AddPc { rm, base } => {
+                let target = base.wrapping_add(self.g(rm)) & !1;
+                self.branch(target, t::BRANCH);
+            }
+            Op::CmpHi { rn, rm } => {
+                let (r, c, v) = add_with_carry(self.g(rn), !self.g(rm), true);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+                self.cyc += t::ALU;
+            }
+            Op::MovHi { rd, rm } => {
+                let v = self.g(rm);
+                if rd == 13 { self.write_sp(v) } else { self.s(rd, v) }
+                self.cyc += t::ALU;
+            }
+            Op::MovPc { rm } => {
+                let target = self.g(rm) & !1;
+                self.branch(target, t::BRANCH);
+            }
+            Op::MovConst { rd, val } => {
+                self.s(rd, val);
+                self.cyc += t::ALU;
+            }
+            Op::Bx { rm } => {
+                let target = if rm == 15 { pc.wrapping_add(4) } else { self.g(rm) };
+                if target >= 0xF000_0000 && self.ipsr != 0 {
+                    self.exception_return(target, pc, t::BRANCH);
+                } else {
+                    self.bx_write(target, t::BRANCH);
+                }
+            }
+            Op::Blx { rm } => {
+                let target = self.g(rm);
+                self.r[14] = pc.wrapping_add(2) | 1;
+                self.bx_write(target, t::BRANCH);
+            }
+            Op::LdrLit { rt, addr } => {
+                let a = addr as usize;
+                if let Some(b) = self.mem.flash.get(a..a + 4) {
+                    let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    self.s(rt, v);
+                    self.cyc += t::LDST + self.ws;
+                } else if let Some(v) = self.ld32(addr, pc) {
+                    self.s(rt, v);
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::LsReg { kind, rt, rn, rm } => {
+                let a = self.g(rn).wrapping_add(self.g(rm));
+                let ok = match kind {
+                    0 => self.st32(a, self.g(rt), pc).is_some(),
+                    1 => self.st16(a, self.g(rt), pc).is_some(),
+                    2 => self.st8(a, self.g(rt), pc).is_some(),
+                    3 => self.ld8(a, pc).map(|v| self.s(rt, v as u8 as i8 as i32 as u32)).is_some(),
+                    4 => self.ld32(a, pc).map(|v| self.s(rt, v)).is_some(),
+                    5 => self.ld16(a, pc).map(|v| self.s(rt, v)).is_some(),
+                    6 => self.ld8(a, pc).map(|v| self.s(rt, v)).is_some(),
+                    _ => self.ld16(a, pc).map(|v| self.s(rt, v as u16 as i16 as i32 as u32)).is_some(),
+                };
+                if ok {
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::StrImm { rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                if self.st32(a, self.g(rt), pc).is_some() {
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::LdrImm { rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                if let Some(v) = self.ld32(a, pc) {
+                    self.s(rt, v);
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::StrbImm { rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                if self.st8(a, self.g(rt), pc).is_some() {
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::LdrbImm { rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                if let Some(v) = self.ld8(a, pc) {
+                    self.s(rt, v);
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::StrhImm { rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                if self.st16(a, self.g(rt), pc).is_some() {
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::LdrhImm { rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                if let Some(v) = self.ld16(a, pc) {
+                    self.s(rt, v);
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::StrSp { rt, off } => {
+                let a = self.r[13].wrapping_add(off as u32);
+                if self.st32(a, self.g(rt), pc).is_some() {
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::LdrSp { rt, off } => {
+                let a = self.r[13].wrapping_add(off as u32);
+                if let Some(v) = self.ld32(a, pc) {
+                    self.s(rt, v);
+                    self.cyc += t::LDST;
+                }
+            }
+            Op::AddSpImm { rd, off } => {
+                let v = self.r[13].wrapping_add(off as u32);
+                self.s(rd, v);
+                self.cyc += t::ALU;
+            }
+            Op::AdjSp { delta } => {
+                let v = self.r[13].wrapping_add(delta as i32 as u32);
+                self.write_sp(v);
+                self.cyc += t::ALU;
+            }
+            Op::Sxth { rd, rm } => {
+                self.s(rd, self.g(rm) as u16 as i16 as i32 as u32);
+                self.cyc += t::ALU;
+            }
+            Op::Sxtb { rd, rm } => {
+                self.s(rd, self.g(rm) as u8 as i8 as i32 as u32);
+                self.cyc += t::ALU;
+            }
+            Op::Uxth { rd, rm } => {
+                self.s(rd, self.g(rm) & 0xFFFF);
+                self.cyc += t::ALU;
+            }
+            Op::Uxtb { rd, rm } => {
+                self.s(rd, self.g(rm) & 0xFF);
+                self.cyc += t::ALU;
+            }
+            Op::Rev { rd, rm } => {
+                self.s(rd, self.g(rm).swap_bytes());
+                self.cyc += t::ALU;
+            }
+            Op::Rev16 { rd, rm } => {
+                let x = self.g(rm);
+                self.s(rd, ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF));
+                self.cyc += t::ALU;
+            }
+            Op::Revsh { rd, rm } => {
+                let x = self.g(rm);
+                self.s(rd, (x as u16).swap_bytes() as i16 as i32 as u32);
+                self.cyc += t::ALU;
+            }
+            Op::Push { list } => self.push(list, pc),
+            Op::Pop { list } => self.pop(list, pc),
+            Op::Stm { rn, list } => self.stm(rn, list, pc),
+            Op::Ldm { rn, list } => self.ldm(rn, list, pc),
+            Op::Cpsie => {
+                self.primask = false;
+                self.cyc += t::ALU;
+                self.reschedule();
+            }
+            Op::Cpsid => {
+                self.primask = true;
+                self.cyc += t::ALU;
+            }
+            Op::Bkpt { imm } => {
+                if imm == 0xAB {
+                    self.cyc += t::BKPT;
+                    self.semihost(pc);
+                } else {
+                    self.raise_fault(pc, "BKPT with no debugger attached", None);
+                }
+            }
+            Op::Nop | Op::Yield => self.cyc += t::ALU,
+            Op::Sev => {
+                self.event_reg = true;
+                self.cyc += t::ALU;
+            }
+            Op::Wfi => {
+                self.cyc += t::WFX;
+                self.sleep(false);
+            }
+            Op::Wfe => {
+                self.cyc += t::WFX;
+                self.sleep(true);
+            }
+            Op::Bcond { cond, target } => {
+                if cond_passed(cond, self.n, self.z, self.c, self.v) {
+                    self.branch(target, t::BRANCH);
+                } else {
+                    self.cyc += t::BCOND_NOT_TAKEN;
+                }
+            }
+            Op::B { target } => self.branch(target, t::BRANCH),
+            Op::Svc { .. } => {
+                self.cyc += t::SVC;
+                self.svc(pc);
+            }
+            Op::Bl { target } => {
+                self.r[14] = pc.wrapping_add(4) | 1;
+                self.branch(target, t::BL);
+            }
+            Op::Msr { rn, sysm } => {
+                self.pc = pc.wrapping_add(4);
+                let v = self.g(rn);
+                if self.msr(sysm, v) {
+                    self.cyc += t::MRS_MSR;
+                } else {
+                    self.raise_fault(pc, "MSR to an unsupported special register", None);
+                }
+            }
+            Op::Mrs { rd, sysm } => {
+                self.pc = pc.wrapping_add(4);
+                match self.mrs(sysm) {
+                    Some(v) => {
+                        self.s(rd, v);
+                        self.cyc += t::MRS_MSR;
+                    }
+                    None => self.raise_fault(pc, "MRS of an unsupported special register", None),
+                }
+            }
+            Op::Barrier => {
+                self.pc = pc.wrapping_add(4);
+                self.cyc += t::BARRIER;
+            }
+            Op::Undef { raw } => {
+                let why = if raw > 0xFFFF {
+                    format!("undefined instruction 0x{:04x} 0x{:04x}", raw >> 16, raw & 0xFFFF)
+                } else {
+                    format!("undefined instruction 0x{:04x}", raw)
+                };
+                self.raise_fault(pc, &why, None);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn alu(&mut self, op: u8, rdn: u8, rm: u8) {
+        let a = self.g(rdn);
+        let b = self.g(rm);
+        match op {
+            0 => {
+                let r = a & b;
+                self.s(rdn, r);
+                self.nz(r);
+            }
+            1 => {
+                let r = a ^ b;
+                self.s(rdn, r);
+                self.nz(r);
+            }
+            2 | 3 | 4 | 7 => {
+                let n = b & 0xFF;
+                let (r, c) = match op {
+                    2 => lsl_c(a, n, self.c),
+                    3 => lsr_c(a, n, self.c),
+                    4 => asr_c(a, n, self.c),
+                    _ => ror_c(a, n, self.c),
+                };
+                self.s(rdn, r);
+                self.c = c;
+                self.nz(r);
+            }
+            5 => {
+                let (r, c, v) = add_with_carry(a, b, self.c);
+                self.s(rdn, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+            }
+            6 => {
+                let (r, c, v) = add_with_carry(a, !b, self.c);
+                self.s(rdn, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+            }
+            8 => self.nz(a & b),
+            9 => {
+                // RSBS Rd, Rn, #0 (NEG): Rd = 0 - Rm
+                let (r, c, v) = add_with_carry(!b, 0, true);
+                self.s(rdn, r);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+            }
+            10 => {
+                let (r, c, v) = add_with_carry(a, !b, true);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+            }
+            11 => {
+                let (r, c, v) = add_with_carry(a, b, false);
+                self.c = c;
+                self.v = v;
+                self.nz(r);
+            }
+            12 => {
+                let r = a | b;
+                self.s(rdn, r);
+                self.nz(r);
+            }
+            13 => {
+                let r = a.wrapping_mul(b);
+                self.s(rdn, r);
+                self.nz(r);
+            }
+            14 => {
+                let r = a & !b;
+                self.s(rdn, r);
+                self.nz(r);
+            }
+            _ => {
+                let r = !b;
+                self.s(rdn, r);
+                self.nz(r);
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! The Cortex-M0 core: the dispatch loop (here), decoding (decode.rs), execution
+//! (execute.rs), flags (flags.rs) and cycle costs (timing.rs).
+
+pub mod decode;
+pub mod execute;
+pub mod flags;
+pub mod timing;
+
+use crate::machine::{Machine, Stop};
+use crate::nvic::EXC_SVC;
+use timing as t;
+
+impl Machine {
+    /// Run until the firmware exits, faults (with --fault-stop), locks up or hits the limit.
+    ///
+    /// The fast path costs one comparison against `next_event` per instruction; every
+    /// deadline (interrupt visibility, SysTick, timer, stimulus, cycle limit) and every
+    /// request for attention (a fault, a stop, a register write that may unmask an
+    /// interrupt) is folded into that one value.
+    pub fn run(&mut self) -> Stop {
+        loop {
+            if self.cyc >= self.next_event {
+                if let Some(s) = self.service() {
+                    self.flush_console();
+                    return s;
+                }
+                continue;
+            }
+            let pc = self.pc;
+            let op = match self.ops.get((pc >> 1) as usize) {
+                Some(op) => *op,
+                None => match self.fetch_slow(pc) {
+                    Some(op) => op,
+                    None => continue,
+                },
+            };
+            self.insns += 1;
+            self.pc = pc.wrapping_add(2);
+            self.exec(op, pc);
+        }
+    }
+
+    /// Would an exception become visible (and preempt) in (cyc, cyc+cost)? If so, abandon
+    /// the multi-register instruction: time stops at the arrival, the PC stays on the
+    /// instruction, which restarts after the handler returns.
+    #[cold]
+    fn abandon_multi(&mut self, cost: u64, pc: u32) -> bool {
+        let start = self.cyc;
+        for tt in start + 1..start + cost {
+            self.advance_events(tt);
+            if self.exc.preempting(self.primask).is_some() {
+                self.cyc = tt;
+                self.pc = pc;
+                self.reschedule();
+                return true;
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn multi_check(&mut self, cost: u64, pc: u32) -> bool {
+        self.next_event < self.cyc + cost && self.abandon_multi(cost, pc)
+    }
+
+    pub(crate) fn push(&mut self, list: u16, pc: u32) {
+        let n = list.count_ones();
+        let cost = t::MULTI_BASE + n as u64;
+        if self.multi_check(cost, pc) {
+            return;
+        }
+        let base = self.r[13].wrapping_sub(4 * n);
+        let mut a = base;
+        for i in 0..9u32 {
+            if list & (1 << i) != 0 {
+                let v = if i == 8 { self.r[14] } else { self.r[i as usize] };
+                if self.st32(a, v, pc).is_none() {
+                    self.bus_off = 0;
+                    return;
+                }
+                self.bus_off += 1;
+                a = a.wrapping_add(4);
+            }
+        }
+        self.bus_off = 0;
+        self.r[13] = base;
+        self.sp_low = self.sp_low.min(base);
+        self.cyc += cost;
+    }
+
+    pub(crate) fn pop(&mut self, list: u16, pc: u32) {
+        let n = list.count_ones();
+        let with_pc = list & 0x100 != 0;
+        let cost = if with_pc { t::POP_PC_BASE } else { t::MULTI_BASE } + n as u64;
+        if self.multi_check(cost, pc) {
+            return;
+        }
+        let mut vals = [0u32; 9];
+        let mut a = self.r[13];
+        for (i, slot) in vals.iter_mut().enumerate() {
+            if list & (1 << i) != 0 {
+                match self.ld32(a, pc) {
+                    Some(v) => *slot = v,
+                    None => {
+                        self.bus_off = 0;
+                        return;
+                    }
+                }
+                self.bus_off += 1;
+                a = a.wrapping_add(4);
+            }
+        }
+        self.bus_off = 0;
+        for (i, v) in vals.iter().enumerate().take(8) {
+            if list & (1 << i) != 0 {
+                self.r[i] = *v;
+            }
+        }
+        self.r[13] = a & !3;
+        if with_pc {
+            let target = vals[8];
+            if target >= 0xF000_0000 && self.ipsr != 0 {
+                self.exception_return(target, pc, cost);
+            } else if target & 1 == 0 {
+                self.cyc += cost;
+                self.tbit = false;
+                self.raise_fault(target, "POP of PC with bit 0 clear (INVSTATE)", None);
+            } else {
+                self.pc = target & !1;
+                self.cyc += cost + self.bpen(self.pc);
+            }
+        } else {
+            self.cyc += cost;
+        }
+    }
+
+    pub(crate) fn stm(&mut self, rn: u8, list: u8, pc: u32) {
+        let n = list.count_ones();
+        let cost = t::MULTI_BASE + n as u64;
+        if self.multi_check(cost, pc) {
+            return;
+        }
+        let rn = (rn & 7) as usize;
+        let mut a = self.r[rn];
+        for i in 0..8 {
+            if list & (1 << i) != 0 {
+                let v = self.r[i];
+                if self.st32(a, v, pc).is_none() {
+                    self.bus_off = 0;
+                    return;
+                }
+                self.bus_off += 1;
+                a = a.wrapping_add(4);
+            }
+        }
+        self.bus_off = 0;
+        self.r[rn] = a;
+        self.cyc += cost;
+    }
+
+    pub(crate) fn ldm(&mut self, rn: u8, list: u8, pc: u32) {
+        let n = list.count_ones();
+        let cost = t::MULTI_BASE + n as u64;
+        if self.multi_check(cost, pc) {
+            return;
+        }
+        let rn = (rn & 7) as usize;
+        let mut vals = [0u32; 8];
+        let mut a = self.r[rn];
+        for (i, slot) in vals.iter_mut().enumerate() {
+            if list & (1 << i) != 0 {
+                match self.ld32(a, pc) {
+                    Some(v) => *slot = v,
+                    None => {
+                        self.bus_off = 0;
+                        return;
+                    }
+                }
+                self.bus_off += 1;
+                a = a.wrapping_add(4);
+            }
+        }
+        self.bus_off = 0;
+        for (i, v) in vals.iter().enumerate() {
+            if list & (1 << i) != 0 {
+                self.r[i] = *v;
+            }
+        }
+        if list & (1 << rn) == 0 {
+            self.r[rn] = a;
+        }
+        self.cyc += cost;
+    }
+
+    /// SVC: taken right after its 3 cycles if its priority beats the execution priority,
+    /// otherwise (PRIMASK set, or already at SVC priority or higher) it escalates to HardFault.
+    pub(crate) fn svc(&mut self, pc: u32) {
+        let prio = self.exc.prio[EXC_SVC as usize];
+        if prio < self.exc.exec_priority(self.exc.active, self.primask) {
+            self.exc.pending |= 1 << EXC_SVC;
+            self.reschedule();
+        } else {
+            let next = self.pc;
+            let why = if self.primask { "SVC with PRIMASK set (escalated to HardFault)" } else { "SVC at insufficient priority (escalated to HardFault)" };
+            self.raise_fault(pc, why, None);
+            self.pc = next;
+        }
+    }
+
+    /// MRS: None for SYSm values that do not exist on ARMv6-M (we fault on those).
+    pub(crate) fn mrs(&mut self, sysm: u8) -> Option<u32> {
+        let apsr = self.xpsr() & 0xF000_0000;
+        let ipsr = self.ipsr & 0x3F;
+        Some(match sysm {
+            0 | 2 => apsr,           // APSR, EAPSR (EPSR reads as zero)
+            1 | 3 => apsr | ipsr,    // IAPSR, XPSR
+            5 | 7 => ipsr,           // IPSR, IEPSR
+            6 => 0,                  // EPSR
+            8 => self.msp(),
+            9 => self.psp(),
+            16 => self.primask as u32,
+            20 => ((self.spsel as u32) << 1) | (self.npriv as u32),
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn msr(&mut self, sysm: u8, v: u32) -> bool {
+        match sysm {
+            0..=3 => self.set_apsr(v),
+            5..=7 => {} // IPSR/EPSR are not writable
+            8 => self.set_msp(v),
+            9 => {
+                self.set_psp(v);
+                if self.psp_active() {
+                    self.sp_low = self.sp_low.min(v & !3);
+                }
+            }
+            16 => {
+                self.primask = v & 1 != 0;
+                self.reschedule();
+            }
+            20 => {
+                self.npriv = v & 1 != 0;
+                // SPSEL can only be changed in Thread mode.
+                if self.ipsr == 0 {
+                    let was = self.psp_active();
+                    self.set_mode(0, v & 2 != 0);
+                    if was != self.psp_active() {
+                        self.sp_low = self.r[13];
+                    }
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}

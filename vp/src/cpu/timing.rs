@@ -1,0 +1,31 @@
+//! Instruction timings of the Cortex-M0 (ARM DDI0432C Table 3-1) and the calibrated
+//! exception figures (seed 000, Appendix A). Flash wait states are added where the
+//! executing code pays them (`Machine::ws`).
+
+/// Data processing, shifts, compares, extends, reverses, ADR, ADD/SUB SP, NOP, hints.
+pub const ALU: u64 = 1;
+/// Any LDR*/STR*.
+pub const LDST: u64 = 2;
+/// B, taken B<cond>, BX, BLX, MOV PC, ADD PC: the branch plus the pipeline refill.
+pub const BRANCH: u64 = 3;
+pub const BCOND_NOT_TAKEN: u64 = 1;
+pub const BL: u64 = 4;
+pub const MRS_MSR: u64 = 4;
+pub const BARRIER: u64 = 4;
+pub const WFX: u64 = 2;
+pub const SVC: u64 = 3;
+/// Semihosting call: the debugger's work is free; the BKPT itself costs one cycle.
+pub const BKPT: u64 = 1;
+/// LDM/STM/PUSH/POP cost 1 + N; POP with PC 4 + N.
+pub const MULTI_BASE: u64 = 1;
+pub const POP_PC_BASE: u64 = 4;
+
+/// Exception entry: from the instruction boundary to the first handler instruction.
+pub const EXC_ENTRY: u64 = 15;
+/// Exception return by BX: 16 cycles including the BX (3), i.e. 13 more than a BX.
+pub const EXC_RETURN_EXTRA: u64 = 13;
+/// Tail chain by BX: 15 cycles including the BX, i.e. 12 more than a BX.
+pub const TAIL_CHAIN_EXTRA: u64 = 12;
+/// Late arrival: a higher-priority exception seen within this many cycles of the start of
+/// an entry (the stacking phase, before the vector fetch) replaces the one being entered.
+pub const LATE_ARRIVAL_WINDOW: u64 = 11;

@@ -1,0 +1,117 @@
+//! ELF loading: PT_LOAD segments at their load (physical) addresses into flash or RAM, with
+//! a check that the image fits the board, and the symbol table for messages.
+
+use crate::machine::{FLASH_SIZE, RAM_BASE};
+use crate::symbols::Symbols;
+use object::elf::{EM_ARM, PT_LOAD, STT_FUNC};
+use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};
+use object::{Endianness, Object, ObjectSymbol};
+
+#[derive(Debug)]
+pub struct Image {
+    /// Flash contents (up to 256 KiB).
+    pub flash: Vec<u8>,
+    /// RAM contents at reset: (offset from RAM_BASE, bytes).
+    pub ram: Vec<(u32, Vec<u8>)>,
+    pub symbols: Symbols,
+    /// First free RAM byte after the image (`end` symbol or the highest RAM segment end).
+    pub heap_base: u32,
+}
+
+fn kib(n: u32) -> String {
+    if n % 1024 == 0 { format!("{} KiB", n / 1024) } else { format!("{} bytes", n) }
+}
+
+/// Parse an ELF file for this board. Errors are one-line messages a person can act on.
+pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
+    if data.len() < 4 || &data[..4] != b"\x7fELF" {
+        return Err("not an ELF file".into());
+    }
+    let elf = ElfFile32::<Endianness>::parse(data).map_err(|e| format!("malformed or unsupported ELF (need 32-bit little-endian ARM): {}", e))?;
+    let endian = elf.endian();
+    let hdr = elf.elf_header();
+    if hdr.e_machine(endian) != EM_ARM {
+        return Err(format!("ELF is for machine {} , not ARM (40)", hdr.e_machine(endian)));
+    }
+    if !elf.is_little_endian() {
+        return Err("ELF is big-endian; the board is little-endian".into());
+    }
+    let ram_top = RAM_BASE as u64 + ram_size as u64;
+    let mut flash = vec![0u8; FLASH_SIZE as usize];
+    let mut ram = Vec::new();
+    let mut ram_end = RAM_BASE as u64;
+    let mut any = false;
+    for ph in elf.elf_program_headers() {
+        if ph.p_type(endian) != PT_LOAD {
+            continue;
+        }
+        let paddr = ph.p_paddr(endian) as u64;
+        let vaddr = ph.p_vaddr(endian) as u64;
+        let memsz = ph.p_memsz(endian) as u64;
+        let bytes = ph.data(endian, data).map_err(|_| format!("malformed ELF: segment at 0x{:08x} lies outside the file", paddr))?;
+        let filesz = bytes.len() as u64;
+        // Where the segment runs (vaddr) must fit too: this is what proves "fits in N KiB".
+        if vaddr >= RAM_BASE as u64 && vaddr < 0x4000_0000 && memsz > 0 {
+            if vaddr + memsz > ram_top {
+                return Err(format!(
+                    "image does not fit: RAM segment 0x{:08x}..0x{:08x} needs {} of RAM but --ram is {}",
+                    vaddr,
+                    vaddr + memsz,
+                    kib((vaddr + memsz - RAM_BASE as u64) as u32),
+                    kib(ram_size)
+                ));
+            }
+            ram_end = ram_end.max(vaddr + memsz);
+        }
+        if filesz == 0 {
+            continue;
+        }
+        any = true;
+        if paddr + filesz <= FLASH_SIZE as u64 {
+            flash[paddr as usize..(paddr + filesz) as usize].copy_from_slice(bytes);
+        } else if paddr >= RAM_BASE as u64 && paddr + filesz <= ram_top {
+            ram.push(((paddr - RAM_BASE as u64) as u32, bytes.to_vec()));
+        } else if paddr < FLASH_SIZE as u64 || (paddr >= 0x0800_0000 && paddr < 0x1000_0000) {
+            return Err(format!(
+                "image does not fit: segment 0x{:08x}..0x{:08x} is outside the 256 KiB flash at 0x00000000",
+                paddr,
+                paddr + filesz
+            ));
+        } else if paddr >= RAM_BASE as u64 && paddr < 0x4000_0000 {
+            return Err(format!(
+                "image does not fit: segment 0x{:08x}..0x{:08x} is past the end of RAM (--ram {})",
+                paddr,
+                paddr + filesz,
+                kib(ram_size)
+            ));
+        } else {
+            return Err(format!("segment at 0x{:08x} is neither in flash (0x00000000) nor in RAM (0x20000000)", paddr));
+        }
+    }
+    if !any {
+        return Err("ELF has no loadable segment".into());
+    }
+    let mut funcs = Vec::new();
+    let mut all = Vec::new();
+    for sym in elf.symbols() {
+        let name = match sym.name() {
+            Ok(n) if !n.is_empty() && !n.starts_with('$') => n.to_string(),
+            _ => continue,
+        };
+        let addr = sym.address() as u32;
+        let is_func = match sym.flags() {
+            object::SymbolFlags::Elf { st_info, .. } => st_info & 0xF == STT_FUNC,
+            _ => false,
+        };
+        if is_func {
+            funcs.push((addr & !1, name.clone()));
+        }
+        all.push((name, addr));
+    }
+    let symbols = Symbols::new(funcs, all);
+    let heap_base = ["end", "_end", "__end__"]
+        .iter()
+        .find_map(|n| symbols.lookup(n))
+        .unwrap_or(((ram_end + 7) & !7) as u32);
+    Ok(Image { flash, ram, symbols, heap_base })
+}

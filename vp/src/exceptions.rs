@@ -1,0 +1,315 @@
+//! The exception model: the slow path of the dispatch loop (`service`), exception entry
+//! with late arrival, exception return with tail-chaining, faults, lock-up and sleep.
+//!
+//! Timing rules (docs/board.md, calibrated on seed 000 Appendix A):
+//! - an exception is taken at an instruction boundary once it is visible; entry takes 15
+//!   cycles from that boundary to the first handler instruction;
+//! - exception return by BX takes 16 cycles including the BX, a tail chain 15;
+//! - the wait-state board adds one cycle for the non-sequential fetch of the handler or of
+//!   the return address when it is in flash.
+
+use crate::cpu::timing as t;
+use crate::machine::{FaultInfo, Machine, Stop, NEVER, RAM_BASE};
+use crate::nvic::{EXC_HARDFAULT, EXC_NMI};
+
+impl Machine {
+    /// Bring every timed source up to `now`: SysTick zeros, timer, stimulus, then deliver
+    /// the arrivals that are visible by `now`.
+    #[inline]
+    pub fn advance_events(&mut self, now: u64) {
+        self.systick_advance(now);
+        self.timer_advance(now);
+        self.stim_advance(now);
+        self.exc.deliver_arrivals(now);
+    }
+
+    /// The earliest cycle any timed source needs attention.
+    pub fn next_timed_event(&self) -> u64 {
+        self.systick.next_zero.min(self.timer.fire_at).min(self.stim.next_edge()).min(self.exc.next_arrival())
+    }
+
+    /// The slow path, run at an instruction boundary when `cyc >= next_event`.
+    pub fn service(&mut self) -> Option<Stop> {
+        loop {
+            if let Some(s) = self.stop.take() {
+                return Some(s);
+            }
+            self.advance_events(self.cyc);
+            if let Some(f) = self.pending_fault.take() {
+                if let Some(s) = self.take_fault(f) {
+                    return Some(s);
+                }
+                continue;
+            }
+            if self.cyc >= self.max_cycles {
+                return Some(Stop::CycleLimit);
+            }
+            if self.sleep_on_exit {
+                self.sleep_on_exit = false;
+                self.sleep(false);
+                continue;
+            }
+            if let Some(e) = self.exc.preempting(self.primask) {
+                let ret = self.pc;
+                self.enter_exception(e, ret);
+                continue;
+            }
+            self.next_event = self.next_timed_event().min(self.max_cycles);
+            if self.next_event > self.cyc {
+                return None;
+            }
+        }
+    }
+
+    /// A fault raised by an instruction: stop (--fault-stop), lock up, or pend HardFault.
+    fn take_fault(&mut self, f: FaultInfo) -> Option<Stop> {
+        if let Some(o) = self.obs.as_mut() {
+            o.fault(self.cyc, f.pc, &f.reason);
+        }
+        if self.cfg.fault_stop {
+            return Some(Stop::FaultStop(f));
+        }
+        if self.exc.active & ((1 << EXC_HARDFAULT) | (1 << EXC_NMI)) != 0 {
+            return Some(Stop::Lockup(f));
+        }
+        self.last_fault = Some(f);
+        self.exc.pending |= 1 << EXC_HARDFAULT;
+        None
+    }
+
+    fn lockup_now(&mut self, pc: u32, reason: String) {
+        let f = FaultInfo { pc, reason, access: None, regs: self.regs_snapshot(pc), xpsr: self.xpsr() };
+        if let Some(o) = self.obs.as_mut() {
+            o.fault(self.cyc, pc, &f.reason);
+        }
+        self.request_stop(Stop::Lockup(f));
+    }
+
+    /// Exception entry at the current boundary; `ret` is the stacked return address.
+    pub fn enter_exception(&mut self, first: u32, ret: u32) {
+        let b = self.cyc;
+        // Late arrival: a more urgent exception seen during stacking is entered instead.
+        self.advance_events(b + t::LATE_ARRIVAL_WINDOW);
+        let exc = self.exc.preempting(self.primask).unwrap_or(first);
+
+        let from_thread = self.ipsr == 0;
+        let psp = self.psp_active();
+        let sp = self.r[13];
+        let frame = sp.wrapping_sub(32) & !7;
+        let xpsr = (self.xpsr() & !(1 << 9)) | (((sp >> 2) & 1) << 9);
+        let words = [self.r[0], self.r[1], self.r[2], self.r[3], self.r[12], self.r[14], ret, xpsr];
+        if !self.stack_write(frame, &words) {
+            self.lockup_now(
+                ret,
+                format!("stacking for exception {} failed: frame at 0x{:08x} is outside RAM (stack overflow?)", exc, frame),
+            );
+            return;
+        }
+        self.r[14] = if !from_thread { 0xFFFF_FFF1 } else if self.spsel { 0xFFFF_FFFD } else { 0xFFFF_FFF9 };
+        if from_thread {
+            self.thread_frame = frame;
+            self.thread_was_psp = psp;
+            self.thread_low = self.sp_low.min(frame);
+        }
+        self.r[13] = frame;
+        self.set_mode(exc, false);
+        self.sp_low = self.r[13];
+        self.exc.active |= 1 << exc;
+        self.exc.pending &= !(1 << exc);
+        let vector = self.mem.flash_word(exc * 4);
+        self.pc = vector & !1;
+        self.tbit = vector & 1 != 0;
+        self.cyc = b + t::EXC_ENTRY + self.bpen(self.pc);
+        self.event_reg = true;
+        if let Some(o) = self.obs.as_mut() {
+            o.exc_entry(self.cyc, exc, frame);
+        }
+        if vector & 1 == 0 {
+            self.raise_fault(self.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", exc), None);
+        }
+        self.reschedule();
+    }
+
+    /// Write an exception frame; stacks live in RAM only.
+    fn stack_write(&mut self, addr: u32, words: &[u32; 8]) -> bool {
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        match self.mem.ram.get_mut(o..o + 32) {
+            Some(dst) => {
+                for (i, w) in words.iter().enumerate() {
+                    dst[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn stack_read(&self, addr: u32) -> Option<[u32; 8]> {
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        let src = self.mem.ram.get(o..o + 32)?;
+        let mut w = [0u32; 8];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = u32::from_le_bytes([src[i * 4], src[i * 4 + 1], src[i * 4 + 2], src[i * 4 + 3]]);
+        }
+        Some(w)
+    }
+
+    /// Exception return started by the instruction at `pc` (BX or POP), whose own cost as a
+    /// plain branch would be `base` cycles.
+    pub fn exception_return(&mut self, v: u32, pc: u32, base: u64) {
+        let s = self.cyc;
+        let exc = self.ipsr;
+        if v != 0xFFFF_FFF1 && v != 0xFFFF_FFF9 && v != 0xFFFF_FFFD {
+            self.raise_fault(pc, &format!("exception return with invalid EXC_RETURN 0x{:08x}", v), None);
+            return;
+        }
+        let bit = 1u64 << (exc & 63);
+        let active_after = self.exc.active & !bit;
+        let to_thread = v != 0xFFFF_FFF1;
+        if self.exc.active & bit == 0 || (to_thread && active_after != 0) || (!to_thread && active_after == 0) {
+            self.raise_fault(pc, &format!("EXC_RETURN 0x{:08x} does not match the active exceptions", v), None);
+            return;
+        }
+        self.exc.active = active_after;
+
+        // Tail chain: a pending exception that beats the priority we would return to.
+        if let Some(new) = self.exc.preempting(self.primask) {
+            self.exc.active |= 1 << new;
+            self.exc.pending &= !(1 << new);
+            self.ipsr = new;
+            self.r[14] = v;
+            let vector = self.mem.flash_word(new * 4);
+            self.pc = vector & !1;
+            self.tbit = vector & 1 != 0;
+            self.cyc = s + base + t::TAIL_CHAIN_EXTRA + self.bpen(self.pc);
+            self.event_reg = true;
+            if let Some(o) = self.obs.as_mut() {
+                o.tail_chain(self.cyc, exc, new);
+            }
+            if vector & 1 == 0 {
+                self.raise_fault(self.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", new), None);
+            }
+            self.reschedule();
+            return;
+        }
+
+        let use_psp = v == 0xFFFF_FFFD;
+        let frame = if use_psp { self.psp() } else { self.msp() };
+        let w = match self.stack_read(frame) {
+            Some(w) => w,
+            None => {
+                self.exc.active |= bit;
+                self.raise_fault(pc, &format!("unstacking failed: frame at 0x{:08x} is outside RAM", frame), None);
+                return;
+            }
+        };
+        self.r[0] = w[0];
+        self.r[1] = w[1];
+        self.r[2] = w[2];
+        self.r[3] = w[3];
+        self.r[12] = w[4];
+        self.r[14] = w[5];
+        let xpsr = w[7];
+        self.set_apsr(xpsr);
+        let new_sp = frame.wrapping_add(32).wrapping_add(if xpsr & (1 << 9) != 0 { 4 } else { 0 });
+        let new_ipsr = if to_thread { 0 } else { xpsr & 0x3F };
+        if use_psp {
+            self.set_psp(new_sp);
+        } else {
+            self.set_msp(new_sp);
+        }
+        self.set_mode(new_ipsr, use_psp);
+        self.pc = w[6] & !1;
+        self.cyc = s + base + t::EXC_RETURN_EXTRA + self.bpen(self.pc);
+        self.event_reg = true;
+        if let Some(o) = self.obs.as_mut() {
+            o.exc_return(self.cyc, exc, new_ipsr);
+        }
+        self.tbit = xpsr & (1 << 24) != 0;
+        if !self.tbit {
+            self.raise_fault(self.pc, "exception return to a frame whose xPSR has T = 0 (INVSTATE)", None);
+        }
+        if to_thread {
+            let switched = use_psp && self.thread_was_psp && frame != self.thread_frame;
+            if switched {
+                let (from, low, c) = (self.thread_frame, self.thread_low, self.cyc);
+                if let Some(o) = self.obs.as_mut() {
+                    o.switch(c, from, frame, low);
+                }
+                self.sp_low = self.r[13];
+            } else {
+                self.sp_low = self.thread_low.min(self.r[13]);
+            }
+            self.thread_was_psp = use_psp;
+            self.thread_frame = frame;
+            if self.scb.sleeponexit {
+                self.sleep_on_exit = true;
+            }
+        } else {
+            self.sp_low = self.r[13];
+        }
+        self.reschedule();
+    }
+
+    /// Would a pending exception wake the core from WFI (PRIMASK does not block wake-up)?
+    fn wfi_wake(&self) -> bool {
+        match self.exc.best_pending() {
+            Some((_, p)) => p < self.exc.exec_priority(self.exc.active, false),
+            None => false,
+        }
+    }
+
+    /// WFI / WFE (after their 2 cycles): skip time straight to the next event that wakes the
+    /// core instead of spinning.
+    pub fn sleep(&mut self, wfe: bool) {
+        if wfe && self.event_reg {
+            self.event_reg = false;
+            return;
+        }
+        let start = self.cyc;
+        let mut slept = false;
+        loop {
+            let before = self.exc.pending;
+            self.advance_events(self.cyc);
+            if self.stop.is_some() || self.pending_fault.is_some() {
+                break;
+            }
+            let woke = if wfe {
+                self.event_reg
+                    || self.exc.preempting(self.primask).is_some()
+                    || (self.scb.sevonpend && self.exc.pending & !before != 0)
+            } else {
+                self.wfi_wake()
+            };
+            if woke {
+                break;
+            }
+            if !slept {
+                slept = true;
+                if let Some(o) = self.obs.as_mut() {
+                    o.sleep(start);
+                }
+            }
+            let next = self.next_timed_event();
+            if next >= self.max_cycles {
+                if self.max_cycles == NEVER {
+                    self.request_stop(Stop::SleepForever);
+                } else {
+                    self.cyc = self.cyc.max(self.max_cycles);
+                }
+                break;
+            }
+            self.cyc = self.cyc.max(next);
+        }
+        if wfe {
+            self.event_reg = false;
+        }
+        if slept {
+            let c = self.cyc;
+            if let Some(o) = self.obs.as_mut() {
+                o.wake(c);
+            }
+        }
+        self.reschedule();
+    }
+}

@@ -1,0 +1,341 @@
+//! The whole board in one struct: core registers, memories, system peripherals, lab
+//! peripherals and observers. One struct (no trait objects on the hot path) so the execute
+//! loop can reach everything with plain field accesses.
+
+use crate::board::Board;
+use crate::cpu::decode::Op;
+use crate::memory::Memory;
+use crate::nvic::ExcState;
+use crate::peripherals::lab::Lab;
+use crate::peripherals::stimulus::{Stimulus, StimulusSpec};
+use crate::peripherals::timer::Timer;
+use crate::scb::Scb;
+use crate::systick::SysTick;
+use crate::trace::Observer;
+use std::io::Write;
+
+pub const FLASH_BASE: u32 = 0x0000_0000;
+pub const FLASH_SIZE: u32 = 256 * 1024;
+pub const RAM_BASE: u32 = 0x2000_0000;
+pub const LAB_BASE: u32 = 0x4F00_0000;
+pub const NEVER: u64 = u64::MAX;
+
+/// Why the simulation stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The firmware's own status (EXIT register or semihosting).
+    Exit(u8),
+    /// `--max-cycles` reached.
+    CycleLimit,
+    /// Asleep with nothing that could ever wake the core.
+    SleepForever,
+    /// A fault with `--fault-stop`.
+    FaultStop(FaultInfo),
+    /// A fault while in HardFault (or during stacking / vector fetch).
+    Lockup(FaultInfo),
+}
+
+impl Stop {
+    /// Process exit status, per docs/board.md.
+    pub fn status(&self) -> i32 {
+        match self {
+            Stop::Exit(c) => *c as i32,
+            Stop::CycleLimit | Stop::SleepForever => 124,
+            Stop::FaultStop(_) => 125,
+            Stop::Lockup(_) => 126,
+        }
+    }
+}
+
+/// The access that faulted, if the fault was a memory access.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub addr: u32,
+    pub size: u8,
+    pub write: bool,
+    pub why: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaultInfo {
+    /// Address of the instruction that faulted.
+    pub pc: u32,
+    pub reason: String,
+    pub access: Option<Access>,
+    /// Register snapshot r0..r15 (r15 = pc), xPSR.
+    pub regs: [u32; 16],
+    pub xpsr: u32,
+}
+
+/// Options fixed at construction.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub board: Board,
+    pub ram_size: u32,
+    pub max_cycles: Option<u64>,
+    pub fault_stop: bool,
+    pub stimulus: Option<StimulusSpec>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { board: Board::VpM0, ram_size: 16 * 1024, max_cycles: None, fault_stop: false, stimulus: None }
+    }
+}
+
+pub struct Machine {
+    // ---- core ----
+    /// r0..r14; r[13] is the active stack pointer, r[15] is unused (see `pc`).
+    pub r: [u32; 16],
+    /// Address of the next instruction to execute.
+    pub pc: u32,
+    pub n: bool,
+    pub z: bool,
+    pub c: bool,
+    pub v: bool,
+    /// Exception number being handled (0 = thread mode).
+    pub ipsr: u32,
+    pub primask: bool,
+    pub spsel: bool,
+    pub npriv: bool,
+    /// The banked stack pointer that is not in r[13].
+    pub other_sp: u32,
+    pub event_reg: bool,
+    /// EPSR.T. Only ever false between an interworking branch to an even address (or an
+    /// even vector / stacked xPSR with T = 0) and the INVSTATE HardFault it causes, so that
+    /// the HardFault frame holds T = 0 as on silicon.
+    pub tbit: bool,
+    /// Lowest SP seen since the thread was last resumed (for the `switch` event).
+    pub sp_low: u32,
+    pub thread_low: u32,
+    pub thread_frame: u32,
+    pub thread_was_psp: bool,
+
+    // ---- time ----
+    pub cyc: u64,
+    /// Earliest cycle at which the loop must leave the fast path.
+    pub next_event: u64,
+    pub insns: u64,
+    pub max_cycles: u64,
+    /// Flash wait states (0 or 1) as u64 so it can be added without a branch.
+    pub ws: u64,
+    /// Extra cycles from the instruction start of the current bus access (words of LDM/STM).
+    pub bus_off: u64,
+
+    // ---- memory ----
+    pub mem: Memory,
+    pub ops: Box<[Op]>,
+
+    // ---- system ----
+    pub exc: ExcState,
+    pub scb: Scb,
+    pub systick: SysTick,
+
+    // ---- lab ----
+    pub lab: Lab,
+    pub timer: Timer,
+    pub stim: Stimulus,
+
+    // ---- run control ----
+    pub cfg: Config,
+    pub stop: Option<Stop>,
+    pub pending_fault: Option<FaultInfo>,
+    /// The fault that caused the current HardFault (for messages).
+    pub last_fault: Option<FaultInfo>,
+    /// Set when the last exception return asked to sleep (SCR.SLEEPONEXIT).
+    pub sleep_on_exit: bool,
+    pub obs: Option<Box<Observer>>,
+    /// Console bytes not yet flushed.
+    pub console: Vec<u8>,
+    pub console_sink: Option<Box<dyn Write>>,
+    /// Heap start reported by SYS_HEAPINFO (end of the loaded image in RAM).
+    pub heap_base: u32,
+    /// Read position in the ":semihosting-features" pseudo-file.
+    pub sh_feature_pos: u32,
+}
+
+impl Machine {
+    pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
+        let mem = Memory::new(flash_image, cfg.ram_size);
+        let ops = mem.predecode();
+        let mut m = Machine {
+            r: [0; 16],
+            pc: 0,
+            n: false,
+            z: false,
+            c: false,
+            v: false,
+            ipsr: 0,
+            primask: false,
+            spsel: false,
+            npriv: false,
+            other_sp: 0,
+            event_reg: false,
+            tbit: true,
+            sp_low: 0,
+            thread_low: 0,
+            thread_frame: 0,
+            thread_was_psp: false,
+            cyc: 0,
+            next_event: 0,
+            insns: 0,
+            max_cycles: cfg.max_cycles.unwrap_or(NEVER),
+            ws: cfg.board.flash_wait_states(),
+            bus_off: 0,
+            mem,
+            ops,
+            exc: ExcState::new(),
+            scb: Scb::default(),
+            systick: SysTick::default(),
+            lab: Lab::default(),
+            timer: Timer::default(),
+            stim: Stimulus::default(),
+            cfg,
+            stop: None,
+            pending_fault: None,
+            last_fault: None,
+            sleep_on_exit: false,
+            obs: None,
+            console: Vec::new(),
+            console_sink: None,
+            heap_base: RAM_BASE,
+            sh_feature_pos: 0,
+        };
+        if let Some(spec) = m.cfg.stimulus {
+            m.stim.configure(spec, 0);
+        }
+        m.reset_core();
+        m
+    }
+
+    /// Core reset: SP and PC from the vector table, everything else to its reset value.
+    pub fn reset_core(&mut self) {
+        self.r = [0; 16];
+        self.n = false;
+        self.z = false;
+        self.c = false;
+        self.v = false;
+        self.ipsr = 0;
+        self.primask = false;
+        self.spsel = false;
+        self.npriv = false;
+        self.event_reg = false;
+        self.other_sp = 0;
+        let sp = self.mem.flash_word(0) & !3;
+        let pc = self.mem.flash_word(4);
+        self.r[13] = sp;
+        self.sp_low = sp;
+        self.exc = ExcState::new();
+        self.scb = Scb::default();
+        self.systick = SysTick::default();
+        self.timer = Timer::default();
+        self.sleep_on_exit = false;
+        self.pc = pc & !1;
+        self.tbit = pc & 1 != 0;
+        if pc & 1 == 0 {
+            // Reset vector without the Thumb bit: the first instruction faults (INVSTATE).
+            self.raise_fault(self.pc, "reset vector without the Thumb bit (INVSTATE)", None);
+        }
+        self.next_event = 0;
+    }
+
+    pub fn set_console_sink(&mut self, w: Box<dyn Write>) {
+        self.console_sink = Some(w);
+    }
+
+    pub fn console_write(&mut self, b: &[u8]) {
+        self.console.extend_from_slice(b);
+        if self.console_sink.is_some() && (self.console.len() >= 4096 || b.contains(&b'\n')) {
+            self.flush_console();
+        }
+    }
+
+    pub fn flush_console(&mut self) {
+        if let Some(s) = self.console_sink.as_mut() {
+            let _ = s.write_all(&self.console);
+            let _ = s.flush();
+            self.console.clear();
+        }
+    }
+
+    /// The xPSR as MRS / exception stacking see it.
+    #[inline]
+    pub fn xpsr(&self) -> u32 {
+        ((self.n as u32) << 31)
+            | ((self.z as u32) << 30)
+            | ((self.c as u32) << 29)
+            | ((self.v as u32) << 28)
+            | ((self.tbit as u32) << 24)
+            | (self.ipsr & 0x3F)
+    }
+
+    #[inline]
+    pub fn set_apsr(&mut self, v: u32) {
+        self.n = v & (1 << 31) != 0;
+        self.z = v & (1 << 30) != 0;
+        self.c = v & (1 << 29) != 0;
+        self.v = v & (1 << 28) != 0;
+    }
+
+    /// True if the PSP is the active stack pointer.
+    #[inline]
+    pub fn psp_active(&self) -> bool {
+        self.ipsr == 0 && self.spsel
+    }
+    pub fn msp(&self) -> u32 {
+        if self.psp_active() { self.other_sp } else { self.r[13] }
+    }
+    pub fn psp(&self) -> u32 {
+        if self.psp_active() { self.r[13] } else { self.other_sp }
+    }
+    pub fn set_msp(&mut self, v: u32) {
+        if self.psp_active() { self.other_sp = v & !3 } else { self.r[13] = v & !3 }
+    }
+    pub fn set_psp(&mut self, v: u32) {
+        if self.psp_active() { self.r[13] = v & !3 } else { self.other_sp = v & !3 }
+    }
+    /// Change mode/SPSEL and swap the banked SP if the active one changes.
+    pub fn set_mode(&mut self, ipsr: u32, spsel: bool) {
+        let was = self.psp_active();
+        self.ipsr = ipsr;
+        self.spsel = spsel;
+        if was != self.psp_active() {
+            std::mem::swap(&mut self.r[13], &mut self.other_sp);
+        }
+    }
+
+    /// Snapshot the registers for a fault or stop message.
+    pub fn regs_snapshot(&self, pc: u32) -> [u32; 16] {
+        let mut r = self.r;
+        r[15] = pc;
+        r
+    }
+
+    /// Record a fault raised by the instruction at `pc`; it is taken at the next boundary.
+    pub fn raise_fault(&mut self, pc: u32, reason: &str, access: Option<Access>) {
+        self.pc = pc;
+        if self.pending_fault.is_none() {
+            self.pending_fault = Some(FaultInfo {
+                pc,
+                reason: reason.to_string(),
+                access,
+                regs: self.regs_snapshot(pc),
+                xpsr: self.xpsr(),
+            });
+        }
+        self.next_event = 0;
+    }
+
+    pub fn request_stop(&mut self, s: Stop) {
+        if self.stop.is_none() {
+            self.stop = Some(s);
+        }
+        self.next_event = 0;
+    }
+
+    /// Force the loop through the slow path at the next instruction boundary.
+    #[inline]
+    pub fn reschedule(&mut self) {
+        self.next_event = 0;
+    }
+}

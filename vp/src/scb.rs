@@ -1,0 +1,113 @@
+//! System Control Block (0xE000ED00..): CPUID, ICSR, AIRCR, SCR, CCR, SHPR2/3.
+
+use crate::machine::Machine;
+use crate::nvic::{EXC_NMI, EXC_PENDSV, EXC_SVC, EXC_SYSTICK};
+
+pub const CPUID: u32 = 0x410C_C200; // ARM, Cortex-M0 r0p0
+/// Cycles between a store that pends an exception and the moment the core sees it
+/// (the "PendSV asynchronous delay" of Appendix A).
+pub const ASYNC_PEND_DELAY: u64 = 2;
+
+#[derive(Clone, Debug, Default)]
+pub struct Scb {
+    pub sleeponexit: bool,
+    pub sleepdeep: bool,
+    pub sevonpend: bool,
+}
+
+impl Machine {
+    /// Read a System Control Space register (offset from 0xE000E000) at cycle `now`.
+    pub fn scs_read(&mut self, off: u32, now: u64) -> u32 {
+        match off {
+            0x010..=0x01C => self.systick_read(off, now),
+            0x100..=0x41C => self.exc.nvic_read(off).unwrap_or(0),
+            0xD00 => CPUID,
+            0xD04 => {
+                let mut v = self.ipsr & 0x3F;
+                if let Some((e, _)) = self.exc.best_pending() {
+                    v |= (e & 0x3F) << 12;
+                }
+                if (self.exc.pending & self.exc.enabled) >> 16 != 0 {
+                    v |= 1 << 22; // ISRPENDING
+                }
+                if self.exc.pending & (1 << EXC_NMI) != 0 {
+                    v |= 1 << 31;
+                }
+                if self.exc.pending & (1 << EXC_PENDSV) != 0 {
+                    v |= 1 << 28;
+                }
+                if self.exc.pending & (1 << EXC_SYSTICK) != 0 {
+                    v |= 1 << 26;
+                }
+                // RETTOBASE is a v7-M field; bit 11 stays zero here.
+                v
+            }
+            0xD0C => 0xFA05_0000,
+            0xD10 => ((self.scb.sleeponexit as u32) << 1) | ((self.scb.sleepdeep as u32) << 2) | ((self.scb.sevonpend as u32) << 4),
+            0xD14 => 0x0000_0208, // STKALIGN | UNALIGN_TRP: fixed on ARMv6-M
+            0xD1C => ((self.exc.prio[EXC_SVC as usize] as u32) & 0xC0) << 24,
+            0xD20 => {
+                (((self.exc.prio[EXC_PENDSV as usize] as u32) & 0xC0) << 16)
+                    | (((self.exc.prio[EXC_SYSTICK as usize] as u32) & 0xC0) << 24)
+            }
+            _ => 0, // unimplemented SCS registers read as zero
+        }
+    }
+
+    /// Write a System Control Space register; `done` is the cycle the store completes.
+    pub fn scs_write(&mut self, off: u32, v: u32, done: u64) {
+        match off {
+            0x010..=0x01C => self.systick_write(off, v, done),
+            0x100..=0x41C => {
+                if let Some(set) = self.exc.nvic_write(off, v) {
+                    for i in 0..32 {
+                        if set & (1 << i) != 0 {
+                            self.exc.add_arrival(done + ASYNC_PEND_DELAY, 16 + i);
+                        }
+                    }
+                }
+            }
+            0xD04 => {
+                if v & (1 << 31) != 0 {
+                    self.exc.add_arrival(done + ASYNC_PEND_DELAY, EXC_NMI);
+                }
+                if v & (1 << 27) != 0 {
+                    self.exc.clear_pending(EXC_PENDSV);
+                } else if v & (1 << 28) != 0 {
+                    self.exc.add_arrival(done + ASYNC_PEND_DELAY, EXC_PENDSV);
+                }
+                if v & (1 << 25) != 0 {
+                    self.exc.clear_pending(EXC_SYSTICK);
+                } else if v & (1 << 26) != 0 {
+                    self.exc.add_arrival(done + ASYNC_PEND_DELAY, EXC_SYSTICK);
+                }
+            }
+            0xD0C => {
+                if v >> 16 == 0x05FA && v & (1 << 2) != 0 {
+                    // SYSRESETREQ: the whole system resets once the store completes.
+                    let _ = done;
+                    self.system_reset();
+                }
+            }
+            0xD10 => {
+                self.scb.sleeponexit = v & 2 != 0;
+                self.scb.sleepdeep = v & 4 != 0;
+                self.scb.sevonpend = v & 16 != 0;
+            }
+            0xD1C => self.exc.set_prio(EXC_SVC, v >> 24),
+            0xD20 => {
+                self.exc.set_prio(EXC_PENDSV, (v >> 16) & 0xFF);
+                self.exc.set_prio(EXC_SYSTICK, v >> 24);
+            }
+            _ => {}
+        }
+        self.reschedule();
+    }
+
+    /// SYSRESETREQ: core, NVIC, SCB, SysTick and the compare timer reset; RAM, the probe
+    /// pins and the stimulus generator keep their state (they are outside the MCU).
+    pub fn system_reset(&mut self) {
+        // The store's own op has already advanced the PC, so reset_core's new PC stands.
+        self.reset_core();
+    }
+}

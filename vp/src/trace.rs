@@ -1,0 +1,194 @@
+//! Observation: the JSONL event trace (docs/board.md lists the events) and the hook that
+//! feeds the VCD writer. Nothing here runs unless `--trace` or `--vcd` was given: the
+//! machine holds `Option<Box<Observer>>` and only the slow paths look at it.
+
+use crate::vcd::Vcd;
+use serde::Serialize;
+use std::io::Write;
+
+/// One trace event; serialised as `{"e":"<kind>", ...fields}`.
+#[derive(Serialize, Clone, Debug)]
+#[serde(tag = "e", rename_all = "snake_case")]
+pub enum Event {
+    Start { c: u64, board: String, clock_hz: u32, ram: u32 },
+    ExcEntry { c: u64, exc: u32, sp: u32 },
+    ExcReturn { c: u64, exc: u32, to: u32 },
+    TailChain { c: u64, from: u32, exc: u32 },
+    Switch { c: u64, from_psp: u32, to_psp: u32, low: u32 },
+    Probe { c: u64, pins: u32, changed: u32 },
+    Mark { c: u64, value: u32 },
+    Stim { c: u64, level: u8 },
+    Sleep { c: u64 },
+    Wake { c: u64 },
+    Fault { c: u64, pc: u32, reason: String },
+    End { c: u64, status: i32, instructions: u64 },
+}
+
+pub const EVENT_NAMES: [&str; 12] =
+    ["start", "exc_entry", "exc_return", "tail_chain", "switch", "probe", "mark", "stim", "sleep", "wake", "fault", "end"];
+
+impl Event {
+    pub fn kind(&self) -> usize {
+        match self {
+            Event::Start { .. } => 0,
+            Event::ExcEntry { .. } => 1,
+            Event::ExcReturn { .. } => 2,
+            Event::TailChain { .. } => 3,
+            Event::Switch { .. } => 4,
+            Event::Probe { .. } => 5,
+            Event::Mark { .. } => 6,
+            Event::Stim { .. } => 7,
+            Event::Sleep { .. } => 8,
+            Event::Wake { .. } => 9,
+            Event::Fault { .. } => 10,
+            Event::End { .. } => 11,
+        }
+    }
+    pub fn cycle(&self) -> u64 {
+        match self {
+            Event::Start { c, .. }
+            | Event::ExcEntry { c, .. }
+            | Event::ExcReturn { c, .. }
+            | Event::TailChain { c, .. }
+            | Event::Switch { c, .. }
+            | Event::Probe { c, .. }
+            | Event::Mark { c, .. }
+            | Event::Stim { c, .. }
+            | Event::Sleep { c }
+            | Event::Wake { c }
+            | Event::Fault { c, .. }
+            | Event::End { c, .. } => *c,
+        }
+    }
+}
+
+/// Parse `--trace-events` into a bit mask over `EVENT_NAMES`.
+pub fn parse_event_list(s: &str) -> Result<u32, String> {
+    let mut mask = 0;
+    for name in s.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+        match EVENT_NAMES.iter().position(|n| *n == name) {
+            Some(i) => mask |= 1 << i,
+            None => return Err(format!("unknown trace event '{}' (known: {})", name, EVENT_NAMES.join(","))),
+        }
+    }
+    Ok(mask)
+}
+
+/// Events are produced slightly out of cycle order (a store is stamped with its completion
+/// cycle, an entry with its first handler cycle, timed sources are caught up lazily); a
+/// reorder window far larger than any such skew restores the order before writing.
+const REORDER_WINDOW: u64 = 4096;
+
+pub struct Observer {
+    trace: Option<Box<dyn Write>>,
+    mask: u32,
+    buf: Vec<(u64, u64, Event)>,
+    seq: u64,
+    max_c: u64,
+    pub vcd: Option<Vcd>,
+    pub error: Option<String>,
+    /// In-memory capture (tests and embedders): events kept here instead of written.
+    pub captured: Option<Vec<Event>>,
+}
+
+impl Observer {
+    pub fn new(trace: Option<Box<dyn Write>>, mask: u32, vcd: Option<Vcd>) -> Observer {
+        Observer { trace, mask, buf: Vec::new(), seq: 0, max_c: 0, vcd, error: None, captured: None }
+    }
+
+    /// An observer that keeps every event (of `mask`) in memory, unsorted.
+    pub fn capture(mask: u32) -> Observer {
+        let mut o = Observer::new(None, mask, None);
+        o.captured = Some(Vec::new());
+        o
+    }
+
+    pub fn emit(&mut self, e: Event) {
+        if let Some(v) = self.captured.as_mut() {
+            if self.mask & (1 << e.kind()) != 0 {
+                v.push(e);
+            }
+            return;
+        }
+        if self.trace.is_none() || self.mask & (1 << e.kind()) == 0 {
+            return;
+        }
+        let c = e.cycle();
+        self.max_c = self.max_c.max(c);
+        self.buf.push((c, self.seq, e));
+        self.seq += 1;
+        if self.buf.len() >= 8192 {
+            self.flush_older(self.max_c.saturating_sub(REORDER_WINDOW));
+        }
+    }
+
+    fn flush_older(&mut self, limit: u64) {
+        self.buf.sort_by_key(|(c, s, _)| (*c, *s));
+        let split = self.buf.partition_point(|(c, _, _)| *c < limit);
+        let rest = self.buf.split_off(split);
+        let out = std::mem::replace(&mut self.buf, rest);
+        if let Some(w) = self.trace.as_mut() {
+            for (_, _, e) in out {
+                let line = serde_json::to_string(&e).unwrap_or_default();
+                if let Err(err) = writeln!(w, "{}", line) {
+                    self.error.get_or_insert(err.to_string());
+                }
+            }
+        }
+    }
+
+    pub fn finish(&mut self) -> Result<(), String> {
+        self.flush_older(u64::MAX);
+        if let Some(w) = self.trace.as_mut() {
+            if let Err(e) = w.flush() {
+                self.error.get_or_insert(e.to_string());
+            }
+        }
+        if let Some(v) = self.vcd.as_mut() {
+            if let Err(e) = v.finish() {
+                self.error.get_or_insert(e);
+            }
+        }
+        match self.error.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    pub fn probe(&mut self, c: u64, pins: u32, changed: u32) {
+        if let Some(v) = self.vcd.as_mut() {
+            v.probe(c, pins, changed);
+        }
+        self.emit(Event::Probe { c, pins, changed });
+    }
+    pub fn mark(&mut self, c: u64, value: u32) {
+        self.emit(Event::Mark { c, value });
+    }
+    pub fn stim(&mut self, c: u64, level: bool) {
+        if let Some(v) = self.vcd.as_mut() {
+            v.stim(c, level);
+        }
+        self.emit(Event::Stim { c, level: level as u8 });
+    }
+    pub fn exc_entry(&mut self, c: u64, exc: u32, sp: u32) {
+        self.emit(Event::ExcEntry { c, exc, sp });
+    }
+    pub fn exc_return(&mut self, c: u64, exc: u32, to: u32) {
+        self.emit(Event::ExcReturn { c, exc, to });
+    }
+    pub fn tail_chain(&mut self, c: u64, from: u32, exc: u32) {
+        self.emit(Event::TailChain { c, from, exc });
+    }
+    pub fn switch(&mut self, c: u64, from_psp: u32, to_psp: u32, low: u32) {
+        self.emit(Event::Switch { c, from_psp, to_psp, low });
+    }
+    pub fn sleep(&mut self, c: u64) {
+        self.emit(Event::Sleep { c });
+    }
+    pub fn wake(&mut self, c: u64) {
+        self.emit(Event::Wake { c });
+    }
+    pub fn fault(&mut self, c: u64, pc: u32, reason: &str) {
+        self.emit(Event::Fault { c, pc, reason: reason.to_string() });
+    }
+}

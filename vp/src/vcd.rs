@@ -1,0 +1,96 @@
+//! VCD writer for the probe pins and the stimulus pin. Time unit = one core cycle.
+
+use std::io::Write;
+
+pub struct Vcd {
+    w: Box<dyn Write>,
+    /// (cycle, seq, signal index 0..=32, level)
+    buf: Vec<(u64, u64, u8, bool)>,
+    seq: u64,
+    max_c: u64,
+    last_time: Option<u64>,
+    err: Option<String>,
+}
+
+fn id(sig: u8) -> char {
+    (b'!' + sig) as char
+}
+
+impl Vcd {
+    pub fn new(mut w: Box<dyn Write>, board: &str, clock_hz: u32) -> std::io::Result<Vcd> {
+        writeln!(w, "$version rtoslab-vp {} $end", env!("CARGO_PKG_VERSION"))?;
+        writeln!(
+            w,
+            "$comment board {} at {} Hz; one time unit is one core cycle ({:.3} ns); the declared timescale is nominal $end",
+            board,
+            clock_hz,
+            1e9 / clock_hz as f64
+        )?;
+        writeln!(w, "$timescale 1 ns $end")?;
+        writeln!(w, "$scope module board $end")?;
+        for i in 0..32u8 {
+            writeln!(w, "$var wire 1 {} probe [{}] $end", id(i), i)?;
+        }
+        writeln!(w, "$var wire 1 {} stim $end", id(32))?;
+        writeln!(w, "$upscope $end")?;
+        writeln!(w, "$enddefinitions $end")?;
+        writeln!(w, "#0")?;
+        writeln!(w, "$dumpvars")?;
+        for i in 0..33u8 {
+            writeln!(w, "0{}", id(i))?;
+        }
+        writeln!(w, "$end")?;
+        Ok(Vcd { w, buf: Vec::new(), seq: 0, max_c: 0, last_time: Some(0), err: None })
+    }
+
+    fn push(&mut self, c: u64, sig: u8, level: bool) {
+        self.max_c = self.max_c.max(c);
+        self.buf.push((c, self.seq, sig, level));
+        self.seq += 1;
+        if self.buf.len() >= 8192 {
+            self.flush_older(self.max_c.saturating_sub(4096));
+        }
+    }
+
+    pub fn probe(&mut self, c: u64, pins: u32, changed: u32) {
+        for i in 0..32u8 {
+            if changed & (1 << i) != 0 {
+                self.push(c, i, pins & (1 << i) != 0);
+            }
+        }
+    }
+
+    pub fn stim(&mut self, c: u64, level: bool) {
+        self.push(c, 32, level);
+    }
+
+    fn flush_older(&mut self, limit: u64) {
+        self.buf.sort_by_key(|e| (e.0, e.1));
+        let split = self.buf.partition_point(|e| e.0 < limit);
+        let rest = self.buf.split_off(split);
+        let out = std::mem::replace(&mut self.buf, rest);
+        for (c, _, sig, level) in out {
+            let r = (|| -> std::io::Result<()> {
+                if self.last_time != Some(c) {
+                    writeln!(self.w, "#{}", c)?;
+                    self.last_time = Some(c);
+                }
+                writeln!(self.w, "{}{}", level as u8, id(sig))
+            })();
+            if let Err(e) = r {
+                self.err.get_or_insert(e.to_string());
+            }
+        }
+    }
+
+    pub fn finish(&mut self) -> Result<(), String> {
+        self.flush_older(u64::MAX);
+        if let Err(e) = self.w.flush() {
+            self.err.get_or_insert(e.to_string());
+        }
+        match self.err.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! ELF loading errors and the `rtoslab-vp run` command line (exit statuses, messages,
+//! trace and VCD files).
+
+mod support;
+use rtoslab_vp::elf;
+use std::path::PathBuf;
+use std::process::Command;
+use support::elfgen::{build, from_flash, Seg};
+use support::*;
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rtoslab-vp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+fn write(name: &str, bytes: &[u8]) -> PathBuf {
+    let p = tmp(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn vp(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_rtoslab-vp")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn hello() -> Asm {
+    let mut a = Asm::new();
+    a.data.push((0x800, b"hello\n\0".to_vec()));
+    a.label("reset").li(6, PROBE_OUT).i(movs_i(4, 1)).i(str_i(4, 6, 0)).i(movs_i(4, 0)).i(str_i(4, 6, 0));
+    a.li(1, 0x800).i(movs_i(0, 4)).i(bkpt(0xAB)).exit(3);
+    a
+}
+
+#[test]
+fn elf_errors() {
+    assert!(elf::load(b"garbage", 16384).unwrap_err().contains("not an ELF"));
+    let img = hello().image();
+    assert!(elf::load(&from_flash(&img, &[]), 16384).is_ok());
+    let x86 = build(3, &[Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 }], &[]);
+    assert!(elf::load(&x86, 16384).unwrap_err().contains("not ARM"));
+    let mut c64 = from_flash(&img, &[]);
+    c64[4] = 2;
+    assert!(elf::load(&c64, 16384).is_err());
+    let big = build(40, &[Seg { paddr: 0x3FF00, vaddr: 0x3FF00, data: vec![0; 0x200], memsz: 0 }], &[]);
+    assert!(elf::load(&big, 16384).unwrap_err().contains("does not fit"));
+    let bss = build(40, &[Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 }, Seg { paddr: 0x2000_0000, vaddr: 0x2000_0000, data: vec![], memsz: 8192 }], &[]);
+    assert!(elf::load(&bss, 16384).is_ok());
+    let e = elf::load(&bss, 4096).unwrap_err();
+    assert!(e.contains("does not fit") && e.contains("4 KiB"), "{}", e);
+    let mut trunc = from_flash(&img, &[]);
+    trunc.truncate(200);
+    assert!(elf::load(&trunc, 16384).is_err());
+    let data_in_ram = build(40, &[Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 }, Seg { paddr: 0x2000_0000, vaddr: 0x2000_0000, data: vec![1, 2, 3, 4], memsz: 4 }], &[("end", 0x2000_0100, false)]);
+    let l = elf::load(&data_in_ram, 16384).unwrap();
+    assert_eq!(l.ram[0], (0, vec![1, 2, 3, 4]));
+    assert_eq!(l.heap_base, 0x2000_0100);
+}
+
+#[test]
+fn run_hello_and_statuses() {
+    let p = write("hello.elf", &from_flash(&hello().image(), &[]));
+    let (st, out, err) = vp(&["run", p.to_str().unwrap()]);
+    assert_eq!((st, out.as_str()), (3, "hello\n"), "{}", err);
+    let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--stats"]);
+    assert_eq!(st, 3);
+    assert!(err.contains("mips="), "{}", err);
+    let (st, _, err) = vp(&["run", "/nonexistent/fw.elf"]);
+    assert_eq!(st, 2);
+    assert_eq!(err.trim().lines().count(), 1);
+    let junk = write("junk.elf", b"not an elf at all");
+    let (st, _, err) = vp(&["run", junk.to_str().unwrap()]);
+    assert_eq!(st, 2);
+    assert!(err.contains("not an ELF"));
+    for bad in [&["--board", "nope"][..], &["--ram", "3G"], &["--ram", "12Q"], &["--trace-events", "probe,bogus"], &["--stimulus", "period=3"], &["--max-cycles", "x"]] {
+        let mut args = vec!["run", p.to_str().unwrap()];
+        args.extend_from_slice(bad);
+        let (st, _, err) = vp(&args);
+        assert_eq!(st, 2, "{:?}: {}", bad, err);
+        assert_eq!(err.trim().lines().count(), 1, "{:?}: {}", bad, err);
+    }
+    let (st, out, _) = vp(&["--version"]);
+    assert_eq!(st, 0);
+    assert!(out.starts_with("rtoslab-vp "));
+}
+
+#[test]
+fn fault_stop_lockup_and_cycle_limit_messages() {
+    let mut a = Asm::new();
+    a.label("reset").li(0, 0x2000_0002).i(movs_i(7, 7)).label("crash").i(ldr_i(1, 0, 0)).exit(0);
+    a.label("hf").i(udf(0));
+    a.vector(3, "hf");
+    let crash = a.addr("crash");
+    let elf = from_flash(&a.image(), &[("reset", a.addr("reset") | 1, true), ("HardFault_Handler", a.addr("hf") | 1, true)]);
+    let p = write("crash.elf", &elf);
+    let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--fault-stop"]);
+    assert_eq!(st, 125);
+    let want = format!("pc=0x{:08x} <reset+0x{:x}>", crash, crash - a.addr("reset"));
+    assert!(err.contains(&want), "{}", err);
+    assert!(err.contains("4-byte read at 0x20000002") && err.contains("unaligned"), "{}", err);
+    assert!(err.contains("r7=0x00000007") && err.contains("sp=0x20004000") && err.contains("xpsr="), "{}", err);
+    assert_eq!(err.trim().lines().count(), 1);
+    let (st, _, err) = vp(&["run", p.to_str().unwrap()]);
+    assert_eq!(st, 126);
+    assert!(err.contains("lock-up") && err.contains("<HardFault_Handler>") && err.contains("undefined instruction"), "{}", err);
+    let mut a = Asm::new();
+    a.label("reset").label("l").b("l");
+    let p = write("spin.elf", &from_flash(&a.image(), &[]));
+    let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--max-cycles", "100000"]);
+    assert_eq!(st, 124);
+    assert!(err.contains("cycle limit"), "{}", err);
+}
+
+#[test]
+fn trace_and_vcd_files() {
+    let mut a = Asm::new();
+    a.label("reset").li(6, PROBE_OUT).i(movs_i(4, 1)).i(str_i(4, 6, 0)).i(svc(0)).i(movs_i(4, 0)).i(str_i(4, 6, 0)).poke(PROBE_OUT + 12, 77).n(NOP, 200).exit(0);
+    a.label("svc").i(bx(14));
+    a.vector(11, "svc");
+    let p = write("trace.elf", &from_flash(&a.image(), &[]));
+    let tr = tmp("t.jsonl");
+    let vcd = tmp("t.vcd");
+    let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--trace", tr.to_str().unwrap(), "--vcd", vcd.to_str().unwrap(), "--stimulus", "at=100,period=0,width=10"]);
+    assert_eq!(st, 0, "{}", err);
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&tr).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["e"], "start");
+    assert_eq!(lines[0]["board"], "vp-m0");
+    assert_eq!(lines[0]["clock_hz"], 48_000_000);
+    assert_eq!(lines.last().unwrap()["e"], "end");
+    assert_eq!(lines.last().unwrap()["status"], 0);
+    let kinds: Vec<&str> = lines.iter().map(|l| l["e"].as_str().unwrap()).collect();
+    for k in ["probe", "exc_entry", "exc_return", "mark", "stim"] {
+        assert!(kinds.contains(&k), "{} missing in {:?}", k, kinds);
+    }
+    let cs: Vec<u64> = lines.iter().map(|l| l["c"].as_u64().unwrap_or(0)).collect();
+    assert!(cs.windows(2).all(|w| w[0] <= w[1]), "cycle order: {:?}", cs);
+    let entry = lines.iter().find(|l| l["e"] == "exc_entry").unwrap();
+    assert_eq!(entry["exc"], 11);
+    assert_eq!(entry["sp"], 0x2000_4000 - 32);
+    let v = std::fs::read_to_string(&vcd).unwrap();
+    assert!(v.contains("$var wire 1 ! probe [0] $end") && v.contains("stim $end") && v.contains("$enddefinitions"));
+    assert!(v.contains("#100\n1A") && v.contains("#110\n0A"), "{}", v);
+    // --trace-events filters
+    let (st, _, _) = vp(&["run", p.to_str().unwrap(), "--trace", tr.to_str().unwrap(), "--trace-events", "probe"]);
+    assert_eq!(st, 0);
+    let t = std::fs::read_to_string(&tr).unwrap();
+    assert!(t.lines().all(|l| l.contains("\"e\":\"probe\"")) && t.lines().count() == 2, "{}", t);
+}
