@@ -29,6 +29,8 @@ stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "kernel tests on vp-m0 and qemu-microbit" \
     kernel/tests/run.sh
+stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
+    bench/tests/run.sh --qemu
 stage "behaviour checks of the suite (vp-m0)" \
     rtoslab check --rtos rtoslab,freertos,baremetal --board vp-m0 --junit build/junit-vp-m0.xml
 stage "behaviour checks of the suite (qemu-microbit)" \

@@ -113,6 +113,7 @@ void t_throughput(void);
 void t_checks(void);
 
 void bench_irq_clear_pending(unsigned irq);
+extern volatile uint32_t bench_entry_stops_probe; /* the vector entry drops probe pin 0 */
 
 /* The IRQ lines the suite uses. */
 #define BENCH_SW_IRQ 28u /* a line no board wires: pended in software */

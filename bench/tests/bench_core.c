@@ -227,9 +227,9 @@ void bench_abort(const char *why)
 }
 
 /* ---- arena: stacks of the current test ---- */
-/* Room for 33 small threads (scale.*.n32) next to 1024 samples; the 4096-sample build
- * gives the arena's RAM to the samples (64 bytes stay for wide samples), and the scaling metrics that no longer fit are
- * reported absent. */
+/* Room for 33 small threads (scale.*.n32, 8976 bytes) and 64 bytes of side table next to
+ * 1024 samples. The 4096-sample build gives the arena's RAM to the samples, and the
+ * scaling metrics that no longer fit are reported absent; so do boards with 8 KiB. */
 #ifndef BENCH_ARENA_BYTES
 #if defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES < 16384u
 #define BENCH_ARENA_BYTES 2560u

@@ -325,7 +325,9 @@ void t_checks(void)
                               ? "cycle R1->R2->R1 refused at once as a deadlock; finish order "
                               : t2_res == RTB_TIMEOUT || t1_res == RTB_TIMEOUT
                                     ? "cycle R1->R2->R1 broken by the lock timeout; finish order "
-                                    : "cycle R1->R2->R1 was not broken; finish order ";
+                                    : t1_res == RTB_OK && t2_res == RTB_OK
+                                          ? "the wait cycle never formed (no preemption); finish order "
+                                          : "cycle R1->R2->R1 was not broken; finish order ";
         detail_log(how);
         unsigned i = 0;
         while (detail[i])

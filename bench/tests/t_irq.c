@@ -39,7 +39,6 @@ static uint32_t irq_origin(void)
 /* ---- rhealstone.interrupt_latency: assertion to the first C statement of the ISR ---- */
 static void lat_isr(uint32_t now)
 {
-    board_probe_clr(BENCH_PIN);
     bench_sample(now - irq_origin());
     g_seq++;
 }
@@ -104,7 +103,6 @@ static void bg_peer(void *arg)
  * deterministic kernel workload, so the samples cover every arrival phase of a window. ---- */
 static void lw_isr(uint32_t now)
 {
-    board_probe_clr(BENCH_PIN);
     bench_sample(now - board_stim_last_rise());
     g_fired = 1;
 }
@@ -171,9 +169,11 @@ void t_irq(void)
     if (bench_need(RTB_CAP_IRQ, "rhealstone.interrupt_latency")) {
         bench_begin("rhealstone.interrupt_latency", from, 0);
         g_seq = 0;
+        bench_entry_stops_probe = 1;
         rtb_irq_install(LAT_IRQ, 1, lat_isr);
         bench_spawn(0, 4, lat_thread, 0, BENCH_STACK);
         finish();
+        bench_entry_stops_probe = 0;
     }
 
     if (bench_need(RTB_CAP_IRQ, "irq.to_thread")) {
@@ -191,10 +191,12 @@ void t_irq(void)
         bench_begin("irq.latency_worst", BK_FROM_STIM, 0);
         bench_sem(BG_SEM_A, 0, 1);
         bench_sem(BG_SEM_B, 0, 1);
+        bench_entry_stops_probe = 1;
         rtb_irq_install(BOARD_STIM_IRQ, 1, lw_isr);
         bench_spawn(0, 3, lw_thread, 0, BENCH_STACK);
         bench_spawn(1, 3, bg_peer, 0, BENCH_STACK);
         finish();
+        bench_entry_stops_probe = 0;
     }
     if (bench_need(RTB_CAP_IRQ, "stimulus.pulse_error")) {
         bench_begin("stimulus.pulse_error", BK_SIGNED | BK_NO_PROBE, 0);

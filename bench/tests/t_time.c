@@ -19,6 +19,11 @@ static void delay_thread(void *arg)
     uint32_t want = us_to_cycles(g_us), ms = us_to_cycles(1000);
     for (uint32_t i = 0; bench_more(); i++) {
         bench_spin((i * 7919u) % ms);
+#if BOARD_HAS_STIMULUS
+        /* The probe's reference: a stimulus edge (its IRQ is not enabled) at the requested
+         * deadline, counted from just before the counter's start: @probe ... from=stim. */
+        board_stim_arm(board_cycles() + want, 0, 2);
+#endif
         uint32_t t0 = t_start();
         rtb_delay_us(g_us);
         uint32_t t1 = t_stop();
@@ -72,7 +77,7 @@ void t_time(void)
     for (unsigned i = 0; i < sizeof d / sizeof d[0]; i++) {
         if (!bench_need(RTB_CAP_DELAY, d[i].id))
             continue;
-        bench_begin(d[i].id, BK_SIGNED, RTB_DELAY_SAMPLES);
+        bench_begin(d[i].id, BK_SIGNED | (BOARD_HAS_STIMULUS ? BK_FROM_STIM : BK_NO_PROBE), RTB_DELAY_SAMPLES);
         g_us = d[i].us;
         bench_spawn(0, 6, delay_thread, 0, BENCH_STACK);
         if (bench_join(1))

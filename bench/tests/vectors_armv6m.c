@@ -13,10 +13,16 @@ void bench_irq_clear_pending(unsigned irq)
     NVIC_ICPR = 1u << (irq & 31u);
 }
 
+/* Set by the latency tests, whose stop point is the vector entry itself: the probe pin
+ * then drops right after the counter read. */
+volatile uint32_t bench_entry_stops_probe;
+
 #define BENCH_VECTOR(n)                                                                    \
     void IRQ##n##_Handler(void)                                                            \
     {                                                                                      \
         uint32_t now = board_cycles();                                                     \
+        if (bench_entry_stops_probe)                                                       \
+            board_probe_clr(BENCH_PIN);                                                    \
         bench_isr_dispatch(n, now);                                                        \
     }
 

@@ -20,6 +20,12 @@
 
 struct z_kernel {
     struct k_thread *current;                    /* offset 0: used by the port's assembly */
+#if K_CONFIG_PRIO_LEVELS > 8                     /* offset 4 (within reach of LDRH/LDRB) */
+    uint16_t bitmap;                             /* bit of priority p: ring p is not empty */
+#else
+    uint8_t bitmap;
+#endif
+    uint8_t started;
     struct k_thread *ready[K_CONFIG_PRIO_LEVELS]; /* tail of each priority's ring, or NULL */
     struct k_thread *timeouts;                   /* sleeping / timed waiters, by deadline */
 #if K_CONFIG_MUTEX
@@ -31,12 +37,6 @@ struct z_kernel {
 #if !K_CONFIG_TICKLESS
     uint32_t ticks;
 #endif
-#if K_CONFIG_PRIO_LEVELS > 8
-    uint16_t bitmap;                             /* bit p: ring p is not empty */
-#else
-    uint8_t bitmap;
-#endif
-    uint8_t started;
 };
 
 extern struct z_kernel z_kernel;

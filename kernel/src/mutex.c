@@ -18,6 +18,14 @@
 /* ---- Definitions --------------------------------------------------------------------------- */
 
 #define Z_MUTEX_OK(m) ((m) && (m)->z_type == Z_OBJ_MUTEX)
+/* The lock word (kernel.h): the owner, or NULL when free (or before k_start) */
+#define Z_OWNER(m) ((struct k_thread *)((m)->z_owner & ~(uintptr_t)3u))
+
+/* Make `t` the owner (NULL: free), keeping the waiter flag. */
+static void z_owner_set(struct k_mutex *m, struct k_thread *t)
+{
+    m->z_owner = t ? ((uintptr_t)t | (m->z_owner & Z_MUTEX_WAITERS)) : Z_MUTEX_FREE;
+}
 
 /* ---- State --------------------------------------------------------------------------------- */
 
@@ -29,6 +37,7 @@ static void z_contended_add(struct k_mutex *m)
 {
     m->z_cnext = z_kernel.contended;
     z_kernel.contended = m;
+    m->z_owner |= Z_MUTEX_WAITERS; /* the inline unlock no longer matches the owner */
 }
 
 static void z_contended_remove(struct k_mutex *m)
@@ -42,6 +51,7 @@ static void z_contended_remove(struct k_mutex *m)
         pp = &c->z_cnext;
     }
     m->z_cnext = NULL;
+    m->z_owner &= ~(uintptr_t)Z_MUTEX_WAITERS;
 }
 
 /* The priority `t` should run at: its base or the best waiter of what it owns. */
@@ -49,7 +59,7 @@ static unsigned z_inherited(const struct k_thread *t)
 {
     unsigned p = t->z_base;
     for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
-        if (m->z_owner == t && m->z_waitq->z_prio > p)
+        if (Z_OWNER(m) == t && m->z_waitq->z_prio > p)
             p = m->z_waitq->z_prio;
     return p;
 }
@@ -60,7 +70,7 @@ static void z_handover(struct k_mutex *m)
     struct k_thread *w = m->z_waitq;
     K_ASSERT(w && w->z_state == Z_STATE_BLOCKED_MUTEX && w->z_wait.obj == m);
     m->z_waitq = w->z_next;
-    m->z_owner = w;
+    z_owner_set(m, w);
     if (!m->z_waitq)
         z_contended_remove(m);
     z_wake(w, 0);
@@ -75,7 +85,7 @@ void z_mutex_waiters_changed(struct k_mutex *m)
 {
     if (!m->z_waitq)
         z_contended_remove(m);
-    struct k_thread *o = m->z_owner;
+    struct k_thread *o = Z_OWNER(m);
     if (o && o->z_state != Z_STATE_DEAD) {
         unsigned p = z_inherited(o);
         if (p != o->z_prio)
@@ -88,7 +98,7 @@ void z_mutex_release_all(struct k_thread *t)
     struct k_mutex *m = z_kernel.contended;
     while (m) {
         struct k_mutex *next = m->z_cnext;
-        if (m->z_owner == t)
+        if (Z_OWNER(m) == t)
             z_handover(m);
         m = next;
     }
@@ -100,7 +110,7 @@ int k_mutex_init(struct k_mutex *m)
 {
     Z_CHECK(m, K_EINVAL);
     m->z_waitq = NULL;
-    m->z_owner = NULL;
+    m->z_owner = Z_MUTEX_FREE;
     m->z_cnext = NULL;
     m->z_type = Z_OBJ_MUTEX;
     return 0;
@@ -111,14 +121,14 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-    struct k_thread *o = m->z_owner;
+    struct k_thread *o = Z_OWNER(m);
     if (!o) {
-        m->z_owner = cur;
+        z_owner_set(m, cur);
         arch_irq_enable();
         return 0;
     }
     if (o->z_state == Z_STATE_DEAD) { /* the owner ended without unlocking */
-        m->z_owner = cur;
+        z_owner_set(m, cur);
         arch_irq_enable();
         return 0;
     }
@@ -130,7 +140,7 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
         }
         if (t->z_state != Z_STATE_BLOCKED_MUTEX)
             break;
-        t = ((struct k_mutex *)t->z_wait.obj)->z_owner;
+        t = Z_OWNER((struct k_mutex *)t->z_wait.obj);
     }
     if (timeout == K_NO_WAIT) {
         arch_irq_enable();
@@ -160,12 +170,12 @@ int Z_FAST(mutex_unlock)(struct k_mutex *m)
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-    if (m->z_owner != cur) {
+    if (Z_OWNER(m) != cur) {
         arch_irq_enable();
         return K_EPERM;
     }
     if (!m->z_waitq) {
-        m->z_owner = NULL;
+        z_owner_set(m, NULL);
         arch_irq_enable();
         return 0;
     }
@@ -189,7 +199,7 @@ int k_mutex_destroy(struct k_mutex *m)
     Z_CHECK(!arch_in_isr(), K_EISR);
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-    struct k_thread *o = m->z_owner;
+    struct k_thread *o = Z_OWNER(m);
     if (o && o != cur && o->z_state != Z_STATE_DEAD) {
         arch_irq_enable();
         return K_EPERM;
@@ -200,7 +210,7 @@ int k_mutex_destroy(struct k_mutex *m)
         z_wake(w, K_EDESTROYED);
     }
     z_contended_remove(m);
-    m->z_owner = NULL;
+    m->z_owner = 0; /* no longer a mutex: the inline lock does not match */
     m->z_type = 0;
     if (cur && cur->z_prio != cur->z_base)
         z_set_prio(cur, z_inherited(cur));

@@ -24,25 +24,9 @@
 
 /* struct z_kernel */
 #define ZK_CURRENT 0
-#define ZK_READY 4
-#define ZK_CONTENDED (4 + 4 * K_CONFIG_PRIO_LEVELS + 4)
-/* (preprocessor conditionals: the assembler's comparisons yield -1 for true) */
-#if K_CONFIG_MUTEX
-#define ZK_MUTEX_WORDS 4
-#else
-#define ZK_MUTEX_WORDS 0
-#endif
-#if K_CONFIG_TIMER
-#define ZK_TIMER_WORDS 4
-#else
-#define ZK_TIMER_WORDS 0
-#endif
-#if K_CONFIG_TICKLESS
-#define ZK_TICK_WORDS 0
-#else
-#define ZK_TICK_WORDS 4
-#endif
-#define ZK_BITMAP (4 + 4 * K_CONFIG_PRIO_LEVELS + 4 + ZK_MUTEX_WORDS + ZK_TIMER_WORDS + ZK_TICK_WORDS)
+#define ZK_BITMAP 4
+#define ZK_READY 8
+#define ZK_CONTENDED (ZK_READY + 4 * K_CONFIG_PRIO_LEVELS + 4)
 
 /* struct k_sem */
 #define ZS_WAITQ 0

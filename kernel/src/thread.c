@@ -231,7 +231,7 @@ int Z_FAST(thread_prio_set)(struct k_thread *t, unsigned prio)
 #if K_CONFIG_MUTEX
     /* the effective priority keeps what t inherits through the mutexes it holds */
     for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
-        if (m->z_owner == t && m->z_waitq->z_prio > prio)
+        if ((m->z_owner & ~(uintptr_t)3u) == (uintptr_t)t && m->z_waitq->z_prio > prio)
             prio = m->z_waitq->z_prio;
 #endif
     z_set_prio(t, prio);

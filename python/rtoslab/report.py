@@ -79,13 +79,22 @@ def rhealstone(run: dict, weights: dict | None, stat: str = "mean") -> dict:
         if w[m] == 0:
             continue
         r = by_id.get(m)
-        if r is None or not clock:
+        secs = _seconds(r, stat, clock) if r is not None else None
+        if secs is None:
             missing.append(m)
             continue
-        terms[m] = w[m] * r[stat] / clock
+        terms[m] = w[m] * secs
     total = sum(terms.values())
     value = None if missing or total <= 0 else 1.0 / total
     return {"value": value, "missing": missing, "terms": terms, "weights": w, "stat": stat}
+
+
+def _seconds(entry: dict, stat: str, clock) -> float | None:
+    unit = entry.get("unit", "cycles")
+    if unit == "cycles":
+        return entry[stat] / clock if clock else None
+    scale = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}.get(unit)
+    return entry[stat] * scale if scale else None
 
 
 def collect(paths: list[str]) -> tuple[list[dict], list[dict]]:
@@ -150,7 +159,7 @@ def build_context(runs, sources, weights, title, plots=True) -> dict:
         obj = rhealstone(run, None)
         app = rhealstone(run, weights) if weights is not None else None
         rh_rows.append({"label": lab, "objective": obj, "application": app,
-                        "times": {m: (run_res["mean"] / run["clock_hz"] if run.get("clock_hz") else None)
+                        "times": {m: _seconds(run_res, "mean", run.get("clock_hz"))
                                   for m in RHEALSTONE
                                   for run_res in [next((r for r in run["results"] if r["id"] == m), None)]
                                   if run_res is not None}})

@@ -20,6 +20,12 @@ from .stats import STAT_KEYS, metric_stats, summarize
 SCHEMA = 1
 
 
+def _umask() -> int:
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
+
+
 def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
     path = Path(path)
     try:
@@ -31,6 +37,7 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
+            os.chmod(tmp, 0o666 & ~_umask())     # mkstemp makes 0600: give the usual mode
             os.replace(tmp, path)
         except BaseException:
             try:

@@ -145,7 +145,7 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
     runner = opts.board.runner
     probe = {}
     if runner == "vp":
-        vp = vp_runner.find_vp(root, build=opts.build)
+        vp = vp_runner.find_vp(root, build=opts.build, note=disp.stage)
         trace = tmp / f"{rtos}.trace.jsonl" if opts.probe else None
         out = vp_runner.run(vp, image, opts.board.id, on_line, trace=trace, trace_events="probe,mark,stim",
                             max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True)
@@ -228,6 +228,7 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
             "image": str(image) if image else None,
             "reported_board": t.board, "reported_rtos": t.rtos,
             "protocol": t.version,
+            "accurate": t.run_fields.get("accurate"),     # 0: the firmware's counter is not the core clock
             "flags": flags,
             "samples_requested": opts.samples,
             "tests": opts.tests,

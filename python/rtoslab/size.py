@@ -69,6 +69,8 @@ def classify_path(path: str) -> str | None:
     if re.search(r"(startup|/crt0|/crti|/crtn|/vectors?[._]|system_stm32|/boards?/)", low) or \
             base.startswith("startup"):
         return "startup"
+    if "/bench/ports/baremetal/" in low:      # the hand-written switch is the 'kernel' of baremetal
+        return "kernel"
     if "/bench/" in low:                       # the benchmark suite and its RTOS adapters
         return "application"
     if "/portable/memmang/" in low:            # FreeRTOS heap_N: the kernel's allocator

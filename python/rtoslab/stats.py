@@ -84,9 +84,8 @@ def pair_probe_edges(events: list[dict], origins: dict[int, str] | None = None) 
                     out[current].append(c)
                 rise = c
             elif origin == "stim":
-                if stim is not None and stim <= c:
+                if stim is not None and stim <= c:      # the last stimulus rising edge before it
                     out[current].append(c - stim)
-                    stim = None
             elif origin == "reset":
                 pass
             elif rise is not None:

@@ -63,3 +63,29 @@ def test_probe_pairing():
 
 def test_samples_helper_is_deterministic():
     assert samples_for(10) == samples_for(10)
+
+
+def test_probe_from_stim_and_reset():
+    ev = [{"e": "mark", "c": 100, "value": 0x52540000},
+          {"e": "probe", "c": 4000, "pins": 1, "changed": 1},     # from=reset: the rising edge
+          {"e": "probe", "c": 4002, "pins": 0, "changed": 1},
+          {"e": "mark", "c": 5000, "value": 0x52540001},
+          {"e": "probe", "c": 5010, "pins": 1, "changed": 1},     # raised before arming
+          {"e": "stim", "c": 5300, "level": 1},
+          {"e": "stim", "c": 5340, "level": 0},
+          {"e": "probe", "c": 5330, "pins": 0, "changed": 1},     # falling edge: 30 after the stimulus
+          {"e": "probe", "c": 5400, "pins": 1, "changed": 1},
+          {"e": "stim", "c": 5500, "level": 1},
+          {"e": "probe", "c": 5522, "pins": 0, "changed": 1}]
+    got = stats.pair_probe_edges(ev, {0: "reset", 1: "stim"})
+    assert got == {0: [4000], 1: [30, 22]}
+
+
+def test_signed_and_flagged_incomplete():
+    t = protocol.parse("@metric timer.periodic_jitter unit=cycles n=3 cold=0 signed=1\n@s fffffffe 0 3\n"
+                       "@end timer.periodic_jitter\n# rhealstone.preemption incomplete: timed out\n"
+                       "@metric rhealstone.preemption unit=cycles n=0 cold=0 incomplete=1\n"
+                       "@end rhealstone.preemption\n@probe rhealstone.preemption from=stim\n@done\n")
+    assert t.metrics["timer.periodic_jitter"].samples == [-2, 0, 3]
+    m = t.metrics["rhealstone.preemption"]
+    assert not m.complete and m.problem == "timed out" and m.index == 1 and m.probe_from == "stim"

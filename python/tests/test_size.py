@@ -50,6 +50,10 @@ def test_classify_paths():
     assert classify_path("/work/main/kernel/arch/armv6m/switch.S") == "port"
     assert classify_path("/work/main/bench/boards/common/armv6m_startup.c") == "startup"
     assert classify_path("/work/main/bench/tests/t_rhealstone.c") == "application"
+    assert classify_path("/work/main/bench/ports/freertos/port.c") == "application"
+    assert classify_path("/work/main/bench/ports/baremetal/port.c") == "kernel"
+    assert classify_path("/x/FreeRTOS-Kernel/portable/MemMang/heap_4.c") == "kernel"
+    assert classify_path("bench/ports/freertos/CMakeFiles/bench-freertos.dir/__/__/tests/t_checks.c.obj") == "application"
     assert classify_path("/usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a(libc_a-memcpy-stub.o)") == "libc"
     assert classify_path("/usr/lib/gcc/arm-none-eabi/12.2.1/thumb/v6-m/nofp/libgcc.a(_udivsi3.o)") == "libc"
 

@@ -163,6 +163,10 @@ def run_batch(tools: Tools, b: Batch, qemu_only: bool, exclude: frozenset):
                 kinds=kinds)
 
 
+def failed_here(r, b: Batch, qemu_only: bool) -> bool:
+    return any(r["qres"].get(i) is None or r["qres"].get(i) != r["vres"].get(i) for i in b.run_only)
+
+
 def tail(text: str, n: int = 8) -> str:
     lines = [ln for ln in text.splitlines() if not ln.startswith("P ")]
     return "\n".join("    " + ln[:300] for ln in lines[-n:])
@@ -275,6 +279,24 @@ def main() -> int:
                         # the image stopped here: run the rest of its programs in the same image
                         restart = b.run_only[pos + 1:]
                         break
+                if not restart and not failed_here(r, b, args.qemu_only):
+                    # every program agreed: the image must also have ended cleanly on both
+                    problems = []
+                    sides = [("qemu", r["q"])] + ([] if args.qemu_only else [("vp", r["v"])])
+                    for name, (rc, out) in sides:
+                        if "DIFFTEST BEGIN" not in out or "DIFFTEST END" not in out:
+                            problems.append(f"{name} did not print DIFFTEST BEGIN/END (semihosting "
+                                            f"SYS_OPEN/SYS_WRITE/SYS_WRITEC/SYS_WRITE0)")
+                        if rc != 0:
+                            problems.append(f"{name} exited with status {rc}, not 0 (SYS_EXIT 0x20026)")
+                    if problems:
+                        failed += 1
+                        if reports < args.max_reports:
+                            reports += 1
+                            print(f"=== IMAGE PROBLEM: seed {args.seed}, image {r['elf']} ===")
+                            print("\n".join("  " + p for p in problems))
+                            print(f"simulator output tail:\n{tail(r['v'][1])}")
+                            print("=== end of report ===", flush=True)
                 if restart:
                     nb = Batch(args.seed, b.indices, restart)
                     pending[ex.submit(run_batch, tools, nb, args.qemu_only, exclude)] = nb

@@ -29,7 +29,7 @@ REGION_END = 0x20001000
 SP_MIN = 0x200004C0  # lowest SP a program may reach (room below for a 9-word push in a callee)
 SP_MAX = 0x20000C00  # highest SP: SP + 1020 (LDR/STR [SP,#imm8*4]) stays in the region
 
-MRS_SYSM = [0, 1, 2, 3, 5, 6, 7, 8, 16, 20]  # APSR..IEPSR, MSP, PRIMASK, CONTROL (not PSP)
+MRS_SYSM = [0, 1, 2, 3, 5, 6, 7, 8, 9, 16, 20]  # APSR..IEPSR, MSP, PSP, PRIMASK, CONTROL
 COND_NAMES = ["eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc", "hi", "ls", "ge", "lt", "gt", "le"]
 
 SPECIAL = [0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 63, 64, 0x7F, 0x80, 0xFF, 0x100, 0x7FFF,

@@ -150,7 +150,7 @@ def main() -> int:
     print(f"benchmark: {args.iters} iterations, {instr:,} instructions (count from {src})")
     if vp_instr:
         print(f"QEMU's own estimate (TIMER0, -icount shift=0): {qemu_est:,} instructions "
-              f"({100.0 * (qemu_est - vp_instr) / vp_instr:+.3f} % from the simulator's count)")
+              f"({100.0 * (qemu_est - vp_instr) / vp_instr:+.4f} % from the simulator's count)")
     print(f"long QEMU image: {long_iters} iterations, about {long_est:,} instructions (TIMER0 estimate), "
           f"checksum {long_sum}")
     print(f"checksums: " + ", ".join(f"{k}={v}" for k, v in sums.items()))

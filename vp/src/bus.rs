@@ -20,6 +20,11 @@ impl Machine {
             if let Some(b) = self.mem.ram.get(o..o + 4) {
                 return Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
             }
+            let a = addr as usize;
+            if let Some(b) = self.mem.flash.get(a..a + 4) {
+                self.cyc += self.ws; // one wait state on a data load from flash
+                return Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+            }
         }
         self.ld_slow(addr, 4, pc)
     }
@@ -31,6 +36,11 @@ impl Machine {
             if let Some(b) = self.mem.ram.get(o..o + 2) {
                 return Some(u16::from_le_bytes([b[0], b[1]]) as u32);
             }
+            let a = addr as usize;
+            if let Some(b) = self.mem.flash.get(a..a + 2) {
+                self.cyc += self.ws;
+                return Some(u16::from_le_bytes([b[0], b[1]]) as u32);
+            }
         }
         self.ld_slow(addr, 2, pc)
     }
@@ -39,6 +49,10 @@ impl Machine {
     pub fn ld8(&mut self, addr: u32, pc: u32) -> Option<u32> {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
         if let Some(b) = self.mem.ram.get(o) {
+            return Some(*b as u32);
+        }
+        if let Some(b) = self.mem.flash.get(addr as usize) {
+            self.cyc += self.ws;
             return Some(*b as u32);
         }
         self.ld_slow(addr, 1, pc)
@@ -169,7 +183,11 @@ impl Machine {
             let hw2 = self.mem.ram_half(o.wrapping_add(2)).unwrap_or(0);
             return Some(crate::cpu::decode::decode(pc, hw, hw2));
         }
-        let why = if o < RAM_WINDOW { "instruction fetch past the end of RAM (see --ram)" } else { "instruction fetch from a non-executable or unmapped address" };
+        let why = if o < RAM_WINDOW {
+            "instruction fetch past the end of RAM (see --ram)"
+        } else {
+            "instruction fetch from a non-executable or unmapped address"
+        };
         self.raise_fault(pc, why, Some(Access { addr: pc, size: 2, write: false, why }));
         None
     }

@@ -52,6 +52,9 @@ pub struct RunArgs {
     /// Stop (status 125) at the first fault instead of running the HardFault handler.
     #[arg(long)]
     pub fault_stop: bool,
+    /// MULS cycles: 1 (fast multiplier, default) or 32 (the Cortex-M0 small multiplier).
+    #[arg(long, value_name = "1|32", default_value = "1")]
+    pub mul_cycles: u64,
     /// Print cycles, instructions, wall time and MIPS to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -102,13 +105,35 @@ pub fn stop_message(m: &Machine, stop: &Stop, syms: &crate::symbols::Symbols) ->
             } else {
                 format!("asleep (WFI/WFE) with no wake-up source left at cycle {}", m.cyc)
             };
-            Some(format!("rtoslab-vp: {} at pc=0x{:08x}{}; {}", what, m.pc, sym(m.pc), reg_line(m, &regs, m.xpsr())))
+            let mut extra = String::new();
+            if m.ipsr == 3 {
+                if let Some(f) = &m.last_fault {
+                    extra = format!(" [in HardFault, raised by: {} at pc=0x{:08x}{}]", f.reason, f.pc, sym(f.pc));
+                }
+            }
+            Some(format!(
+                "rtoslab-vp: {} at pc=0x{:08x}{}{}; {}",
+                what,
+                m.pc,
+                sym(m.pc),
+                extra,
+                reg_line(m, &regs, m.xpsr())
+            ))
         }
         Stop::FaultStop(f) | Stop::Lockup(f) => {
-            let kind = if matches!(stop, Stop::Lockup(_)) { "lock-up (fault while in HardFault)" } else { "HardFault (--fault-stop)" };
+            let kind = if matches!(stop, Stop::Lockup(_)) {
+                "lock-up (fault while in HardFault)"
+            } else {
+                "HardFault (--fault-stop)"
+            };
             let mut s = format!("rtoslab-vp: {} at pc=0x{:08x}{} cycle {}: {}", kind, f.pc, sym(f.pc), m.cyc, f.reason);
             if let (Stop::Lockup(_), Some(first)) = (stop, &m.last_fault) {
-                s.push_str(&format!(" [HardFault was entered for: {} at pc=0x{:08x}{}]", first.reason, first.pc, sym(first.pc)));
+                s.push_str(&format!(
+                    " [HardFault was entered for: {} at pc=0x{:08x}{}]",
+                    first.reason,
+                    first.pc,
+                    sym(first.pc)
+                ));
             }
             s.push_str("; ");
             s.push_str(&reg_line(m, &f.regs, f.xpsr));
@@ -132,7 +157,8 @@ fn cpu_time() -> Option<f64> {
 
 /// Run the `run` subcommand; returns the process exit status.
 pub fn run(a: RunArgs) -> Result<i32, Bad> {
-    let board = Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' (vp-m0, vp-stm32f0)", a.board)))?;
+    let board =
+        Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' (vp-m0, vp-stm32f0)", a.board)))?;
     let ram = parse_size(&a.ram).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", a.ram)))?;
     if !(1024..=256 * 1024).contains(&ram) || ram % 4 != 0 {
         return Err(Bad(format!("--ram {} out of range (1K..256K, a multiple of 4 bytes)", a.ram)));
@@ -152,7 +178,17 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     let data = std::fs::read(&a.firmware).map_err(|e| Bad(format!("cannot read {}: {}", a.firmware.display(), e)))?;
     let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
 
-    let cfg = Config { board, ram_size: ram as u32, max_cycles, fault_stop: a.fault_stop, stimulus };
+    if a.mul_cycles != 1 && a.mul_cycles != 32 {
+        return Err(Bad(format!("--mul-cycles {} (must be 1 or 32)", a.mul_cycles)));
+    }
+    let cfg = Config {
+        board,
+        ram_size: ram as u32,
+        max_cycles,
+        fault_stop: a.fault_stop,
+        stimulus,
+        mul_cycles: a.mul_cycles,
+    };
     let mut m = Machine::from_image(cfg, &img);
     m.set_console_sink(Box::new(std::io::stdout()));
     if a.trace.is_some() || a.vcd.is_some() {
@@ -161,7 +197,10 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
             None => None,
         };
         let vcd = match &a.vcd {
-            Some(p) => Some(Vcd::new(open_out(p)?, board.name(), board.clock_hz()).map_err(|e| Bad(format!("cannot write {}: {}", p.display(), e)))?),
+            Some(p) => Some(
+                Vcd::new(open_out(p)?, board.name(), board.clock_hz())
+                    .map_err(|e| Bad(format!("cannot write {}: {}", p.display(), e)))?,
+            ),
             None => None,
         };
         let mut o = Observer::new(tr, mask, vcd);

@@ -19,7 +19,11 @@ pub struct Image {
 }
 
 fn kib(n: u32) -> String {
-    if n % 1024 == 0 { format!("{} KiB", n / 1024) } else { format!("{} bytes", n) }
+    if n.is_multiple_of(1024) {
+        format!("{} KiB", n / 1024)
+    } else {
+        format!("{} bytes", n)
+    }
 }
 
 /// Parse an ELF file for this board. Errors are one-line messages a person can act on.
@@ -27,7 +31,8 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
     if data.len() < 4 || &data[..4] != b"\x7fELF" {
         return Err("not an ELF file".into());
     }
-    let elf = ElfFile32::<Endianness>::parse(data).map_err(|e| format!("malformed or unsupported ELF (need 32-bit little-endian ARM): {}", e))?;
+    let elf = ElfFile32::<Endianness>::parse(data)
+        .map_err(|e| format!("malformed or unsupported ELF (need 32-bit little-endian ARM): {}", e))?;
     let endian = elf.endian();
     let hdr = elf.elf_header();
     if hdr.e_machine(endian) != EM_ARM {
@@ -48,7 +53,9 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
         let paddr = ph.p_paddr(endian) as u64;
         let vaddr = ph.p_vaddr(endian) as u64;
         let memsz = ph.p_memsz(endian) as u64;
-        let bytes = ph.data(endian, data).map_err(|_| format!("malformed ELF: segment at 0x{:08x} lies outside the file", paddr))?;
+        let bytes = ph
+            .data(endian, data)
+            .map_err(|_| format!("malformed ELF: segment at 0x{:08x} lies outside the file", paddr))?;
         let filesz = bytes.len() as u64;
         // Where the segment runs (vaddr) must fit too: this is what proves "fits in N KiB".
         if vaddr >= RAM_BASE as u64 && vaddr < 0x4000_0000 && memsz > 0 {
@@ -71,7 +78,7 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
             flash[paddr as usize..(paddr + filesz) as usize].copy_from_slice(bytes);
         } else if paddr >= RAM_BASE as u64 && paddr + filesz <= ram_top {
             ram.push(((paddr - RAM_BASE as u64) as u32, bytes.to_vec()));
-        } else if paddr < FLASH_SIZE as u64 || (paddr >= 0x0800_0000 && paddr < 0x1000_0000) {
+        } else if paddr < FLASH_SIZE as u64 || (0x0800_0000..0x1000_0000).contains(&paddr) {
             return Err(format!(
                 "image does not fit: segment 0x{:08x}..0x{:08x} is outside the 256 KiB flash at 0x00000000",
                 paddr,
@@ -109,9 +116,7 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
         all.push((name, addr));
     }
     let symbols = Symbols::new(funcs, all);
-    let heap_base = ["end", "_end", "__end__"]
-        .iter()
-        .find_map(|n| symbols.lookup(n))
-        .unwrap_or(((ram_end + 7) & !7) as u32);
+    let heap_base =
+        ["end", "_end", "__end__"].iter().find_map(|n| symbols.lookup(n)).unwrap_or(((ram_end + 7) & !7) as u32);
     Ok(Image { flash, ram, symbols, heap_base })
 }

@@ -101,11 +101,20 @@ impl Machine {
         if !self.stack_write(frame, &words) {
             self.lockup_now(
                 ret,
-                format!("stacking for exception {} failed: frame at 0x{:08x} is outside RAM (stack overflow?)", exc, frame),
+                format!(
+                    "stacking for exception {} failed: frame at 0x{:08x} is outside RAM (stack overflow?)",
+                    exc, frame
+                ),
             );
             return;
         }
-        self.r[14] = if !from_thread { 0xFFFF_FFF1 } else if self.spsel { 0xFFFF_FFFD } else { 0xFFFF_FFF9 };
+        self.r[14] = if !from_thread {
+            0xFFFF_FFF1
+        } else if self.spsel {
+            0xFFFF_FFFD
+        } else {
+            0xFFFF_FFF9
+        };
         if from_thread {
             self.thread_frame = frame;
             self.thread_was_psp = psp;
@@ -237,8 +246,12 @@ impl Machine {
                     o.switch(c, from, frame, low);
                 }
                 self.sp_low = self.r[13];
-            } else {
+            } else if use_psp == self.thread_was_psp {
                 self.sp_low = self.thread_low.min(self.r[13]);
+            } else {
+                // Back to Thread mode on the other stack (e.g. a kernel starting its first
+                // task through an exception return): a fresh stack, a fresh low-water mark.
+                self.sp_low = self.r[13];
             }
             self.thread_was_psp = use_psp;
             self.thread_frame = frame;

@@ -75,11 +75,20 @@ pub struct Config {
     pub max_cycles: Option<u64>,
     pub fault_stop: bool,
     pub stimulus: Option<StimulusSpec>,
+    /// MULS cycles: 1 (fast multiplier, the default) or 32 (the small multiplier).
+    pub mul_cycles: u64,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { board: Board::VpM0, ram_size: 16 * 1024, max_cycles: None, fault_stop: false, stimulus: None }
+        Config {
+            board: Board::VpM0,
+            ram_size: 16 * 1024,
+            max_cycles: None,
+            fault_stop: false,
+            stimulus: None,
+            mul_cycles: 1,
+        }
     }
 }
 
@@ -121,6 +130,7 @@ pub struct Machine {
     pub ws: u64,
     /// Extra cycles from the instruction start of the current bus access (words of LDM/STM).
     pub bus_off: u64,
+    pub mul_cycles: u64,
 
     // ---- memory ----
     pub mem: Memory,
@@ -182,6 +192,7 @@ impl Machine {
             max_cycles: cfg.max_cycles.unwrap_or(NEVER),
             ws: cfg.board.flash_wait_states(),
             bus_off: 0,
+            mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
             mem,
             ops,
             exc: ExcState::new(),
@@ -283,16 +294,32 @@ impl Machine {
         self.ipsr == 0 && self.spsel
     }
     pub fn msp(&self) -> u32 {
-        if self.psp_active() { self.other_sp } else { self.r[13] }
+        if self.psp_active() {
+            self.other_sp
+        } else {
+            self.r[13]
+        }
     }
     pub fn psp(&self) -> u32 {
-        if self.psp_active() { self.r[13] } else { self.other_sp }
+        if self.psp_active() {
+            self.r[13]
+        } else {
+            self.other_sp
+        }
     }
     pub fn set_msp(&mut self, v: u32) {
-        if self.psp_active() { self.other_sp = v & !3 } else { self.r[13] = v & !3 }
+        if self.psp_active() {
+            self.other_sp = v & !3
+        } else {
+            self.r[13] = v & !3
+        }
     }
     pub fn set_psp(&mut self, v: u32) {
-        if self.psp_active() { self.r[13] = v & !3 } else { self.other_sp = v & !3 }
+        if self.psp_active() {
+            self.r[13] = v & !3
+        } else {
+            self.other_sp = v & !3
+        }
     }
     /// Change mode/SPSEL and swap the banked SP if the active one changes.
     pub fn set_mode(&mut self, ipsr: u32, spsel: bool) {

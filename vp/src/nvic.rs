@@ -13,7 +13,8 @@ pub const EXC_IRQ0: u32 = 16;
 pub const NUM_EXC: usize = 48;
 
 /// Configurable exceptions whose "enabled" bit is always set.
-const SYSTEM_ENABLED: u64 = (1 << EXC_NMI) | (1 << EXC_HARDFAULT) | (1 << EXC_SVC) | (1 << EXC_PENDSV) | (1 << EXC_SYSTICK);
+const SYSTEM_ENABLED: u64 =
+    (1 << EXC_NMI) | (1 << EXC_HARDFAULT) | (1 << EXC_SVC) | (1 << EXC_PENDSV) | (1 << EXC_SYSTICK);
 
 #[derive(Clone, Debug)]
 pub struct ExcState {
@@ -66,7 +67,7 @@ impl ExcState {
             let e = cand.trailing_zeros();
             cand &= cand - 1;
             let p = self.prio[e as usize];
-            if best.map_or(true, |(_, bp)| p < bp) {
+            if best.is_none_or(|(_, bp)| p < bp) {
                 best = Some((e, p));
             }
         }

@@ -43,7 +43,11 @@ impl Machine {
                 v
             }
             0xD0C => 0xFA05_0000,
-            0xD10 => ((self.scb.sleeponexit as u32) << 1) | ((self.scb.sleepdeep as u32) << 2) | ((self.scb.sevonpend as u32) << 4),
+            0xD10 => {
+                ((self.scb.sleeponexit as u32) << 1)
+                    | ((self.scb.sleepdeep as u32) << 2)
+                    | ((self.scb.sevonpend as u32) << 4)
+            }
             0xD14 => 0x0000_0208, // STKALIGN | UNALIGN_TRP: fixed on ARMv6-M
             0xD1C => ((self.exc.prio[EXC_SVC as usize] as u32) & 0xC0) << 24,
             0xD20 => {
@@ -82,12 +86,10 @@ impl Machine {
                     self.exc.add_arrival(done + ASYNC_PEND_DELAY, EXC_SYSTICK);
                 }
             }
-            0xD0C => {
-                if v >> 16 == 0x05FA && v & (1 << 2) != 0 {
-                    // SYSRESETREQ: the whole system resets once the store completes.
-                    let _ = done;
-                    self.system_reset();
-                }
+            0xD0C if v >> 16 == 0x05FA && v & (1 << 2) != 0 => {
+                // SYSRESETREQ: the whole system resets once the store completes.
+                let _ = done;
+                self.system_reset();
             }
             0xD10 => {
                 self.scb.sleeponexit = v & 2 != 0;

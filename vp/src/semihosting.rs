@@ -76,7 +76,13 @@ impl Machine {
                 let len = self.peek32(arg.wrapping_add(8))?;
                 let name = self.peek_bytes(name_ptr, len.min(256))?;
                 if name == b":tt" {
-                    Some(if mode < 4 { TT_IN } else if mode < 8 { TT_OUT } else { TT_ERR })
+                    Some(if mode < 4 {
+                        TT_IN
+                    } else if mode < 8 {
+                        TT_OUT
+                    } else {
+                        TT_ERR
+                    })
                 } else if name == b":semihosting-features" && mode < 4 {
                     self.sh_feature_pos = 0;
                     Some(FEATURES)
@@ -112,7 +118,11 @@ impl Machine {
                     }
                 }
                 self.console_write(&out);
-                if ok { 0 } else { FAIL }
+                if ok {
+                    0
+                } else {
+                    FAIL
+                }
             }
             SYS_WRITE => (|| {
                 let h = self.peek32(arg)?;

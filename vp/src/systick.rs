@@ -58,7 +58,11 @@ impl SysTick {
             return 0;
         }
         let k = (c - fz) % (self.reload as u64 + 1);
-        if k == 0 { 0 } else { self.reload + 1 - k as u32 }
+        if k == 0 {
+            0
+        } else {
+            self.reload + 1 - k as u32
+        }
     }
 
     fn rebase(&mut self, c: u64, val: u32) {
@@ -69,7 +73,11 @@ impl SysTick {
 
     /// Interrupt visibility delay after the counter reaches zero.
     fn irq_delay(&self) -> u64 {
-        if self.reload == 2 { 6 } else { 5 }
+        if self.reload == 2 {
+            6
+        } else {
+            5
+        }
     }
 }
 
@@ -92,7 +100,10 @@ impl Machine {
         let st = &mut self.systick;
         match off {
             0x010 => {
-                let v = (st.enable as u32) | ((st.tickint as u32) << 1) | ((st.clksource as u32) << 2) | ((st.countflag as u32) << 16);
+                let v = (st.enable as u32)
+                    | ((st.tickint as u32) << 1)
+                    | ((st.clksource as u32) << 2)
+                    | ((st.countflag as u32) << 16);
                 st.countflag = false; // COUNTFLAG clears on read
                 v
             }

@@ -24,8 +24,20 @@ pub enum Event {
     End { c: u64, status: i32, instructions: u64 },
 }
 
-pub const EVENT_NAMES: [&str; 12] =
-    ["start", "exc_entry", "exc_return", "tail_chain", "switch", "probe", "mark", "stim", "sleep", "wake", "fault", "end"];
+pub const EVENT_NAMES: [&str; 12] = [
+    "start",
+    "exc_entry",
+    "exc_return",
+    "tail_chain",
+    "switch",
+    "probe",
+    "mark",
+    "stim",
+    "sleep",
+    "wake",
+    "fault",
+    "end",
+];
 
 impl Event {
     pub fn kind(&self) -> usize {
@@ -85,6 +97,9 @@ pub struct Observer {
     buf: Vec<(u64, u64, Event)>,
     seq: u64,
     max_c: u64,
+    /// Buffer length that triggers the next flush (grows with what a flush leaves behind, so
+    /// a dense burst of events never makes every emit sort the whole buffer).
+    flush_at: usize,
     pub vcd: Option<Vcd>,
     pub error: Option<String>,
     /// In-memory capture (tests and embedders): events kept here instead of written.
@@ -93,7 +108,7 @@ pub struct Observer {
 
 impl Observer {
     pub fn new(trace: Option<Box<dyn Write>>, mask: u32, vcd: Option<Vcd>) -> Observer {
-        Observer { trace, mask, buf: Vec::new(), seq: 0, max_c: 0, vcd, error: None, captured: None }
+        Observer { trace, mask, buf: Vec::new(), seq: 0, max_c: 0, flush_at: 8192, vcd, error: None, captured: None }
     }
 
     /// An observer that keeps every event (of `mask`) in memory, unsorted.
@@ -117,8 +132,9 @@ impl Observer {
         self.max_c = self.max_c.max(c);
         self.buf.push((c, self.seq, e));
         self.seq += 1;
-        if self.buf.len() >= 8192 {
+        if self.buf.len() >= self.flush_at {
             self.flush_older(self.max_c.saturating_sub(REORDER_WINDOW));
+            self.flush_at = (self.buf.len() * 2).max(8192);
         }
     }
 

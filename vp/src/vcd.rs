@@ -10,6 +10,7 @@ pub struct Vcd {
     max_c: u64,
     last_time: Option<u64>,
     err: Option<String>,
+    flush_at: usize,
 }
 
 fn id(sig: u8) -> char {
@@ -40,15 +41,16 @@ impl Vcd {
             writeln!(w, "0{}", id(i))?;
         }
         writeln!(w, "$end")?;
-        Ok(Vcd { w, buf: Vec::new(), seq: 0, max_c: 0, last_time: Some(0), err: None })
+        Ok(Vcd { w, buf: Vec::new(), seq: 0, max_c: 0, last_time: Some(0), err: None, flush_at: 8192 })
     }
 
     fn push(&mut self, c: u64, sig: u8, level: bool) {
         self.max_c = self.max_c.max(c);
         self.buf.push((c, self.seq, sig, level));
         self.seq += 1;
-        if self.buf.len() >= 8192 {
+        if self.buf.len() >= self.flush_at {
             self.flush_older(self.max_c.saturating_sub(4096));
+            self.flush_at = (self.buf.len() * 2).max(8192);
         }
     }
 

@@ -22,7 +22,11 @@ fn write(name: &str, bytes: &[u8]) -> PathBuf {
 
 fn vp(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_rtoslab-vp")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn hello() -> Asm {
@@ -45,14 +49,28 @@ fn elf_errors() {
     assert!(elf::load(&c64, 16384).is_err());
     let big = build(40, &[Seg { paddr: 0x3FF00, vaddr: 0x3FF00, data: vec![0; 0x200], memsz: 0 }], &[]);
     assert!(elf::load(&big, 16384).unwrap_err().contains("does not fit"));
-    let bss = build(40, &[Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 }, Seg { paddr: 0x2000_0000, vaddr: 0x2000_0000, data: vec![], memsz: 8192 }], &[]);
+    let bss = build(
+        40,
+        &[
+            Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 },
+            Seg { paddr: 0x2000_0000, vaddr: 0x2000_0000, data: vec![], memsz: 8192 },
+        ],
+        &[],
+    );
     assert!(elf::load(&bss, 16384).is_ok());
     let e = elf::load(&bss, 4096).unwrap_err();
     assert!(e.contains("does not fit") && e.contains("4 KiB"), "{}", e);
     let mut trunc = from_flash(&img, &[]);
     trunc.truncate(200);
     assert!(elf::load(&trunc, 16384).is_err());
-    let data_in_ram = build(40, &[Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 }, Seg { paddr: 0x2000_0000, vaddr: 0x2000_0000, data: vec![1, 2, 3, 4], memsz: 4 }], &[("end", 0x2000_0100, false)]);
+    let data_in_ram = build(
+        40,
+        &[
+            Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 },
+            Seg { paddr: 0x2000_0000, vaddr: 0x2000_0000, data: vec![1, 2, 3, 4], memsz: 4 },
+        ],
+        &[("end", 0x2000_0100, false)],
+    );
     let l = elf::load(&data_in_ram, 16384).unwrap();
     assert_eq!(l.ram[0], (0, vec![1, 2, 3, 4]));
     assert_eq!(l.heap_base, 0x2000_0100);
@@ -73,7 +91,14 @@ fn run_hello_and_statuses() {
     let (st, _, err) = vp(&["run", junk.to_str().unwrap()]);
     assert_eq!(st, 2);
     assert!(err.contains("not an ELF"));
-    for bad in [&["--board", "nope"][..], &["--ram", "3G"], &["--ram", "12Q"], &["--trace-events", "probe,bogus"], &["--stimulus", "period=3"], &["--max-cycles", "x"]] {
+    for bad in [
+        &["--board", "nope"][..],
+        &["--ram", "3G"],
+        &["--ram", "12Q"],
+        &["--trace-events", "probe,bogus"],
+        &["--stimulus", "period=3"],
+        &["--max-cycles", "x"],
+    ] {
         let mut args = vec!["run", p.to_str().unwrap()];
         args.extend_from_slice(bad);
         let (st, _, err) = vp(&args);
@@ -92,7 +117,8 @@ fn fault_stop_lockup_and_cycle_limit_messages() {
     a.label("hf").i(udf(0));
     a.vector(3, "hf");
     let crash = a.addr("crash");
-    let elf = from_flash(&a.image(), &[("reset", a.addr("reset") | 1, true), ("HardFault_Handler", a.addr("hf") | 1, true)]);
+    let elf =
+        from_flash(&a.image(), &[("reset", a.addr("reset") | 1, true), ("HardFault_Handler", a.addr("hf") | 1, true)]);
     let p = write("crash.elf", &elf);
     let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--fault-stop"]);
     assert_eq!(st, 125);
@@ -103,7 +129,11 @@ fn fault_stop_lockup_and_cycle_limit_messages() {
     assert_eq!(err.trim().lines().count(), 1);
     let (st, _, err) = vp(&["run", p.to_str().unwrap()]);
     assert_eq!(st, 126);
-    assert!(err.contains("lock-up") && err.contains("<HardFault_Handler>") && err.contains("undefined instruction"), "{}", err);
+    assert!(
+        err.contains("lock-up") && err.contains("<HardFault_Handler>") && err.contains("undefined instruction"),
+        "{}",
+        err
+    );
     let mut a = Asm::new();
     a.label("reset").label("l").b("l");
     let p = write("spin.elf", &from_flash(&a.image(), &[]));
@@ -115,15 +145,34 @@ fn fault_stop_lockup_and_cycle_limit_messages() {
 #[test]
 fn trace_and_vcd_files() {
     let mut a = Asm::new();
-    a.label("reset").li(6, PROBE_OUT).i(movs_i(4, 1)).i(str_i(4, 6, 0)).i(svc(0)).i(movs_i(4, 0)).i(str_i(4, 6, 0)).poke(PROBE_OUT + 12, 77).n(NOP, 200).exit(0);
+    a.label("reset")
+        .li(6, PROBE_OUT)
+        .i(movs_i(4, 1))
+        .i(str_i(4, 6, 0))
+        .i(svc(0))
+        .i(movs_i(4, 0))
+        .i(str_i(4, 6, 0))
+        .poke(PROBE_OUT + 12, 77)
+        .n(NOP, 200)
+        .exit(0);
     a.label("svc").i(bx(14));
     a.vector(11, "svc");
     let p = write("trace.elf", &from_flash(&a.image(), &[]));
     let tr = tmp("t.jsonl");
     let vcd = tmp("t.vcd");
-    let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--trace", tr.to_str().unwrap(), "--vcd", vcd.to_str().unwrap(), "--stimulus", "at=100,period=0,width=10"]);
+    let (st, _, err) = vp(&[
+        "run",
+        p.to_str().unwrap(),
+        "--trace",
+        tr.to_str().unwrap(),
+        "--vcd",
+        vcd.to_str().unwrap(),
+        "--stimulus",
+        "at=100,period=0,width=10",
+    ]);
     assert_eq!(st, 0, "{}", err);
-    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&tr).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> =
+        std::fs::read_to_string(&tr).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["e"], "start");
     assert_eq!(lines[0]["board"], "vp-m0");
     assert_eq!(lines[0]["clock_hz"], 48_000_000);

@@ -7,7 +7,10 @@ use rtoslab_vp::Board;
 use support::*;
 
 fn entries(m: &rtoslab_vp::Machine) -> Vec<(u64, u32)> {
-    events(m).iter().filter_map(|e| if let Event::ExcEntry { c, exc, .. } = e { Some((*c, *exc)) } else { None }).collect()
+    events(m)
+        .iter()
+        .filter_map(|e| if let Event::ExcEntry { c, exc, .. } = e { Some((*c, *exc)) } else { None })
+        .collect()
 }
 
 #[test]
@@ -170,7 +173,15 @@ fn psp_thread_switch_is_traced() {
 fn frame_alignment_bit() {
     // SP 4 mod 8 at entry: frame aligned down, xPSR bit 9 set, SP restored exactly.
     let mut a = Asm::new();
-    a.label("reset").i(sub_sp(4)).i(svc(0)).i(mov_hi(0, 13)).i(add_sp(4)).li(1, 0x2000_4000 - 4).i(cmp_r(0, 1)).bc(EQ, "ok").exit(1);
+    a.label("reset")
+        .i(sub_sp(4))
+        .i(svc(0))
+        .i(mov_hi(0, 13))
+        .i(add_sp(4))
+        .li(1, 0x2000_4000 - 4)
+        .i(cmp_r(0, 1))
+        .bc(EQ, "ok")
+        .exit(1);
     a.label("ok").exit(0);
     a.label("svc").i(ldr_sp(0, 28)).i(lsrs_i(0, 0, 9)).i(lsls_i(0, 0, 31)).bc(EQ, "bad").i(bx(14));
     a.label("bad").exit(2);
@@ -198,7 +209,14 @@ fn wfi_skips_ahead_to_the_next_interrupt() {
 #[test]
 fn wfi_with_primask_wakes_without_taking() {
     let mut a = Asm::new();
-    a.label("reset").i(CPSID).poke(NVIC_ISER, 1).li(0, TIMER).li(1, 5000).i(str_i(1, 0, 4)).i(movs_i(1, 1)).i(str_i(1, 0, 8));
+    a.label("reset")
+        .i(CPSID)
+        .poke(NVIC_ISER, 1)
+        .li(0, TIMER)
+        .li(1, 5000)
+        .i(str_i(1, 0, 4))
+        .i(movs_i(1, 1))
+        .i(str_i(1, 0, 8));
     a.i(WFI).li(0, TIMER).i(ldr_i(2, 0, 0)).exit(0);
     a.label("irq").exit(1);
     a.vector(16, "irq");
@@ -244,7 +262,13 @@ fn interrupt_abandons_push_and_restarts_it() {
     let mut lat = Vec::new();
     for k in 0..14u32 {
         let mut a = Asm::new();
-        a.label("reset").poke(NVIC_ISER, 1).li(0, TIMER).li(1, 2000 + k).i(str_i(1, 0, 4)).i(movs_i(1, 1)).i(str_i(1, 0, 8));
+        a.label("reset")
+            .poke(NVIC_ISER, 1)
+            .li(0, TIMER)
+            .li(1, 2000 + k)
+            .i(str_i(1, 0, 4))
+            .i(movs_i(1, 1))
+            .i(str_i(1, 0, 8));
         a.label("loop").i(push(0xFF, true)).i(add_sp(36)).b("loop");
         a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
         a.vector(16, "irq");
@@ -273,7 +297,13 @@ fn stacking_overflow_locks_up() {
 fn systick_registers_and_countflag() {
     let mut a = Asm::new();
     a.label("reset").poke(SYST_RVR, 100).poke(SYST_CVR, 0).poke(SYST_CSR, 5).n(NOP, 150);
-    a.li(0, SYST_CSR).i(ldr_i(6, 0, 0)).i(ldr_i(2, 0, 0)).i(ldr_i(3, 0, 4)).i(ldr_i(4, 0, 8)).i(ldr_i(5, 0, 12)).exit(0);
+    a.li(0, SYST_CSR)
+        .i(ldr_i(6, 0, 0))
+        .i(ldr_i(2, 0, 0))
+        .i(ldr_i(3, 0, 4))
+        .i(ldr_i(4, 0, 8))
+        .i(ldr_i(5, 0, 12))
+        .exit(0);
     let (m, _) = run(&a, cfg(Board::VpM0));
     assert_eq!(m.r[6], 0x0001_0005);
     assert_eq!(m.r[2], 0x0000_0005);
@@ -287,7 +317,12 @@ fn scb_and_nvic_registers() {
     let mut a = Asm::new();
     a.label("reset").li(0, 0xE000_ED00).i(ldr_i(2, 0, 0)).i(mov_hi(8, 2)).i(ldr_i(2, 0, 0x14));
     a.poke(NVIC_IPR0 + 4, 0xFFFF_FFFF).li(0, NVIC_IPR0 + 4).i(ldr_i(3, 0, 0));
-    a.poke(NVIC_ISER, 0x8000_0001).li(0, NVIC_ISER).i(ldr_i(4, 0, 0)).poke(0xE000_E180, 1).li(0, NVIC_ISER).i(ldr_i(5, 0, 0));
+    a.poke(NVIC_ISER, 0x8000_0001)
+        .li(0, NVIC_ISER)
+        .i(ldr_i(4, 0, 0))
+        .poke(0xE000_E180, 1)
+        .li(0, NVIC_ISER)
+        .i(ldr_i(5, 0, 0));
     a.poke(SHPR3, 0xFFFF_FFFF).li(0, SHPR3).i(ldr_i(6, 0, 0));
     a.li(0, 0xE000_ED0C).i(ldr_i(7, 0, 0)).exit(0);
     let (m, _) = run(&a, cfg(Board::VpM0));
@@ -315,7 +350,13 @@ fn icsr_reports_pending_and_active() {
 fn sysresetreq_resets() {
     let mut a = Asm::new();
     // First pass: r7 survives? No: registers reset; RAM survives. Count boots in RAM.
-    a.label("reset").li(0, 0x2000_0000).i(ldr_i(1, 0, 0)).i(adds_i8(1, 1)).i(str_i(1, 0, 0)).i(cmp_i(1, 3)).bc(EQ, "done");
+    a.label("reset")
+        .li(0, 0x2000_0000)
+        .i(ldr_i(1, 0, 0))
+        .i(adds_i8(1, 1))
+        .i(str_i(1, 0, 0))
+        .i(cmp_i(1, 3))
+        .bc(EQ, "done");
     a.poke(0xE000_ED0C, 0x05FA_0004).n(NOP, 4).exit(9);
     a.label("done").exit(0);
     let (_, s) = run(&a, cfg(Board::VpM0));
@@ -338,7 +379,14 @@ fn invstate_branch_stacks_t_clear() {
 fn semihosting_features_file_for_newlib() {
     let mut a = Asm::new();
     a.data.push((0x800, b":semihosting-features\0".to_vec()));
-    a.label("reset").li(2, 0x2000_0000).li(3, 0x800).i(str_i(3, 2, 0)).i(movs_i(3, 0)).i(str_i(3, 2, 4)).i(movs_i(3, 21)).i(str_i(3, 2, 8));
+    a.label("reset")
+        .li(2, 0x2000_0000)
+        .li(3, 0x800)
+        .i(str_i(3, 2, 0))
+        .i(movs_i(3, 0))
+        .i(str_i(3, 2, 4))
+        .i(movs_i(3, 21))
+        .i(str_i(3, 2, 8));
     a.li(1, 0x2000_0000).i(movs_i(0, 1)).i(bkpt(0xAB)).i(mov_hi(8, 0));
     // SYS_READ(handle, 0x20000040, 5)
     a.li(2, 0x2000_0000).i(str_i(0, 2, 0)).li(3, 0x2000_0040).i(str_i(3, 2, 4)).i(movs_i(3, 5)).i(str_i(3, 2, 8));
@@ -348,4 +396,28 @@ fn semihosting_features_file_for_newlib() {
     assert_eq!(m.r[9], 0);
     assert_eq!(m.r[4], u32::from_le_bytes(*b"SHFB"));
     assert_eq!(m.r[5] & 1, 1);
+}
+
+#[test]
+fn interrupt_abandons_small_multiply() {
+    let mut lat = Vec::new();
+    for k in 0..8u32 {
+        let mut a = Asm::new();
+        a.label("reset")
+            .poke(NVIC_ISER, 1)
+            .li(0, TIMER)
+            .li(1, 2000 + k * 4)
+            .i(str_i(1, 0, 4))
+            .i(movs_i(1, 1))
+            .i(str_i(1, 0, 8));
+        a.i(movs_i(2, 3)).i(movs_i(3, 5)).label("loop").i(muls(2, 3)).b("loop");
+        a.label("irq").exit(0);
+        a.vector(16, "irq");
+        let mut c = cfg(Board::VpM0);
+        c.mul_cycles = 32;
+        let (m, s) = run(&a, c);
+        assert_eq!(s, Stop::Exit(0));
+        lat.push(entries(&m)[0].0 - (2000 + k as u64 * 4));
+    }
+    assert!(lat.iter().all(|l| *l <= 18), "{:?}", lat);
 }

@@ -15,6 +15,7 @@ fn run_image(img: &[u8], board: Board, ram: u32, trace: bool) {
         max_cycles: Some(20_000),
         fault_stop: false,
         stimulus: Some(StimulusSpec { at: 300, period: 97, width: 13 }),
+        mul_cycles: if trace { 32 } else { 1 },
     };
     let mut m = Machine::new(cfg, img);
     if trace {

@@ -317,10 +317,22 @@ fn branches_and_calls() {
     assert_eq!(m.r[0], 103);
     // Conditional branches: each cond taken exactly when it should be.
     for (cond, flagset, taken) in [
-        (EQ, 0b0100, true), (NE, 0b0100, false), (CS, 0b0010, true), (CC, 0b0010, false),
-        (MI, 0b1000, true), (PL, 0b1000, false), (VS, 0b0001, true), (VC, 0b0001, false),
-        (HI, 0b0010, true), (HI, 0b0110, false), (LS, 0b0110, true), (GE, 0b1001, true),
-        (LT, 0b1000, true), (GT, 0b0000, true), (GT, 0b0100, false), (LE, 0b0100, true),
+        (EQ, 0b0100, true),
+        (NE, 0b0100, false),
+        (CS, 0b0010, true),
+        (CC, 0b0010, false),
+        (MI, 0b1000, true),
+        (PL, 0b1000, false),
+        (VS, 0b0001, true),
+        (VC, 0b0001, false),
+        (HI, 0b0010, true),
+        (HI, 0b0110, false),
+        (LS, 0b0110, true),
+        (GE, 0b1001, true),
+        (LT, 0b1000, true),
+        (GT, 0b0000, true),
+        (GT, 0b0100, false),
+        (LE, 0b0100, true),
     ] {
         let m = exec(|a| {
             a.i(movs_i(0, 0));
@@ -373,28 +385,137 @@ fn special_registers() {
 #[test]
 fn instruction_timings() {
     let none = |_: &mut Asm| {};
-    assert_eq!(cycles_of(none, |a| { a.i(NOP); }), 1);
-    assert_eq!(cycles_of(none, |a| { a.i(adds_i8(0, 1)).i(YIELD).i(SEV).i(CPSID).i(CPSIE); }), 5);
-    assert_eq!(cycles_of(none, |a| { a.i(muls(0, 1)); }), 1);
-    assert_eq!(cycles_of(|a| { a.li(0, 0x2000_0000); }, |a| { a.i(ldr_i(1, 0, 0)).i(str_i(1, 0, 4)).i(ldrb_i(1, 0, 1)); }), 6);
-    assert_eq!(cycles_of(|a| { a.li(0, 0x2000_0000); }, |a| { a.i(stm(0, 0b1110)); }), 4);
-    assert_eq!(cycles_of(|a| { a.li(0, 0x2000_0000); }, |a| { a.i(ldm(0, 0b1111_0000)); }), 5);
-    assert_eq!(cycles_of(none, |a| { a.i(push(0b111, true)).i(pop(0b111, false)).i(add_sp(4)); }), 5 + 4 + 1);
-    assert_eq!(cycles_of(none, |a| { a.b("l").label("l"); }), 3);
-    assert_eq!(cycles_of(none, |a| { a.i(cmp_i(0, 0)).bc(NE, "l").label("l"); }), 2);
-    assert_eq!(cycles_of(none, |a| { a.i(cmp_i(0, 0)).bc(EQ, "l").label("l"); }), 4);
-    assert_eq!(cycles_of(none, |a| { a.w(DMB).w(DSB).w(ISB); }), 12);
-    assert_eq!(cycles_of(none, |a| { a.w(mrs(0, 16)).w(msr(16, 0)); }), 8);
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(NOP);
+        }),
+        1
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(adds_i8(0, 1)).i(YIELD).i(SEV).i(CPSID).i(CPSIE);
+        }),
+        5
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(muls(0, 1));
+        }),
+        1
+    );
+    assert_eq!(
+        cycles_of(
+            |a| {
+                a.li(0, 0x2000_0000);
+            },
+            |a| {
+                a.i(ldr_i(1, 0, 0)).i(str_i(1, 0, 4)).i(ldrb_i(1, 0, 1));
+            }
+        ),
+        6
+    );
+    assert_eq!(
+        cycles_of(
+            |a| {
+                a.li(0, 0x2000_0000);
+            },
+            |a| {
+                a.i(stm(0, 0b1110));
+            }
+        ),
+        4
+    );
+    assert_eq!(
+        cycles_of(
+            |a| {
+                a.li(0, 0x2000_0000);
+            },
+            |a| {
+                a.i(ldm(0, 0b1111_0000));
+            }
+        ),
+        5
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(push(0b111, true)).i(pop(0b111, false)).i(add_sp(4));
+        }),
+        5 + 4 + 1
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.b("l").label("l");
+        }),
+        3
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(cmp_i(0, 0)).bc(NE, "l").label("l");
+        }),
+        2
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(cmp_i(0, 0)).bc(EQ, "l").label("l");
+        }),
+        4
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.w(DMB).w(DSB).w(ISB);
+        }),
+        12
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.w(mrs(0, 16)).w(msr(16, 0));
+        }),
+        8
+    );
     // BL (4) + BX (3); POP {PC} (4 + 1) + PUSH {LR} (1 + 1)
-    assert_eq!(cycles_of(none, |a| { a.bl("f").b("o").label("f").i(bx(14)).label("o"); }), 4 + 3 + 3);
-    assert_eq!(cycles_of(none, |a| { a.bl("f").b("o").label("f").i(push(0, true)).i(pop(0, true)).label("o"); }), 4 + 2 + 5 + 3);
-    // MOV PC, ADD PC
-    assert_eq!(cycles_of(none, |a| { a.adr_l(0, "t").i(adds_i8(0, 1)).i(mov_hi(15, 0)).align4().label("t"); }) >= 5, true);
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.bl("f").b("o").label("f").i(bx(14)).label("o");
+        }),
+        4 + 3 + 3
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.bl("f").b("o").label("f").i(push(0, true)).i(pop(0, true)).label("o");
+        }),
+        4 + 2 + 5 + 3
+    );
+    // ADR (1) + ADDS (1) + MOV PC (3); ADD PC, Rm (3)
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.adr_l(0, "t").i(adds_i8(0, 1)).i(mov_hi(15, 0)).align4().label("t");
+        }),
+        5
+    );
+    assert_eq!(
+        cycles_of(none, |a| {
+            a.i(movs_i(0, 2)).i(add_hi(15, 0)).i(NOP).i(NOP).i(NOP);
+        }),
+        1 + 3 + 1
+    );
 }
 
 #[test]
 fn undefined_and_unpredictable_encodings_fault() {
-    for raw in [&[udf(0)][..], &[0xB100], &[0x47F8], &[0x4701], &[0xBF01], &[0xE800, 0x0000], &[0xF7F0, 0xA000], &[0xBA80], &[0xB400], &[0xC000], &[bkpt(1)], &[0x4578]] {
+    for raw in [
+        &[udf(0)][..],
+        &[0xB100],
+        &[0x47F8],
+        &[0x4701],
+        &[0xBF01],
+        &[0xE800, 0x0000],
+        &[0xF7F0, 0xA000],
+        &[0xBA80],
+        &[0xB400],
+        &[0xC000],
+        &[bkpt(1)],
+        &[0x4578],
+    ] {
         let mut a = Asm::new();
         a.label("reset").i(NOP);
         for h in raw {
@@ -409,4 +530,18 @@ fn undefined_and_unpredictable_encodings_fault() {
             other => panic!("{:x?}: expected a fault, got {:?}", raw, other),
         }
     }
+}
+
+#[test]
+fn small_multiplier_takes_32_cycles() {
+    let mut a = Asm::new();
+    a.label("reset").i(movs_i(0, 7)).i(movs_i(1, 6)).i(muls(0, 1)).label("end").i(udf(0));
+    let mut c = cfg(Board::VpM0);
+    c.fault_stop = true;
+    c.mul_cycles = 32;
+    let (m, _) = run(&a, c.clone());
+    c.mul_cycles = 1;
+    let (m1, _) = run(&a, c);
+    assert_eq!(m.r[0], 42);
+    assert_eq!(m.cyc - m1.cyc, 31);
 }

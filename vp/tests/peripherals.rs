@@ -29,7 +29,14 @@ fn exit_register_status() {
 #[test]
 fn cycle_counter_latches_and_clock() {
     let mut a = Asm::new();
-    a.label("reset").li(0, 0x4F00_0000).n(NOP, 3).label("ld").i(ldr_i(2, 0, 4)).i(ldr_i(3, 0, 8)).i(ldr_i(4, 0, 12)).exit(0);
+    a.label("reset")
+        .li(0, 0x4F00_0000)
+        .n(NOP, 3)
+        .label("ld")
+        .i(ldr_i(2, 0, 4))
+        .i(ldr_i(3, 0, 8))
+        .i(ldr_i(4, 0, 12))
+        .exit(0);
     let (m, _) = run(&a, cfg(Board::VpM0));
     // the load's start cycle: li (3 instr) + 3 NOPs
     assert_eq!(m.r[2], 7); // li = MOVS + 3 LSLS, then 3 NOPs
@@ -80,12 +87,20 @@ fn compare_timer_fires_and_records() {
 #[test]
 fn compare_timer_in_the_past_fires_at_once() {
     let mut a = Asm::new();
-    a.label("reset").poke(NVIC_ISER, 1).li(0, TIMER).i(movs_i(1, 5)).i(str_i(1, 0, 4)).i(movs_i(1, 1)).label("arm").i(str_i(1, 0, 8));
+    a.label("reset")
+        .poke(NVIC_ISER, 1)
+        .li(0, TIMER)
+        .i(movs_i(1, 5))
+        .i(str_i(1, 0, 4))
+        .i(movs_i(1, 1))
+        .label("arm")
+        .i(str_i(1, 0, 8));
     a.label("spin").i(NOP).b("spin");
     a.label("irq").li(0, TIMER).i(ldr_i(2, 0, 12)).exit(0);
     a.vector(16, "irq");
     let (m, _) = run(&a, cfg(Board::VpM0));
-    let entry = events(&m).iter().find_map(|e| if let Event::ExcEntry { c, .. } = e { Some(*c) } else { None }).unwrap();
+    let entry =
+        events(&m).iter().find_map(|e| if let Event::ExcEntry { c, .. } = e { Some(*c) } else { None }).unwrap();
     assert_eq!(entry, m.r[2] as u64 + 16);
     assert!(m.r[2] > 5);
 }
@@ -94,7 +109,14 @@ fn compare_timer_in_the_past_fires_at_once() {
 fn stimulus_from_config_raises_irq1_and_irq2() {
     let mut a = Asm::new();
     a.label("reset").poke(NVIC_ISER, 6).i(movs_i(7, 0));
-    a.label("spin").i(cmp_i(7, 6)).bc(NE, "spin").li(0, STIM).i(ldr_i(2, 0, 0x10)).i(ldr_i(3, 0, 0x14)).i(ldr_i(4, 0, 0x1C)).exit(0);
+    a.label("spin")
+        .i(cmp_i(7, 6))
+        .bc(NE, "spin")
+        .li(0, STIM)
+        .i(ldr_i(2, 0, 0x10))
+        .i(ldr_i(3, 0, 0x14))
+        .i(ldr_i(4, 0, 0x1C))
+        .exit(0);
     a.label("rise").i(adds_i8(7, 1)).i(bx(14));
     a.label("fall").i(adds_i8(7, 1)).i(bx(14));
     a.vector(17, "rise").vector(18, "fall");
@@ -105,9 +127,15 @@ fn stimulus_from_config_raises_irq1_and_irq2() {
     assert_eq!(m.r[2], 2000);
     assert_eq!(m.r[3], 3);
     assert_eq!(m.r[4], 2040);
-    let st: Vec<_> = events(&m).into_iter().filter_map(|e| if let Event::Stim { c, level } = e { Some((c, level)) } else { None }).collect();
+    let st: Vec<_> = events(&m)
+        .into_iter()
+        .filter_map(|e| if let Event::Stim { c, level } = e { Some((c, level)) } else { None })
+        .collect();
     assert_eq!(&st[..6], &[(1000, 1), (1040, 0), (1500, 1), (1540, 0), (2000, 1), (2040, 0)]);
-    let entries: Vec<_> = events(&m).into_iter().filter_map(|e| if let Event::ExcEntry { c, exc, .. } = e { Some((c, exc)) } else { None }).collect();
+    let entries: Vec<_> = events(&m)
+        .into_iter()
+        .filter_map(|e| if let Event::ExcEntry { c, exc, .. } = e { Some((c, exc)) } else { None })
+        .collect();
     assert_eq!(entries[0], (1016, 17));
     assert_eq!(entries[1], (1056, 18));
 }
@@ -115,8 +143,24 @@ fn stimulus_from_config_raises_irq1_and_irq2() {
 #[test]
 fn stimulus_programmed_one_shot() {
     let mut a = Asm::new();
-    a.label("reset").li(0, STIM).li(1, 700).i(str_i(1, 0, 0)).i(movs_i(1, 5)).i(str_i(1, 0, 8)).i(movs_i(1, 1)).i(str_i(1, 0, 12));
-    a.label("spin").i(ldr_i(2, 0, 0x14)).i(cmp_i(2, 1)).bc(NE, "spin").i(ldr_i(3, 0, 0x18)).n(NOP, 10).i(ldr_i(4, 0, 0x18)).i(ldr_i(5, 0, 0x0C)).i(ldr_i(6, 0, 0x10)).exit(0);
+    a.label("reset")
+        .li(0, STIM)
+        .li(1, 700)
+        .i(str_i(1, 0, 0))
+        .i(movs_i(1, 5))
+        .i(str_i(1, 0, 8))
+        .i(movs_i(1, 1))
+        .i(str_i(1, 0, 12));
+    a.label("spin")
+        .i(ldr_i(2, 0, 0x14))
+        .i(cmp_i(2, 1))
+        .bc(NE, "spin")
+        .i(ldr_i(3, 0, 0x18))
+        .n(NOP, 10)
+        .i(ldr_i(4, 0, 0x18))
+        .i(ldr_i(5, 0, 0x0C))
+        .i(ldr_i(6, 0, 0x10))
+        .exit(0);
     let (m, _) = run(&a, cfg(Board::VpM0));
     assert_eq!((m.r[3], m.r[4], m.r[5], m.r[6]), (1, 0, 0, 700));
 }
@@ -170,7 +214,14 @@ fn flash_is_read_only_and_unmapped_faults() {
 fn code_runs_from_ram() {
     let mut a = Asm::new();
     // Copy "movs r0, #42; bx lr" into RAM and call it.
-    a.label("reset").li(0, 0x2000_0100).li(1, 0x4770_202A).i(str_i(1, 0, 0)).i(adds_i8(0, 1)).i(blx(0)).i(mov_hi(7, 0)).exit(0);
+    a.label("reset")
+        .li(0, 0x2000_0100)
+        .li(1, 0x4770_202A)
+        .i(str_i(1, 0, 0))
+        .i(adds_i8(0, 1))
+        .i(blx(0))
+        .i(mov_hi(7, 0))
+        .exit(0);
     let (m, s) = run(&a, cfg(Board::VpM0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!(m.r[7], 42);
@@ -213,7 +264,13 @@ fn semihosting_exit_extended_open_heapinfo() {
     a.data.push((0x800, b":tt\0".to_vec()));
     a.label("reset");
     // SYS_OPEN(":tt", 4 = "w", 3)
-    a.li(2, 0x2000_0000).li(3, 0x800).i(str_i(3, 2, 0)).i(movs_i(3, 4)).i(str_i(3, 2, 4)).i(movs_i(3, 3)).i(str_i(3, 2, 8));
+    a.li(2, 0x2000_0000)
+        .li(3, 0x800)
+        .i(str_i(3, 2, 0))
+        .i(movs_i(3, 4))
+        .i(str_i(3, 2, 4))
+        .i(movs_i(3, 3))
+        .i(str_i(3, 2, 8));
     sh_call(&mut a, 1, 0x2000_0000);
     a.i(mov_hi(8, 0));
     // SYS_HEAPINFO: *(0x20000010) = 0x20000020 (the block)

@@ -5,7 +5,12 @@
  * - Threads: a table, and one FIFO list of ready threads per priority with a bitmap of the
  *   non-empty ones. The running thread is the head of the highest list: a preempted thread
  *   keeps its place, a yielding or woken one goes to the back.
- * - The switch: PendSV saves r4-r11 on the thread's stack and loads the next thread's.
+ * - The switch: when the running thread itself causes it (it blocks, yields, wakes a more
+ *   urgent thread), a function call in thread mode saves r4-r11 and the return address on
+ *   its stack and pops the next thread's ("sync" frame); when an interrupt causes it,
+ *   PendSV saves r4-r11 above the hardware frame. Bit 0 of a saved stack pointer says
+ *   which; a sync frame is resumed by a pop, or by PendSV after rebuilding its top as an
+ *   exception frame; an exception frame only by PendSV.
  * - Waiting: a blocked thread records what it waits for; a signal scans the threads in use
  *   for the best waiter (highest priority, then longest waiting). Critical sections are
  *   CPSID/CPSIE.
@@ -34,9 +39,10 @@ struct th {
 
 static struct th th[NTH];
 static int cur = -1;
+static uint8_t want; /* a more urgent thread was made ready: switch when leaving the kernel */
 static uint32_t seqno;
 static int hi_id; /* 1 + the highest test thread id ever created: the scans stop there */
-#define NPRIO (RTB_PRIO_CTRL + 1)
+#define NPRIO (RTB_PRIO_CTRL + 1) /* at most 12: pick() looks at 12 bits */
 static int8_t rq_head[NPRIO], rq_tail[NPRIO];
 static uint32_t rq_map;
 
@@ -118,52 +124,116 @@ void rtb_port_config(void)
 }
 
 /* ---- the switch ---- */
-uint32_t bm_pick(uint32_t old_sp)
+/* Highest set bit of a 4-bit value. */
+static const int8_t top4[16] = {-1, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
+
+static int pick(void)
 {
-    if (cur >= 0)
-        th[cur].sp = old_sp;
-    int best = IDLE;
-    if (rq_map) {
-        int p = NPRIO - 1;
-        while (!(rq_map & (1u << p)))
-            p--;
-        best = rq_head[p];
-    }
-    cur = best;
-    return th[best].sp;
+    uint32_t m = rq_map; /* NPRIO <= 12 bits */
+    if (!m)
+        return IDLE;
+    int p = m >> 8 ? 8 + top4[m >> 8] : m >> 4 ? 4 + top4[m >> 4] : top4[m];
+    return rq_head[p];
 }
 
-__attribute__((naked)) void PendSV_Handler(void)
+/* PendSV's choice: `old_sp` is the interrupted thread's (bit 0 set: exception frame). */
+uint32_t bm_pendsv(uint32_t old_sp)
 {
-    __asm volatile(
-        ".syntax unified\n"
-        "  mrs r0, psp\n"
-        "  subs r0, r0, #32\n"
-        "  mov r1, r0\n"
-        "  stmia r1!, {r4-r7}\n"
-        "  mov r4, r8\n"
-        "  mov r5, r9\n"
-        "  mov r6, r10\n"
-        "  mov r7, r11\n"
-        "  stmia r1!, {r4-r7}\n"
-        "  mov r4, lr\n"
-        "  cpsid i\n"
-        "  bl bm_pick\n"
-        "  cpsie i\n"
-        "  mov lr, r4\n"
-        "  adds r0, r0, #16\n"
-        "  ldmia r0!, {r4-r7}\n"
-        "  mov r8, r4\n"
-        "  mov r9, r5\n"
-        "  mov r10, r6\n"
-        "  mov r11, r7\n"
-        "  msr psp, r0\n"
-        "  subs r0, r0, #32\n"
-        "  ldmia r0!, {r4-r7}\n"
-        "  bx lr\n");
+    th[cur].sp = old_sp;
+    cur = pick();
+    return th[cur].sp;
 }
 
-static void entry(void *arg, rtb_entry_t fn)
+void bm_switch(uint32_t *from_sp, uint32_t to_sp);
+void bm_start(uint32_t sp) __attribute__((noreturn));
+void bm_trampoline(void);
+
+__asm__(
+    ".syntax unified\n"
+    ".thumb\n"
+    /* void bm_switch(uint32_t *from_sp (r0), uint32_t to_sp (r1)); IRQs disabled, `to` a sync frame */
+    ".section .text.bm_switch,\"ax\",%progbits\n"
+    ".global bm_switch\n.type bm_switch,%function\n.thumb_func\n"
+    "bm_switch:\n"
+    "  push {r4-r7, lr}\n"
+    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
+    "  push {r4-r7}\n"
+    "  mov r3, sp\n"
+    "  str r3, [r0]\n"
+    "  mov sp, r1\n"
+    "  pop {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  cpsie i\n"
+    "  pop {r4-r7, pc}\n"
+    ".size bm_switch, .-bm_switch\n"
+    /* PendSV: save the interrupted thread above its hardware frame, resume the chosen one */
+    ".section .text.PendSV_Handler,\"ax\",%progbits\n"
+    ".global PendSV_Handler\n.type PendSV_Handler,%function\n.thumb_func\n"
+    "PendSV_Handler:\n"
+    "  mrs r0, psp\n"
+    "  subs r0, #16\n"
+    "  stmia r0!, {r4-r7}\n"
+    "  subs r0, #32\n"
+    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
+    "  stmia r0!, {r4-r7}\n"
+    "  subs r0, #15\n"                 /* frame base | 1 */
+    "  cpsid i\n"
+    "  bl bm_pendsv\n"
+    "  lsrs r2, r0, #1\n"
+    "  bcc 2f\n"
+    "  subs r0, #1\n"
+    "  ldmia r0!, {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  ldmia r0!, {r4-r7}\n"
+    "  msr psp, r0\n"
+    "  b 3f\n"
+    "2:\n"                            /* sync frame [r8-r11][r4-r7][ret]: make its top a hw frame */
+    "  mov r1, r0\n"
+    "  ldmia r1!, {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  ldmia r1!, {r4-r7}\n"
+    "  ldr r2, [r1]\n"
+    "  movs r0, #1\n"
+    "  bics r2, r0\n"
+    "  subs r1, #28\n"
+    "  str r2, [r1, #24]\n"            /* pc */
+    "  lsls r0, r0, #24\n"
+    "  str r0, [r1, #28]\n"            /* xPSR: Thumb */
+    "  msr psp, r1\n"
+    "3:\n"
+    "  movs r0, #2\n"
+    "  mvns r0, r0\n"                  /* EXC_RETURN 0xFFFFFFFD: thread mode, PSP */
+    "  cpsie i\n"
+    "  bx r0\n"
+    ".size PendSV_Handler, .-PendSV_Handler\n"
+    /* void bm_start(uint32_t sp): run the first thread (a sync frame) on PSP */
+    ".section .text.bm_start,\"ax\",%progbits\n"
+    ".global bm_start\n.type bm_start,%function\n.thumb_func\n"
+    "bm_start:\n"
+    "  msr psp, r0\n"
+    "  movs r1, #2\n"
+    "  msr control, r1\n"
+    "  isb\n"
+    "  ldr r1, =__stack_top\n"
+    "  msr msp, r1\n"                  /* main's stack becomes the interrupt stack again */
+    "  pop {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  cpsie i\n"
+    "  pop {r4-r7, pc}\n"
+    ".ltorg\n"
+    ".size bm_start, .-bm_start\n"
+    /* first code of every thread: r4 = argument, r5 = entry */
+    ".section .text.bm_trampoline,\"ax\",%progbits\n"
+    ".global bm_trampoline\n.type bm_trampoline,%function\n.thumb_func\n"
+    "bm_trampoline:\n"
+    "  mov r0, r4\n"
+    "  mov r1, r5\n"
+    "  bl bm_entry\n"
+    ".size bm_trampoline, .-bm_trampoline\n"
+    ".text\n");
+
+void bm_entry(void *arg, rtb_entry_t fn);
+void bm_entry(void *arg, rtb_entry_t fn)
 {
     fn(arg);
     for (;;)
@@ -172,12 +242,12 @@ static void entry(void *arg, rtb_entry_t fn)
 
 static void make_thread(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t bytes)
 {
-    uint32_t *sp = (uint32_t *)(((uintptr_t)stack + bytes) & ~(uintptr_t)7u) - 16;
-    memset(sp, 0, 64);
-    sp[8] = (uint32_t)(uintptr_t)arg;           /* r0 */
-    sp[9] = (uint32_t)(uintptr_t)fn;            /* r1 */
-    sp[14] = (uint32_t)(uintptr_t)entry | 1u;   /* pc */
-    sp[15] = 0x01000000u;                       /* xPSR: Thumb */
+    /* a sync frame: r8-r11, r4 = arg, r5 = fn, r6, r7, return address = the trampoline */
+    uint32_t *sp = (uint32_t *)(((uintptr_t)stack + bytes) & ~(uintptr_t)7u) - 9;
+    memset(sp, 0, 36);
+    sp[4] = (uint32_t)(uintptr_t)arg;
+    sp[5] = (uint32_t)(uintptr_t)fn;
+    sp[8] = (uint32_t)(uintptr_t)bm_trampoline | 1u;
     struct th *t = &th[id];
     t->sp = (uint32_t)(uintptr_t)sp;
     t->prio = t->base = (uint8_t)prio;
@@ -199,7 +269,6 @@ static void idle(void *arg)
         __asm volatile("wfi");
 }
 
-static uint32_t boot_sp[16];
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 {
     SHPR3 = (SHPR3 & 0x0000FFFFu) | 0xC0C00000u; /* PendSV and SysTick lowest */
@@ -208,11 +277,9 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
     make_thread(CTRL, RTB_PRIO_CTRL, main_fn, 0, stack, stack_bytes);
     make_thread(IDLE, 0, idle, 0, idle_stack, sizeof idle_stack);
     board_irq_enable(BOARD_ALARM_IRQ, 2);
-    /* Run on PSP from a scratch frame; the first PendSV discards it (cur < 0). */
-    __asm volatile("msr psp, %0\n movs r0, #2\n msr control, r0\n isb\n" ::"r"(&boot_sp[16]) : "r0", "memory");
-    pend_switch();
-    for (;;) {
-    }
+    lock();
+    cur = CTRL;
+    bm_start(th[CTRL].sp);
 }
 
 /* ---- scheduling helpers (interrupts disabled) ---- */
@@ -225,7 +292,46 @@ static void ready(int i, int result)
     t->result = (int8_t)result;
     rq_add(i);
     if (t->prio > th[cur].prio)
+        want = 1;
+}
+
+/* Switch to the most urgent ready thread, if it is not the caller. Thread mode, IRQs
+ * disabled; returns with them enabled (when the caller runs again). */
+static void resched(void)
+{
+    want = 0;
+    int next = pick();
+    if (next == cur) {
+        unlock();
+        return;
+    }
+    if (th[next].sp & 1u) { /* interrupted by PendSV: only PendSV can resume it */
         pend_switch();
+        unlock();
+        return;
+    }
+    int from = cur;
+    cur = next;
+    bm_switch(&th[from].sp, th[next].sp);
+}
+
+/* End of a thread-mode kernel call. */
+static void leave(void)
+{
+    if (want)
+        resched();
+    else
+        unlock();
+}
+
+/* End of a kernel call in an interrupt: the switch is PendSV, on the way out. */
+static void leave_isr(void)
+{
+    if (want) {
+        want = 0;
+        pend_switch();
+    }
+    unlock();
 }
 
 static void rearm(void);
@@ -245,13 +351,12 @@ static int block(int kind, int obj, uint32_t timeout_us)
         t->wake = board_cycles() + us_to_cycles(timeout_us);
         rearm();
     }
-    pend_switch();
-    unlock(); /* the switch happens here */
+    resched(); /* returns when woken */
     return t->result;
 }
 
 /* The best waiter for (kind, obj), or -1: highest priority, then longest waiting. */
-static int better(int i, int best, int kind, int obj)
+static inline __attribute__((always_inline)) int better(int i, int best, int kind, int obj)
 {
     const struct th *t = &th[i];
     return t->state == BLOCKED && t->wkind == kind && t->wobj == obj &&
@@ -274,8 +379,8 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
     lock();
     make_thread(id, prio, fn, arg, stack, stack_bytes);
     if (prio > th[cur].prio)
-        pend_switch();
-    unlock();
+        want = 1;
+    leave();
     return RTB_OK;
 }
 
@@ -298,7 +403,8 @@ void rtb_yield(void)
     if (th[cur].next >= 0) { /* another thread of this priority is ready: go behind it */
         rq_remove(cur);
         rq_add(cur);
-        pend_switch();
+        resched();
+        return;
     }
     unlock();
 }
@@ -311,8 +417,9 @@ void rtb_suspend(int id)
         rq_remove(i);
     th[i].state = SUSPENDED;
     if (i == cur)
-        pend_switch();
-    unlock();
+        resched();
+    else
+        unlock();
 }
 
 void rtb_resume(int id)
@@ -320,7 +427,7 @@ void rtb_resume(int id)
     lock();
     if (th[id].state == SUSPENDED)
         ready(id, RTB_OK);
-    unlock();
+    leave();
 }
 
 void rtb_prio_set(int id, int prio)
@@ -337,8 +444,7 @@ void rtb_prio_set(int id, int prio)
                 eff = th[w].prio;
         }
     set_prio(i, eff);
-    pend_switch(); /* PendSV picks whoever is best now */
-    unlock();
+    resched(); /* whoever is most urgent now runs */
 }
 
 /* ---- semaphores ---- */
@@ -378,13 +484,13 @@ void rtb_sem_signal(int id)
 {
     lock();
     sem_give(id);
-    unlock();
+    leave();
 }
 void rtb_sem_signal_isr(int id)
 {
     lock();
     sem_give(id);
-    unlock();
+    leave_isr();
 }
 
 /* ---- mutexes: ownership handed to the best waiter; the owner inherits its priority ---- */
@@ -430,11 +536,11 @@ void rtb_mutex_unlock(int id)
         }
     if (eff < th[cur].prio) {
         set_prio(cur, eff);
-        pend_switch(); /* someone ready may now be above us */
+        want = 1; /* someone ready may now be above us */
     }
     if (w >= 0)
         ready(w, RTB_OK);
-    unlock();
+    leave();
 }
 
 /* ---- queues: a ring buffer; waiters retry after a wake ---- */
@@ -463,7 +569,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
             int w = best_waiter(W_QRECV, id);
             if (w >= 0)
                 ready(w, RTB_OK);
-            unlock();
+            leave();
             return RTB_OK;
         }
         if (timeout_us == 0 || block(W_QSEND, id, timeout_us) != RTB_OK) {
@@ -485,7 +591,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
             int w = best_waiter(W_QSEND, id);
             if (w >= 0)
                 ready(w, RTB_OK);
-            unlock();
+            leave();
             return RTB_OK;
         }
         if (timeout_us == 0 || block(W_QRECV, id, timeout_us) != RTB_OK) {
@@ -540,7 +646,7 @@ void board_alarm_isr(void)
             lock();
         }
     rearm();
-    unlock();
+    leave_isr();
 }
 
 void rtb_delay_us(uint32_t us)

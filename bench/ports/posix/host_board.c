@@ -42,3 +42,4 @@ void board_irq_trigger(unsigned irq) { (void)irq; }
 void board_irq_enable(unsigned irq, unsigned priority) { (void)irq, (void)priority; }
 void board_irq_disable(unsigned irq) { (void)irq; }
 void bench_irq_clear_pending(unsigned irq) { (void)irq; }
+volatile uint32_t bench_entry_stops_probe;

@@ -68,12 +68,17 @@ void rtb_port_config(void)
 
 static int prio_of(int p) { return fifo_ok ? PRIO_BASE + p : 0; }
 
+/* Threads are created at SCHED_FIFO priority 1 and then raised to theirs: Linux puts a
+ * thread whose priority is raised at the back of its new list, so equal-priority threads
+ * queue in creation order. (Created directly at its priority, a thread starts at the
+ * creator's and is lowered, which puts it at the *front*: reverse order.) */
 static pthread_attr_t *thread_attr(pthread_attr_t *a, int prio)
 {
+    (void)prio;
     pthread_attr_init(a);
     pthread_attr_setstacksize(a, 64 * 1024);
     if (fifo_ok) {
-        struct sched_param sp = {.sched_priority = prio_of(prio)};
+        struct sched_param sp = {.sched_priority = 1};
         pthread_attr_setinheritsched(a, PTHREAD_EXPLICIT_SCHED);
         pthread_attr_setschedpolicy(a, SCHED_FIFO);
         pthread_attr_setschedparam(a, &sp);
@@ -116,6 +121,8 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
         fifo_ok = 0;
         snprintf(sched_note, sizeof sched_note, "SCHED_OTHER (creating a SCHED_FIFO thread failed): priorities are not enforced");
         pthread_create(&ctrl, thread_attr(&a, RTB_PRIO_CTRL), tramp, &starts[RTB_MAX_THREADS]);
+    } else if (fifo_ok) {
+        pthread_setschedprio(ctrl, prio_of(RTB_PRIO_CTRL));
     }
     pthread_join(ctrl, NULL);
     exit(0);
@@ -131,6 +138,8 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
     if (pthread_create(&threads[id], thread_attr(&a, prio), tramp, &starts[id]) != 0)
         return RTB_ERROR;
     live[id] = 1;
+    if (fifo_ok)
+        pthread_setschedprio(threads[id], prio_of(prio)); /* may preempt the caller */
     return RTB_OK;
 }
 
@@ -327,8 +336,11 @@ void rtb_timer_start(int id)
 {
     pthread_attr_t a;
     timers[id].run = 1;
-    if (pthread_create(&timers[id].th, thread_attr(&a, RTB_PRIO_CTRL + 1), timer_thread, (void *)(intptr_t)id) == 0)
+    if (pthread_create(&timers[id].th, thread_attr(&a, RTB_PRIO_CTRL + 1), timer_thread, (void *)(intptr_t)id) == 0) {
         timers[id].made = 1;
+        if (fifo_ok)
+            pthread_setschedprio(timers[id].th, prio_of(RTB_PRIO_CTRL + 1));
+    }
 }
 void rtb_timer_stop(int id)
 {

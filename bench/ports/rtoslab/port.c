@@ -2,7 +2,7 @@
  * The rtoslab port of the benchmark suite: each rtb_* call is the rtoslab call an
  * application would make (kernel/include/rtoslab/kernel.h). Objects live in static tables;
  * a thread's control block sits at the top of the memory the suite gives for it.
- * Priorities: portable 1..6 are kernel 1..6, the controller is K_PRIO_MAX (7).
+ * Priorities: portable 1..6 are kernel 1..6, the controller is K_PRIO_MAX.
  */
 #include <string.h>
 

@@ -28,14 +28,21 @@ void arch_init(void)
 
 void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)
 {
-    /* A sync frame, as arch_switch leaves it: r8-r11, r4-r7, then the return address. */
     uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
-    for (int i = 0; i < 9; i++)
+    for (unsigned i = 0; i < ARCH_INIT_FRAME_BYTES / 4u; i++)
         f[i] = 0;
     f[4] = (uint32_t)entry; /* r4 */
     f[5] = (uint32_t)arg;   /* r5 */
+#if K_CONFIG_SYNC_SWITCH
+    /* A sync frame, as arch_switch leaves it: r8-r11, r4-r7, then the return address. */
     f[8] = (uint32_t)z_thread_trampoline;
     t->z_sp = (uint32_t)f;
+#else
+    /* An exception frame, as PendSV leaves it (bit 0 of z_sp set) */
+    f[14] = (uint32_t)z_thread_trampoline & ~1u; /* pc */
+    f[15] = 1u << 24;                            /* xPSR: Thumb */
+    t->z_sp = (uint32_t)f + 1u;
+#endif
 }
 
 void arch_fatal_stack(struct k_thread *t)

@@ -24,6 +24,8 @@
 
 #include <stdint.h>
 
+#include "rtoslab/config.h"
+
 struct k_thread;
 
 #define ARCH_SCB_ICSR (*(volatile uint32_t *)0xE000ED04u)
@@ -72,14 +74,30 @@ static inline __attribute__((always_inline)) void arch_idle(void)
 }
 
 void arch_init(void);
-int arch_switch(struct k_thread *from, struct k_thread *to);
 int arch_switch_pend(struct k_thread *from);
+#if K_CONFIG_SYNC_SWITCH
+int arch_switch(struct k_thread *from, struct k_thread *to);
+#else
+/* Every switch through PendSV, which chooses the top thread (`to` is that thread). */
+static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
+                                                             struct k_thread *to)
+{
+    (void)to;
+    return arch_switch_pend(from);
+}
+#endif
 void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg);
 void arch_start(struct k_thread *t) __attribute__((noreturn));
 void arch_tick_start(uint32_t reload);
 void arch_fatal_stack(struct k_thread *t) __attribute__((noreturn));
 
-/* Bytes a new thread's first frame takes (arch_thread_init). */
+/* Bytes a new thread's first frame takes (arch_thread_init): a sync frame (r8-r11, r4-r7,
+ * return address), or without synchronous switches an exception frame (r8-r11, r4-r7, then
+ * the hardware's r0-r3, r12, lr, pc, xPSR). */
+#if K_CONFIG_SYNC_SWITCH
 #define ARCH_INIT_FRAME_BYTES 36u
+#else
+#define ARCH_INIT_FRAME_BYTES 64u
+#endif
 
 #endif

@@ -99,19 +99,18 @@
     .endm
 
     .macro LOAD_BITMAP dst
-    movs    r7, #ZK_BITMAP
 #if K_CONFIG_PRIO_LEVELS > 8
-    ldrh    \dst, [r3, r7]
+    ldrh    \dst, [r3, #ZK_BITMAP]
 #else
-    ldrb    \dst, [r3, r7]
+    ldrb    \dst, [r3, #ZK_BITMAP]
 #endif
     .endm
 
     .macro STORE_BITMAP src
 #if K_CONFIG_PRIO_LEVELS > 8
-    strh    \src, [r3, r7]
+    strh    \src, [r3, #ZK_BITMAP]
 #else
-    strb    \src, [r3, r7]
+    strb    \src, [r3, #ZK_BITMAP]
 #endif
     .endm
 
@@ -125,7 +124,7 @@
 
 /* The common end of every synchronous switch, expanded in place in each fast path (see the
  * register conventions above). */
-    .macro SWITCH_TAIL
+    .macro SWITCH_TAIL zero=0
     ldr     r0, [r1, #ZT_SP]
     lsls    r4, r0, #31
     bne     91f             /* `to` was preempted: only PendSV can resume it */
@@ -151,13 +150,29 @@
     mov     r9, r5
     mov     r10, r6
     mov     r11, r7
+    .if \zero
+    movs    r0, #0          /* `to`'s result is 0 (not stored in its z_wait on this path) */
+    .else
     RESULT_TO_R0 r1
+    .endif
     cpsie   i
     pop     {r4-r7, pc}
+    .if \zero && Z_HAS_WAIT_OBJ
+    /* the other ends resume `to` through its z_wait: store its result there */
+91: movs    r0, #0
+    str     r0, [r1, #ZT_WAIT]
+    b       z_fast_pend
+#if K_CONFIG_STACK_CHECK
+92: movs    r0, #0
+    str     r0, [r1, #ZT_WAIT]
+    b       z_fast_badsp
+#endif
+    .else
 91: b       z_fast_pend             /* (far: conditional branches reach 256 bytes) */
 #if K_CONFIG_STACK_CHECK
 92: b       z_fast_badsp
 #endif
+    .endif
     .endm
 
 /* The rare ends of a switch, shared by the fast paths. */
@@ -223,9 +238,8 @@ z_fast_badsp:
     bne     9f
     cpsid   i
     ldrh    r2, [r0, #ZS_COUNT]
-    cmp     r2, #0
-    beq     1f
-    subs    r2, r2, #1
+    subs    r2, r2, #1              /* borrow (carry clear): no unit */
+    bcc     1f
     strh    r2, [r0, #ZS_COUNT]
     cpsie   i
     movs    r0, #0
@@ -240,27 +254,13 @@ z_fast_badsp:
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
     push    {r4-r7, lr}
-    /* the caller leaves its ring; it is the head, so its predecessor is the tail */
     ldrb    r4, [r2, #ZT_PRIO]
-    lsls    r5, r4, #2
-    adds    r5, r5, r3
-    ldr     r7, [r2, #ZT_NEXT]
-    cmp     r7, r2
-    beq     2f
-    ldr     r6, [r5, #ZK_READY]
-    str     r7, [r6, #ZT_NEXT]
-    b       3f
-2:  movs    r7, #0
-    str     r7, [r5, #ZK_READY]
-    PRIOBIT r6, r4
-    LOAD_BITMAP r5
-    bics    r5, r6
-    STORE_BITMAP r5
-3:  movs    r6, #ZS_BLOCKED
+    movs    r6, #ZS_BLOCKED
     strb    r6, [r2, #ZT_STATE]
 #if Z_HAS_WAIT_OBJ
     str     r0, [r2, #ZT_WAIT]      /* the object waited on (its wait queue) */
 #endif
+    ldr     r1, [r2, #ZT_NEXT]      /* (before the wait queue reuses the link) */
     /* into the wait queue: after every waiter of higher or equal priority */
 4:  ldr     r6, [r0]
     cmp     r6, #0
@@ -272,17 +272,30 @@ z_fast_badsp:
     b       4b
 5:  str     r6, [r2, #ZT_NEXT]
     str     r2, [r0]
+    /* the caller leaves its ring; it is the head, so its predecessor is the tail */
+    lsls    r5, r4, #2
+    adds    r5, r5, r3
+    cmp     r1, r2
+    bne     2f
+    movs    r7, #0                  /* alone: the ring empties */
+    str     r7, [r5, #ZK_READY]
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    bics    r5, r6
+    STORE_BITMAP r5
+    beq     6f                      /* nothing ready: PendSV idles */
     /* the next thread: head of the highest non-empty ring */
-    LOAD_BITMAP r6
-    cmp     r6, #0
-    beq     6f
-    TOPPRIO r6, r4, r5, k_sem_wait_table
+    TOPPRIO r5, r4, r6, k_sem_wait_table
     lsls    r4, r4, #2
     adds    r4, r4, r3
     ldr     r4, [r4, #ZK_READY]
     ldr     r1, [r4, #ZT_NEXT]
-    SWITCH_TAIL
-6:  b       z_fast_pend             /* nothing ready: PendSV idles */
+3:  SWITCH_TAIL
+2:  /* others at its priority: the next one is the top thread */
+    ldr     r6, [r5, #ZK_READY]
+    str     r1, [r6, #ZT_NEXT]
+    b       3b
+6:  b       z_fast_pend
 8:  cpsie   i
 9:  ldr     r3, =z_sem_wait_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
@@ -311,8 +324,7 @@ z_fast_badsp:
     str     r5, [r0, #ZS_WAITQ]
 #if Z_HAS_WAIT_OBJ
     movs    r5, #0
-    str     r5, [r1, #ZT_WAIT]      /* the waiter's result */
-    str     r5, [r2, #ZT_WAIT]      /* ours, when we run again */
+    str     r5, [r2, #ZT_WAIT]      /* ours, when we run again (the waiter's is 0: the tail) */
 #endif
     /* the waiter outranks every ready thread: it is alone in its ring */
     str     r1, [r1, #ZT_NEXT]
@@ -325,7 +337,7 @@ z_fast_badsp:
     STORE_BITMAP r5
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
-    SWITCH_TAIL
+    SWITCH_TAIL 1
 5:  /* no waiter: count, up to the limit */
     ldrh    r1, [r0, #ZS_COUNT]
     adds    r1, r1, #1
@@ -348,7 +360,8 @@ z_fast_badsp:
     bx      r3
     ENDFUNC k_sem_signal
 
-/* int k_sem_signal_isr(struct k_sem *s): any context */
+/* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no
+ * stack), PRIMASK saved and restored (a thread may call it with interrupts disabled). */
     FUNC k_sem_signal_isr
     ldrb    r3, [r0, #ZS_TYPE]
     cmp     r3, #ZO_SEM
@@ -361,7 +374,6 @@ z_fast_badsp:
     ldr     r2, [r1, #ZT_TNEXT]
     cmp     r2, r1
     bne     8f                      /* the waiter has a timeout: C */
-    push    {r4-r6}
     ldr     r2, [r1, #ZT_NEXT]
     str     r2, [r0, #ZS_WAITQ]
 #if Z_HAS_WAIT_OBJ
@@ -370,43 +382,37 @@ z_fast_badsp:
 #endif
     movs    r2, #ZS_READY
     strb    r2, [r1, #ZT_STATE]
-    /* to the tail of its ring */
+    /* to the tail of its ring: r0 = its priority, r2 = its ring slot - ZK_READY */
     ldr     r3, =z_kernel
-    ldrb    r4, [r1, #ZT_PRIO]
-    lsls    r5, r4, #2
-    adds    r5, r5, r3
-    ldr     r2, [r5, #ZK_READY]
-    cmp     r2, #0
+    ldrb    r0, [r1, #ZT_PRIO]
+    lsls    r2, r0, #2
+    adds    r2, r2, r3
+    ldr     r3, [r2, #ZK_READY]     /* the old tail */
+    str     r1, [r2, #ZK_READY]
+    cmp     r3, #0
     beq     1f
-    ldr     r0, [r2, #ZT_NEXT]
-    str     r0, [r1, #ZT_NEXT]
-    str     r1, [r2, #ZT_NEXT]
+    ldr     r2, [r3, #ZT_NEXT]
+    str     r2, [r1, #ZT_NEXT]
+    str     r1, [r3, #ZT_NEXT]
+    ldr     r3, =z_kernel
     b       2f
-1:  str     r1, [r1, #ZT_NEXT]
-    PRIOBIT r0, r4
-    movs    r2, #ZK_BITMAP
-#if K_CONFIG_PRIO_LEVELS > 8
-    ldrh    r6, [r3, r2]
-    orrs    r6, r0
-    strh    r6, [r3, r2]
-#else
-    ldrb    r6, [r3, r2]
-    orrs    r6, r0
-    strb    r6, [r3, r2]
-#endif
-2:  str     r1, [r5, #ZK_READY]
-    /* preempt the interrupted thread? (PendSV switches when the interrupts return) */
+1:  str     r1, [r1, #ZT_NEXT]      /* alone: its ring becomes non-empty */
+    PRIOBIT r2, r0
+    ldr     r3, =z_kernel
+    LOAD_BITMAP r1
+    orrs    r1, r2
+    STORE_BITMAP r1
+2:  /* preempt the interrupted thread? (PendSV switches when the interrupts return) */
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
     beq     3f                      /* not started */
-    ldrb    r0, [r2, #ZT_PRIO]
-    cmp     r4, r0
+    ldrb    r2, [r2, #ZT_PRIO]
+    cmp     r0, r2
     bls     3f
-    ldr     r0, =ICSR
-    ldr     r2, =PENDSVSET
-    str     r2, [r0]
-3:  pop     {r4-r6}
-    msr     primask, r12
+    ldr     r2, =ICSR
+    ldr     r3, =PENDSVSET
+    str     r3, [r2]
+3:  msr     primask, r12
     movs    r0, #0
     bx      lr
 5:  ldrh    r1, [r0, #ZS_COUNT]
@@ -539,15 +545,13 @@ z_fast_badsp:
     ENDFUNC k_thread_prio_set, 1
 
 #if K_CONFIG_MUTEX
-/* int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout): the uncontended case */
+/* int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout): the uncontended case (the same
+ * as the inline version in kernel.h: the lock word Z_MUTEX_FREE means a free, valid mutex) */
     FUNC k_mutex_lock
-    ldrb    r3, [r0, #ZM_TYPE]
-    cmp     r3, #ZO_MUTEX
-    bne     9f
     ldr     r3, =z_kernel
     cpsid   i
     ldr     r2, [r0, #ZM_OWNER]
-    cmp     r2, #0
+    cmp     r2, #1
     bne     8f
     ldr     r2, [r3, #ZK_CURRENT]
     str     r2, [r0, #ZM_OWNER]
@@ -555,46 +559,42 @@ z_fast_badsp:
     movs    r0, #0
     bx      lr
 8:  cpsie   i
-9:  ldr     r3, =z_mutex_lock_c   /* far tail call; r0-r1 are the arguments */
+    ldr     r3, =z_mutex_lock_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
     ENDFUNC k_mutex_lock
 
-/* int k_mutex_unlock(struct k_mutex *m): the case without waiters */
+/* int k_mutex_unlock(struct k_mutex *m): the lock word is exactly the caller (no waiters) */
     FUNC k_mutex_unlock
-    ldrb    r3, [r0, #ZM_TYPE]
-    cmp     r3, #ZO_MUTEX
-    bne     9f
     ldr     r3, =z_kernel
     cpsid   i
     ldr     r2, [r0, #ZM_OWNER]
     ldr     r3, [r3, #ZK_CURRENT]
     cmp     r2, r3
-    bne     8f                      /* not the owner: C returns K_EPERM */
-    ldr     r2, [r0]
-    cmp     r2, #0
-    bne     8f                      /* waiters: C hands it over */
+    bne     8f
+    movs    r2, #1
     str     r2, [r0, #ZM_OWNER]
     cpsie   i
     movs    r0, #0
     bx      lr
 8:  cpsie   i
-9:  ldr     r3, =z_mutex_unlock_c   /* far tail call; r0-r1 are the arguments */
+    ldr     r3, =z_mutex_unlock_c   /* far tail call; r0 is the argument */
     bx      r3
     ENDFUNC k_mutex_unlock
 #endif
 
 /* PendSV: save the interrupted thread, choose the head of the highest ring, restore. */
     FUNC PendSV_Handler
+    /* lr = 0xFFFFFFFD (PendSV, the lowest priority, only ever preempts thread mode): kept
+     * for the exception return */
     mrs     r0, psp
-    subs    r0, #16
-    stmia   r0!, {r4-r7}
     subs    r0, #32
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    stmia   r0!, {r4-r7}
-    subs    r0, #16                 /* base of the saved r8-r11 */
+    mov     r1, r8
+    mov     r2, r9
+    mov     r3, r10
+    stmia   r0!, {r1-r3}
+    mov     r1, r11
+    stmia   r0!, {r1, r4-r7}        /* [r8-r11][r4-r7] below the hardware frame */
+    subs    r0, #32                 /* base of the saved r8-r11 */
     ldr     r3, =z_kernel
     cpsid   i
     ldr     r2, [r3, #ZK_CURRENT]
@@ -629,10 +629,8 @@ z_fast_badsp:
     mov     r11, r7
     ldmia   r1!, {r4-r7}
     msr     psp, r1
-    movs    r0, #2
-    mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
     cpsie   i
-    bx      r0
+    bx      lr                      /* 0xFFFFFFFD: thread mode, PSP */
 2:  /* sync frame: [r8-r11][r4-r7][return address]; rebuild its top as an exception frame */
     mov     r3, r0
     ldmia   r1!, {r4-r7}
@@ -656,11 +654,12 @@ z_fast_badsp:
 #endif
     str     r2, [r1, #0]
     msr     psp, r1
-    movs    r0, #2
-    mvns    r0, r0
     cpsie   i
-    bx      r0
+    bx      lr
 6:  bl      z_sched_idle            /* nothing to run: sleep until a thread is ready */
+    movs    r1, #2
+    mvns    r1, r1
+    mov     lr, r1                  /* 0xFFFFFFFD again */
     b       1b
 #if K_CONFIG_STACK_CHECK
 7:  mov     r0, r2

@@ -22,6 +22,7 @@
     .equ ICSR, 0xE000ED04
     .equ PENDSVSET, 0x10000000
 
+#if K_CONFIG_SYNC_SWITCH
 /* int arch_switch(struct k_thread *from (r0), struct k_thread *to (r1)); IRQs disabled. */
     .section .text.arch_switch, "ax", %progbits
     .global arch_switch
@@ -69,6 +70,7 @@ arch_switch:
     bl      arch_fatal_stack        /* r0 = from */
 #endif
     .size arch_switch, . - arch_switch
+#endif
 
 /* int arch_switch_pend(struct k_thread *from (r0)); IRQs disabled. */
     .section .text.arch_switch_pend, "ax", %progbits
@@ -111,8 +113,10 @@ PendSV_Handler:
     subs    r0, #15                 /* base of r8-r11, with bit 0 set: exception frame */
     bl      z_sched_pendsv          /* returns the thread to run, IRQs disabled */
     ldr     r1, [r0, #T_SP]
+#if K_CONFIG_SYNC_SWITCH
     lsrs    r2, r1, #1              /* carry = bit 0 */
     bcc     2f
+#endif
     subs    r1, #1
     ldmia   r1!, {r4-r7}
     mov     r8, r4
@@ -125,6 +129,7 @@ PendSV_Handler:
     mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
     cpsie   i
     bx      r0
+#if K_CONFIG_SYNC_SWITCH
 2:  /* sync frame: [r8-r11][r4-r7][return address]; rebuild its top as an exception frame */
     mov     r3, r0
     ldmia   r1!, {r4-r7}
@@ -152,6 +157,7 @@ PendSV_Handler:
     mvns    r0, r0
     cpsie   i
     bx      r0
+#endif
     .size PendSV_Handler, . - PendSV_Handler
 
 #endif
@@ -168,7 +174,7 @@ z_thread_trampoline:
     .size z_thread_trampoline, . - z_thread_trampoline
 
 /* void arch_start(struct k_thread *t): leave main's stack (MSP becomes the interrupt stack
- * again, from its top) and run t, whose frame is a sync frame from arch_thread_init. */
+ * again, from its top) and run t, whose frame is the first frame from arch_thread_init. */
     .section .text.arch_start, "ax", %progbits
     .global arch_start
     .type arch_start, %function
@@ -176,7 +182,15 @@ z_thread_trampoline:
 arch_start:
     cpsid   i
     ldr     r1, [r0, #T_SP]
+#if K_CONFIG_SYNC_SWITCH
     msr     psp, r1
+#else
+    subs    r1, #1                  /* an exception frame: r4, r5 and the top matter */
+    ldr     r4, [r1, #16]
+    ldr     r5, [r1, #20]
+    adds    r1, #64
+    msr     psp, r1
+#endif
     movs    r2, #2
     msr     control, r2             /* thread mode uses PSP */
     isb
@@ -184,6 +198,7 @@ arch_start:
     msr     msp, r2
     ldr     r3, =z_kernel
     str     r0, [r3]
+#if K_CONFIG_SYNC_SWITCH
     pop     {r4-r7}
     mov     r8, r4
     mov     r9, r5
@@ -192,4 +207,8 @@ arch_start:
     movs    r0, #0
     cpsie   i
     pop     {r4-r7, pc}
+#else
+    cpsie   i
+    b       z_thread_trampoline
+#endif
     .size arch_start, . - arch_start

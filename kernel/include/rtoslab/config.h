@@ -60,6 +60,13 @@
 #define K_CONFIG_FASTPATH 1
 #endif
 
+/* 1: a thread that blocks, yields or wakes a higher-priority thread switches synchronously
+ * (a function-call frame, no exception); 0: every switch goes through PendSV (one frame
+ * format: smaller code, slower switches; the footprint build). 0 needs K_CONFIG_FASTPATH=0. */
+#ifndef K_CONFIG_SYNC_SWITCH
+#define K_CONFIG_SYNC_SWITCH 1
+#endif
+
 /* The scheduler's hot primitives inlined at every call site (faster, bigger). */
 #ifndef K_CONFIG_INLINE
 #define K_CONFIG_INLINE 1
@@ -107,6 +114,9 @@
 
 /* ---- Derived (do not override) --------------------------------------------------------- */
 
+#if K_CONFIG_FASTPATH && !K_CONFIG_SYNC_SWITCH
+#error "K_CONFIG_SYNC_SWITCH=0 needs K_CONFIG_FASTPATH=0"
+#endif
 #if K_CONFIG_PRIO_LEVELS < 1 || K_CONFIG_PRIO_LEVELS > 16
 #error "K_CONFIG_PRIO_LEVELS must be 1..16"
 #endif

@@ -221,13 +221,17 @@ int k_sem_destroy(struct k_sem *s);
  * wait-for cycle (including locking one's own mutex again) returns K_EDEADLK. */
 struct k_mutex {
     struct k_thread *z_waitq;
-    struct k_thread *z_owner;
+    uintptr_t z_owner;        /* lock word: Z_MUTEX_FREE, or the owner's address, plus
+                                 Z_MUTEX_WAITERS while the wait queue is not empty; 0 when
+                                 not initialised or destroyed */
     struct k_mutex *z_cnext;  /* list of contended mutexes (non-empty wait queue) */
     uint8_t z_type;
     uint8_t z_pad[3];
 };
 
-#define K_MUTEX_INITIALIZER {NULL, NULL, NULL, Z_OBJ_MUTEX, {0, 0, 0}}
+#define Z_MUTEX_FREE 1u
+#define Z_MUTEX_WAITERS 2u
+#define K_MUTEX_INITIALIZER {NULL, Z_MUTEX_FREE, NULL, Z_OBJ_MUTEX, {0, 0, 0}}
 #define K_MUTEX_DEFINE(name) struct k_mutex name = K_MUTEX_INITIALIZER
 
 int k_mutex_init(struct k_mutex *m);
@@ -235,6 +239,54 @@ int k_mutex_init(struct k_mutex *m);
 int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout);
 /* 0, K_EPERM (not the owner), K_EISR, K_EINVAL. Ownership passes to the top waiter. */
 int k_mutex_unlock(struct k_mutex *m);
+
+#if K_CONFIG_FASTPATH && K_CONFIG_MUTEX && defined(__thumb__) && !defined(Z_NO_INLINE_FAST)
+/* The uncontended cases inlined at the call site (ARMv6-M; the out-of-line definitions are
+ * in the port): a lock takes a free mutex (lock word Z_MUTEX_FREE, which also proves it is
+ * an initialised mutex), an unlock frees one whose lock word is exactly the caller (owned,
+ * no waiters). Anything else goes to the portable code, which does every check. */
+int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout) __attribute__((cold));
+int z_mutex_unlock_c(struct k_mutex *m) __attribute__((cold));
+extern struct k_thread *z_kernel_current __asm__("z_kernel"); /* z_kernel.current */
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct k_mutex *m,
+                                                                          k_timeout_t timeout)
+{
+    uint32_t r, c;
+    __asm volatile(".syntax unified\n\tcpsid i\n\t"
+                   "ldr %0, [%2, #4]\n\t"
+                   "subs %0, #1\n\t"         /* 0: free */
+                   "bne 1f\n\t"
+                   "ldr %1, [%3]\n\t"
+                   "str %1, [%2, #4]\n"
+                   "1:\tcpsie i\n\t.syntax divided"
+                   : "=&l"(r), "=&l"(c)
+                   : "l"(m), "l"(&z_kernel_current)
+                   : "cc", "memory");
+    if (__builtin_expect(r != 0, 0))
+        return z_mutex_lock_c(m, timeout);
+    return 0;
+}
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(struct k_mutex *m)
+{
+    uint32_t r, c;
+    __asm volatile(".syntax unified\n\tcpsid i\n\t"
+                   "ldr %0, [%2, #4]\n\t"
+                   "ldr %1, [%3]\n\t"
+                   "subs %0, %0, %1\n\t"     /* 0: owned by the caller, no waiters */
+                   "bne 1f\n\t"
+                   "movs %1, #1\n\t"
+                   "str %1, [%2, #4]\n"
+                   "1:\tcpsie i\n\t.syntax divided"
+                   : "=&l"(r), "=&l"(c)
+                   : "l"(m), "l"(&z_kernel_current)
+                   : "cc", "memory");
+    if (__builtin_expect(r != 0, 0))
+        return z_mutex_unlock_c(m);
+    return 0;
+}
+#endif
 /* K_EPERM if locked by another thread; waiters (if any) get K_EDESTROYED. */
 int k_mutex_destroy(struct k_mutex *m);
 

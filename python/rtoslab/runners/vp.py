@@ -13,7 +13,7 @@ from .base import Outcome, last_line, stream
 STATUS_KIND = {124: "cycle-limit", 125: "fault", 126: "lockup", 2: "bad-input"}
 
 
-def find_vp(root: Path, build: bool = False) -> str:
+def find_vp(root: Path, build: bool = False, note=None) -> str:
     env = os.environ.get("RTOSLAB_VP")
     if env:
         if not (Path(env).is_file() and os.access(env, os.X_OK)):
@@ -21,6 +21,8 @@ def find_vp(root: Path, build: bool = False) -> str:
         return env
     cand = root / "vp" / "target" / "release" / "rtoslab-vp"
     if build and (root / "vp" / "Cargo.toml").exists() and shutil.which("cargo") and _stale(root, cand):
+        if note:
+            note("building the simulator (cargo build --release in vp/)")
         p = subprocess.run(["cargo", "build", "--release", "--quiet", "--manifest-path",
                             str(root / "vp" / "Cargo.toml")], capture_output=True, text=True)
         if p.returncode != 0:

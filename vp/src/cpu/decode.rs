@@ -11,78 +11,233 @@ pub type Cond = u8;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     // Shifts by immediate (imm already turned into 1..=32 for LSR/ASR).
-    LslImm { rd: u8, rm: u8, imm: u8 },
-    LsrImm { rd: u8, rm: u8, imm: u8 },
-    AsrImm { rd: u8, rm: u8, imm: u8 },
-    AddsReg { rd: u8, rn: u8, rm: u8 },
-    SubsReg { rd: u8, rn: u8, rm: u8 },
-    AddsImm { rd: u8, rn: u8, imm: u8 },
-    SubsImm { rd: u8, rn: u8, imm: u8 },
-    MovsImm { rd: u8, imm: u8 },
-    CmpImm { rn: u8, imm: u8 },
+    LslImm {
+        rd: u8,
+        rm: u8,
+        imm: u8,
+    },
+    LsrImm {
+        rd: u8,
+        rm: u8,
+        imm: u8,
+    },
+    AsrImm {
+        rd: u8,
+        rm: u8,
+        imm: u8,
+    },
+    AddsReg {
+        rd: u8,
+        rn: u8,
+        rm: u8,
+    },
+    SubsReg {
+        rd: u8,
+        rn: u8,
+        rm: u8,
+    },
+    AddsImm {
+        rd: u8,
+        rn: u8,
+        imm: u8,
+    },
+    SubsImm {
+        rd: u8,
+        rn: u8,
+        imm: u8,
+    },
+    MovsImm {
+        rd: u8,
+        imm: u8,
+    },
+    CmpImm {
+        rn: u8,
+        imm: u8,
+    },
     // Data processing register ops (010000 oooo): op index 0..15.
-    Alu { op: u8, rdn: u8, rm: u8 },
+    Alu {
+        op: u8,
+        rdn: u8,
+        rm: u8,
+    },
     /// ADD Rd, Rm with high registers (no flags); rd != 15.
-    AddHi { rd: u8, rm: u8 },
+    AddHi {
+        rd: u8,
+        rm: u8,
+    },
     /// ADD Rd, PC (value known at decode time), rd != 15.
-    AddConst { rd: u8, val: u32 },
+    AddConst {
+        rd: u8,
+        val: u32,
+    },
     /// ADD PC, Rm: branch to PC+4+Rm.
-    AddPc { rm: u8, base: u32 },
-    CmpHi { rn: u8, rm: u8 },
-    MovHi { rd: u8, rm: u8 },
+    AddPc {
+        rm: u8,
+        base: u32,
+    },
+    CmpHi {
+        rn: u8,
+        rm: u8,
+    },
+    MovHi {
+        rd: u8,
+        rm: u8,
+    },
     /// MOV PC, Rm.
-    MovPc { rm: u8 },
+    MovPc {
+        rm: u8,
+    },
     /// Load of a constant register value (MOV Rd, PC or ADR).
-    MovConst { rd: u8, val: u32 },
-    Bx { rm: u8 },
-    Blx { rm: u8 },
+    MovConst {
+        rd: u8,
+        val: u32,
+    },
+    Bx {
+        rm: u8,
+    },
+    Blx {
+        rm: u8,
+    },
     /// LDR Rt, [PC, #imm] resolved to an absolute address.
-    LdrLit { rt: u8, addr: u32 },
+    LdrLit {
+        rt: u8,
+        addr: u32,
+    },
     // Register offset loads/stores: kind 0..7 = STR STRH STRB LDRSB LDR LDRH LDRB LDRSH.
-    LsReg { kind: u8, rt: u8, rn: u8, rm: u8 },
+    LsReg {
+        kind: u8,
+        rt: u8,
+        rn: u8,
+        rm: u8,
+    },
     // Immediate offset (offset already scaled).
-    StrImm { rt: u8, rn: u8, off: u8 },
-    LdrImm { rt: u8, rn: u8, off: u8 },
-    StrbImm { rt: u8, rn: u8, off: u8 },
-    LdrbImm { rt: u8, rn: u8, off: u8 },
-    StrhImm { rt: u8, rn: u8, off: u8 },
-    LdrhImm { rt: u8, rn: u8, off: u8 },
-    StrSp { rt: u8, off: u16 },
-    LdrSp { rt: u8, off: u16 },
-    AddSpImm { rd: u8, off: u16 },
+    StrImm {
+        rt: u8,
+        rn: u8,
+        off: u8,
+    },
+    LdrImm {
+        rt: u8,
+        rn: u8,
+        off: u8,
+    },
+    StrbImm {
+        rt: u8,
+        rn: u8,
+        off: u8,
+    },
+    LdrbImm {
+        rt: u8,
+        rn: u8,
+        off: u8,
+    },
+    StrhImm {
+        rt: u8,
+        rn: u8,
+        off: u8,
+    },
+    LdrhImm {
+        rt: u8,
+        rn: u8,
+        off: u8,
+    },
+    StrSp {
+        rt: u8,
+        off: u16,
+    },
+    LdrSp {
+        rt: u8,
+        off: u16,
+    },
+    AddSpImm {
+        rd: u8,
+        off: u16,
+    },
     /// ADD SP, SP, #imm / SUB SP, SP, #imm as a signed delta.
-    AdjSp { delta: i16 },
-    Sxth { rd: u8, rm: u8 },
-    Sxtb { rd: u8, rm: u8 },
-    Uxth { rd: u8, rm: u8 },
-    Uxtb { rd: u8, rm: u8 },
-    Rev { rd: u8, rm: u8 },
-    Rev16 { rd: u8, rm: u8 },
-    Revsh { rd: u8, rm: u8 },
+    AdjSp {
+        delta: i16,
+    },
+    Sxth {
+        rd: u8,
+        rm: u8,
+    },
+    Sxtb {
+        rd: u8,
+        rm: u8,
+    },
+    Uxth {
+        rd: u8,
+        rm: u8,
+    },
+    Uxtb {
+        rd: u8,
+        rm: u8,
+    },
+    Rev {
+        rd: u8,
+        rm: u8,
+    },
+    Rev16 {
+        rd: u8,
+        rm: u8,
+    },
+    Revsh {
+        rd: u8,
+        rm: u8,
+    },
     /// PUSH: low register list plus LR (bit 8).
-    Push { list: u16 },
+    Push {
+        list: u16,
+    },
     /// POP: low register list plus PC (bit 8).
-    Pop { list: u16 },
-    Stm { rn: u8, list: u8 },
-    Ldm { rn: u8, list: u8 },
+    Pop {
+        list: u16,
+    },
+    Stm {
+        rn: u8,
+        list: u8,
+    },
+    Ldm {
+        rn: u8,
+        list: u8,
+    },
     Cpsie,
     Cpsid,
-    Bkpt { imm: u8 },
+    Bkpt {
+        imm: u8,
+    },
     Nop,
     Yield,
     Wfe,
     Wfi,
     Sev,
-    Bcond { cond: Cond, target: u32 },
-    B { target: u32 },
-    Svc { imm: u8 },
-    Bl { target: u32 },
-    Msr { rn: u8, sysm: u8 },
-    Mrs { rd: u8, sysm: u8 },
+    Bcond {
+        cond: Cond,
+        target: u32,
+    },
+    B {
+        target: u32,
+    },
+    Svc {
+        imm: u8,
+    },
+    Bl {
+        target: u32,
+    },
+    Msr {
+        rn: u8,
+        sysm: u8,
+    },
+    Mrs {
+        rd: u8,
+        sysm: u8,
+    },
     /// DMB, DSB, ISB: architecturally no effect on this single-master board; 4 cycles.
     Barrier,
     /// Undefined or chosen-to-fault encoding (raises HardFault); carries the raw bits.
-    Undef { raw: u32 },
+    Undef {
+        raw: u32,
+    },
 }
 
 impl Op {
@@ -158,10 +313,18 @@ pub fn decode(pc: u32, hw: u16, hw2: u16) -> Op {
         0b10101 => Op::AddSpImm { rd: lo3(8), off: ((h & 0xFF) << 2) as u16 },
         0b10110 | 0b10111 => decode_misc(h),
         0b11000 => {
-            if h & 0xFF == 0 { Op::Undef { raw: h } } else { Op::Stm { rn: lo3(8), list: h as u8 } }
+            if h & 0xFF == 0 {
+                Op::Undef { raw: h }
+            } else {
+                Op::Stm { rn: lo3(8), list: h as u8 }
+            }
         }
         0b11001 => {
-            if h & 0xFF == 0 { Op::Undef { raw: h } } else { Op::Ldm { rn: lo3(8), list: h as u8 } }
+            if h & 0xFF == 0 {
+                Op::Undef { raw: h }
+            } else {
+                Op::Ldm { rn: lo3(8), list: h as u8 }
+            }
         }
         0b11010 | 0b11011 => {
             let cond = ((h >> 8) & 15) as u8;
@@ -203,7 +366,11 @@ fn decode_special(pc4: u32, h: u32) -> Op {
         }
         2 => {
             if rd == 15 {
-                if rm == 15 { Op::Undef { raw: h } } else { Op::MovPc { rm } }
+                if rm == 15 {
+                    Op::Undef { raw: h }
+                } else {
+                    Op::MovPc { rm }
+                }
             } else if rm == 15 {
                 Op::MovConst { rd, val: pc4 }
             } else {
@@ -240,8 +407,12 @@ fn decode_misc(h: u32) -> Op {
             _ => Op::Uxtb { rd, rm },
         },
         0b0100 | 0b0101 => {
-            let list = (h & 0xFF) | ((h & 0x100) << 0);
-            if list == 0 { Op::Undef { raw: h } } else { Op::Push { list: list as u16 } }
+            let list = h & 0x1FF; // bit 8 = LR
+            if list == 0 {
+                Op::Undef { raw: h }
+            } else {
+                Op::Push { list: list as u16 }
+            }
         }
         0b0110 => match h & 0xFF {
             0x62 => Op::Cpsie,
@@ -256,7 +427,11 @@ fn decode_misc(h: u32) -> Op {
         },
         0b1100 | 0b1101 => {
             let list = h & 0x1FF;
-            if list == 0 { Op::Undef { raw: h } } else { Op::Pop { list: list as u16 } }
+            if list == 0 {
+                Op::Undef { raw: h }
+            } else {
+                Op::Pop { list: list as u16 }
+            }
         }
         0b1110 => Op::Bkpt { imm: h as u8 },
         0b1111 => {
@@ -296,18 +471,72 @@ fn decode_32(pc4: u32, h: u32, h2: u32) -> Op {
         // MSR: 11110 0 1110 0 0 Rn : 10 0 0 1000 SYSm
         0x380 if h2 & 0x2F00 == 0x0800 => {
             let rn = (h & 15) as u8;
-            if rn == 13 || rn == 15 { Op::Undef { raw } } else { Op::Msr { rn, sysm: h2 as u8 } }
+            if rn == 13 || rn == 15 {
+                Op::Undef { raw }
+            } else {
+                Op::Msr { rn, sysm: h2 as u8 }
+            }
         }
         // MRS: 11110 0 1111 1 0 1111 : 10 0 0 Rd SYSm
         0x3E0 if h & 0xF == 0xF && h2 & 0x2000 == 0 => {
             let rd = ((h2 >> 8) & 15) as u8;
-            if rd == 13 || rd == 15 { Op::Undef { raw } } else { Op::Mrs { rd, sysm: h2 as u8 } }
+            if rd == 13 || rd == 15 {
+                Op::Undef { raw }
+            } else {
+                Op::Mrs { rd, sysm: h2 as u8 }
+            }
         }
         // DMB/DSB/ISB: 11110 0 111 0 1 1 1111 : 10 0 0 1111 01oo option
         0x3B0 if h & 0xF == 0xF && h2 & 0x2F00 == 0x0F00 => match (h2 >> 4) & 15 {
-            4 | 5 | 6 => Op::Barrier,
+            4..=6 => Op::Barrier,
             _ => Op::Undef { raw },
         },
         _ => Op::Undef { raw },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_32_bit_encodings() {
+        // BL forward/backward: F000 F800 = BL +0; F7FF FFFE = BL -0 (to itself - 4 + 4).
+        assert_eq!(decode(0x100, 0xF000, 0xF800), Op::Bl { target: 0x104 });
+        assert_eq!(decode(0x100, 0xF7FF, 0xFFFE), Op::Bl { target: 0x100 });
+        assert_eq!(decode(0, 0xF380, 0x8810), Op::Msr { rn: 0, sysm: 16 });
+        assert_eq!(decode(0, 0xF3EF, 0x8514), Op::Mrs { rd: 5, sysm: 20 });
+        assert_eq!(decode(0, 0xF3BF, 0x8F5F), Op::Barrier);
+        assert_eq!(decode(0, 0xF3BF, 0x8F4F), Op::Barrier);
+        assert_eq!(decode(0, 0xF3BF, 0x8F6F), Op::Barrier);
+        assert!(matches!(decode(0, 0xF7F0, 0xA000), Op::Undef { .. })); // UDF.W
+        assert!(matches!(decode(0, 0xE800, 0x0000), Op::Undef { .. }));
+        assert!(matches!(decode(0, 0xF38D, 0x8808), Op::Undef { .. })); // MSR with SP
+        assert_eq!(Op::Bl { target: 0 }.size(), 4);
+    }
+
+    #[test]
+    fn resolves_pc_relative_values() {
+        // LDR r0, [pc, #4] at 0x102: Align(0x106, 4) + 4 = 0x108
+        assert_eq!(decode(0x102, 0x4801, 0), Op::LdrLit { rt: 0, addr: 0x108 });
+        // ADR r1, #8 at 0x100
+        assert_eq!(decode(0x100, 0xA102, 0), Op::MovConst { rd: 1, val: 0x10C });
+        // MOV r2, pc at 0x100
+        assert_eq!(decode(0x100, 0x467A, 0), Op::MovConst { rd: 2, val: 0x104 });
+        // B .-4 and BEQ .+4
+        assert_eq!(decode(0x100, 0xE7FC, 0), Op::B { target: 0x100 - 4 + 4 - 4 });
+        assert_eq!(decode(0x100, 0xD000, 0), Op::Bcond { cond: 0, target: 0x104 });
+        // LSR #0 means #32
+        assert_eq!(decode(0, 0x0800, 0), Op::LsrImm { rd: 0, rm: 0, imm: 32 });
+    }
+
+    #[test]
+    fn rejects_what_armv6m_lacks() {
+        for hw in [0xB100u16, 0xB900, 0xBF08, 0xBA80, 0xB650, 0xDE00, 0x4778 | 0x80, 0xE800] {
+            assert!(matches!(decode(0, hw, 0), Op::Undef { .. }), "{:04x}", hw);
+        }
+        assert_eq!(decode(0, 0xBF30, 0), Op::Wfi);
+        assert_eq!(decode(0, 0xBF50, 0), Op::Nop); // reserved hint
+        assert_eq!(decode(0, 0xDF12, 0), Op::Svc { imm: 0x12 });
     }
 }

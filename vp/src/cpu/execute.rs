@@ -25,7 +25,11 @@ impl Machine {
     /// Extra cycle for a non-sequential fetch from flash on the wait-state board.
     #[inline(always)]
     pub fn bpen(&self, target: u32) -> u64 {
-        if target < FLASH_SIZE { self.ws } else { 0 }
+        if target < FLASH_SIZE {
+            self.ws
+        } else {
+            0
+        }
     }
     #[inline(always)]
     fn branch(&mut self, target: u32, cost: u64) {
@@ -39,7 +43,11 @@ impl Machine {
             // The branch completes with EPSR.T = 0; the next instruction faults (INVSTATE).
             self.cyc += cost;
             self.tbit = false;
-            self.raise_fault(target, "branch to an address with bit 0 clear (INVSTATE: ARM state is not supported)", None);
+            self.raise_fault(
+                target,
+                "branch to an address with bit 0 clear (INVSTATE: ARM state is not supported)",
+                None,
+            );
         } else {
             self.branch(target & !1, cost);
         }
@@ -121,17 +129,35 @@ impl Machine {
                 self.cyc += t::ALU;
             }
             Op::Alu { op, rdn, rm } => {
-                self.alu(op, rdn, rm);
-                self.cyc += t::ALU;
+                if op == 13 && self.mul_cycles > 1 {
+                    // The small (32-cycle) multiplier: an interrupt abandons it, like LDM.
+                    let cost = self.mul_cycles;
+                    if self.next_event < self.cyc + cost && self.abandon_multi(cost, pc) {
+                        return;
+                    }
+                    self.alu(op, rdn, rm);
+                    self.cyc += cost;
+                } else {
+                    self.alu(op, rdn, rm);
+                    self.cyc += t::ALU;
+                }
             }
             Op::AddHi { rd, rm } => {
                 let r = self.g(rd).wrapping_add(self.g(rm));
-                if rd == 13 { self.write_sp(r) } else { self.s(rd, r) }
+                if rd == 13 {
+                    self.write_sp(r)
+                } else {
+                    self.s(rd, r)
+                }
                 self.cyc += t::ALU;
             }
             Op::AddConst { rd, val } => {
                 let r = self.g(rd).wrapping_add(val);
-                if rd == 13 { self.write_sp(r) } else { self.s(rd, r) }
+                if rd == 13 {
+                    self.write_sp(r)
+                } else {
+                    self.s(rd, r)
+                }
                 self.cyc += t::ALU;
             }
             Op::AddPc { rm, base } => {
@@ -147,7 +173,11 @@ impl Machine {
             }
             Op::MovHi { rd, rm } => {
                 let v = self.g(rm);
-                if rd == 13 { self.write_sp(v) } else { self.s(rd, v) }
+                if rd == 13 {
+                    self.write_sp(v)
+                } else {
+                    self.s(rd, v)
+                }
                 self.cyc += t::ALU;
             }
             Op::MovPc { rm } => {

@@ -70,3 +70,37 @@ pub fn cond_passed(cond: u8, n: bool, z: bool, c: bool, v: bool) -> bool {
         _ => true,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn add_with_carry_edges() {
+        assert_eq!(add_with_carry(0xFFFF_FFFF, 1, false), (0, true, false));
+        assert_eq!(add_with_carry(0x7FFF_FFFF, 0, true), (0x8000_0000, false, true));
+        assert_eq!(add_with_carry(0x8000_0000, 0x8000_0000, false), (0, true, true));
+        // SUB as a + !b + 1
+        assert_eq!(add_with_carry(5, !5, true), (0, true, false));
+        assert_eq!(add_with_carry(0, !1, true), (0xFFFF_FFFF, false, false));
+    }
+
+    #[test]
+    fn shifter_edges() {
+        assert_eq!(lsl_c(1, 32, false), (0, true));
+        assert_eq!(lsl_c(1, 33, true), (0, false));
+        assert_eq!(lsr_c(0x8000_0000, 32, false), (0, true));
+        assert_eq!(asr_c(0x8000_0000, 100, false), (0xFFFF_FFFF, true));
+        assert_eq!(ror_c(0x8000_0001, 0, false), (0x8000_0001, false));
+        assert_eq!(ror_c(0x8000_0001, 32, false), (0x8000_0001, true));
+        assert_eq!(ror_c(0x0000_0003, 1, false), (0x8000_0001, true));
+    }
+
+    #[test]
+    fn conditions() {
+        assert!(cond_passed(10, true, false, false, true)); // GE: N == V
+        assert!(!cond_passed(12, false, true, false, false)); // GT fails on Z
+        assert!(cond_passed(8, false, false, true, false)); // HI
+        assert!(cond_passed(14, false, false, false, false)); // AL
+    }
+}

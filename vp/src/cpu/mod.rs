@@ -44,7 +44,7 @@ impl Machine {
     /// the multi-register instruction: time stops at the arrival, the PC stays on the
     /// instruction, which restarts after the handler returns.
     #[cold]
-    fn abandon_multi(&mut self, cost: u64, pc: u32) -> bool {
+    pub(crate) fn abandon_multi(&mut self, cost: u64, pc: u32) -> bool {
         let start = self.cyc;
         for tt in start + 1..start + cost {
             self.advance_events(tt);
@@ -201,7 +201,11 @@ impl Machine {
             self.reschedule();
         } else {
             let next = self.pc;
-            let why = if self.primask { "SVC with PRIMASK set (escalated to HardFault)" } else { "SVC at insufficient priority (escalated to HardFault)" };
+            let why = if self.primask {
+                "SVC with PRIMASK set (escalated to HardFault)"
+            } else {
+                "SVC at insufficient priority (escalated to HardFault)"
+            };
             self.raise_fault(pc, why, None);
             self.pc = next;
         }
@@ -212,10 +216,10 @@ impl Machine {
         let apsr = self.xpsr() & 0xF000_0000;
         let ipsr = self.ipsr & 0x3F;
         Some(match sysm {
-            0 | 2 => apsr,           // APSR, EAPSR (EPSR reads as zero)
-            1 | 3 => apsr | ipsr,    // IAPSR, XPSR
-            5 | 7 => ipsr,           // IPSR, IEPSR
-            6 => 0,                  // EPSR
+            0 | 2 => apsr,        // APSR, EAPSR (EPSR reads as zero)
+            1 | 3 => apsr | ipsr, // IAPSR, XPSR
+            5 | 7 => ipsr,        // IPSR, IEPSR
+            6 => 0,               // EPSR
             8 => self.msp(),
             9 => self.psp(),
             16 => self.primask as u32,

@@ -53,7 +53,18 @@ pub struct Stimulus {
 
 impl Default for Stimulus {
     fn default() -> Self {
-        Stimulus { at: 0, period: 0, width: 0, armed: false, level: false, last: 0, last_fall: 0, count: 0, next_rise: NEVER, next_fall: NEVER }
+        Stimulus {
+            at: 0,
+            period: 0,
+            width: 0,
+            armed: false,
+            level: false,
+            last: 0,
+            last_fall: 0,
+            count: 0,
+            next_rise: NEVER,
+            next_fall: NEVER,
+        }
     }
 }
 
@@ -69,7 +80,11 @@ impl Stimulus {
     /// High time in cycles: at least 1, and shorter than the period.
     fn high_time(&self) -> u64 {
         let w = self.width.max(1) as u64;
-        if self.period >= 2 { w.min(self.period as u64 - 1) } else { w }
+        if self.period >= 2 {
+            w.min(self.period as u64 - 1)
+        } else {
+            w
+        }
     }
 
     pub fn next_edge(&self) -> u64 {

@@ -24,7 +24,7 @@ pub const TIMER: u32 = 0x4F00_3000;
 pub const STIM: u32 = 0x4F00_4000;
 
 pub fn cfg(board: Board) -> Config {
-    Config { board, ram_size: 16 * 1024, max_cycles: Some(2_000_000), fault_stop: false, stimulus: None }
+    Config { board, ram_size: 16 * 1024, max_cycles: Some(2_000_000), fault_stop: false, stimulus: None, mul_cycles: 1 }
 }
 
 /// Build a machine from an assembled program and capture all trace events.

@@ -18,83 +18,223 @@ pub const LT: u16 = 11;
 pub const GT: u16 = 12;
 pub const LE: u16 = 13;
 
-pub fn lsls_i(rd: u16, rm: u16, imm: u16) -> u16 { (imm << 6) | (rm << 3) | rd }
-pub fn lsrs_i(rd: u16, rm: u16, imm: u16) -> u16 { 0x0800 | ((imm & 31) << 6) | (rm << 3) | rd }
-pub fn asrs_i(rd: u16, rm: u16, imm: u16) -> u16 { 0x1000 | ((imm & 31) << 6) | (rm << 3) | rd }
-pub fn adds_r(rd: u16, rn: u16, rm: u16) -> u16 { 0x1800 | (rm << 6) | (rn << 3) | rd }
-pub fn subs_r(rd: u16, rn: u16, rm: u16) -> u16 { 0x1A00 | (rm << 6) | (rn << 3) | rd }
-pub fn adds_i3(rd: u16, rn: u16, imm: u16) -> u16 { 0x1C00 | (imm << 6) | (rn << 3) | rd }
-pub fn subs_i3(rd: u16, rn: u16, imm: u16) -> u16 { 0x1E00 | (imm << 6) | (rn << 3) | rd }
-pub fn movs_i(rd: u16, imm: u16) -> u16 { 0x2000 | (rd << 8) | imm }
-pub fn cmp_i(rn: u16, imm: u16) -> u16 { 0x2800 | (rn << 8) | imm }
-pub fn adds_i8(rd: u16, imm: u16) -> u16 { 0x3000 | (rd << 8) | imm }
-pub fn subs_i8(rd: u16, imm: u16) -> u16 { 0x3800 | (rd << 8) | imm }
-pub fn alu(op: u16, rdn: u16, rm: u16) -> u16 { 0x4000 | (op << 6) | (rm << 3) | rdn }
-pub fn ands(rdn: u16, rm: u16) -> u16 { alu(0, rdn, rm) }
-pub fn eors(rdn: u16, rm: u16) -> u16 { alu(1, rdn, rm) }
-pub fn lsls_r(rdn: u16, rm: u16) -> u16 { alu(2, rdn, rm) }
-pub fn lsrs_r(rdn: u16, rm: u16) -> u16 { alu(3, rdn, rm) }
-pub fn asrs_r(rdn: u16, rm: u16) -> u16 { alu(4, rdn, rm) }
-pub fn adcs(rdn: u16, rm: u16) -> u16 { alu(5, rdn, rm) }
-pub fn sbcs(rdn: u16, rm: u16) -> u16 { alu(6, rdn, rm) }
-pub fn rors(rdn: u16, rm: u16) -> u16 { alu(7, rdn, rm) }
-pub fn tst(rn: u16, rm: u16) -> u16 { alu(8, rn, rm) }
-pub fn rsbs(rd: u16, rn: u16) -> u16 { alu(9, rd, rn) }
-pub fn cmp_r(rn: u16, rm: u16) -> u16 { alu(10, rn, rm) }
-pub fn cmn(rn: u16, rm: u16) -> u16 { alu(11, rn, rm) }
-pub fn orrs(rdn: u16, rm: u16) -> u16 { alu(12, rdn, rm) }
-pub fn muls(rdm: u16, rn: u16) -> u16 { alu(13, rdm, rn) }
-pub fn bics(rdn: u16, rm: u16) -> u16 { alu(14, rdn, rm) }
-pub fn mvns(rd: u16, rm: u16) -> u16 { alu(15, rd, rm) }
-pub fn add_hi(rd: u16, rm: u16) -> u16 { 0x4400 | ((rd & 8) << 4) | (rm << 3) | (rd & 7) }
-pub fn cmp_hi(rn: u16, rm: u16) -> u16 { 0x4500 | ((rn & 8) << 4) | (rm << 3) | (rn & 7) }
-pub fn mov_hi(rd: u16, rm: u16) -> u16 { 0x4600 | ((rd & 8) << 4) | (rm << 3) | (rd & 7) }
-pub fn bx(rm: u16) -> u16 { 0x4700 | (rm << 3) }
-pub fn blx(rm: u16) -> u16 { 0x4780 | (rm << 3) }
-pub fn ldr_lit(rt: u16, imm8: u16) -> u16 { 0x4800 | (rt << 8) | imm8 }
-pub fn str_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5000 | (rm << 6) | (rn << 3) | rt }
-pub fn strh_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5200 | (rm << 6) | (rn << 3) | rt }
-pub fn strb_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5400 | (rm << 6) | (rn << 3) | rt }
-pub fn ldrsb_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5600 | (rm << 6) | (rn << 3) | rt }
-pub fn ldr_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5800 | (rm << 6) | (rn << 3) | rt }
-pub fn ldrh_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5A00 | (rm << 6) | (rn << 3) | rt }
-pub fn ldrb_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5C00 | (rm << 6) | (rn << 3) | rt }
-pub fn ldrsh_r(rt: u16, rn: u16, rm: u16) -> u16 { 0x5E00 | (rm << 6) | (rn << 3) | rt }
-pub fn str_i(rt: u16, rn: u16, off: u16) -> u16 { 0x6000 | ((off / 4) << 6) | (rn << 3) | rt }
-pub fn ldr_i(rt: u16, rn: u16, off: u16) -> u16 { 0x6800 | ((off / 4) << 6) | (rn << 3) | rt }
-pub fn strb_i(rt: u16, rn: u16, off: u16) -> u16 { 0x7000 | (off << 6) | (rn << 3) | rt }
-pub fn ldrb_i(rt: u16, rn: u16, off: u16) -> u16 { 0x7800 | (off << 6) | (rn << 3) | rt }
-pub fn strh_i(rt: u16, rn: u16, off: u16) -> u16 { 0x8000 | ((off / 2) << 6) | (rn << 3) | rt }
-pub fn ldrh_i(rt: u16, rn: u16, off: u16) -> u16 { 0x8800 | ((off / 2) << 6) | (rn << 3) | rt }
-pub fn str_sp(rt: u16, off: u16) -> u16 { 0x9000 | (rt << 8) | (off / 4) }
-pub fn ldr_sp(rt: u16, off: u16) -> u16 { 0x9800 | (rt << 8) | (off / 4) }
-pub fn adr(rd: u16, off: u16) -> u16 { 0xA000 | (rd << 8) | (off / 4) }
-pub fn add_rd_sp(rd: u16, off: u16) -> u16 { 0xA800 | (rd << 8) | (off / 4) }
-pub fn add_sp(imm: u16) -> u16 { 0xB000 | (imm / 4) }
-pub fn sub_sp(imm: u16) -> u16 { 0xB080 | (imm / 4) }
-pub fn sxth(rd: u16, rm: u16) -> u16 { 0xB200 | (rm << 3) | rd }
-pub fn sxtb(rd: u16, rm: u16) -> u16 { 0xB240 | (rm << 3) | rd }
-pub fn uxth(rd: u16, rm: u16) -> u16 { 0xB280 | (rm << 3) | rd }
-pub fn uxtb(rd: u16, rm: u16) -> u16 { 0xB2C0 | (rm << 3) | rd }
-pub fn push(list: u16, lr: bool) -> u16 { 0xB400 | ((lr as u16) << 8) | list }
-pub fn pop(list: u16, pc: bool) -> u16 { 0xBC00 | ((pc as u16) << 8) | list }
+pub fn lsls_i(rd: u16, rm: u16, imm: u16) -> u16 {
+    (imm << 6) | (rm << 3) | rd
+}
+pub fn lsrs_i(rd: u16, rm: u16, imm: u16) -> u16 {
+    0x0800 | ((imm & 31) << 6) | (rm << 3) | rd
+}
+pub fn asrs_i(rd: u16, rm: u16, imm: u16) -> u16 {
+    0x1000 | ((imm & 31) << 6) | (rm << 3) | rd
+}
+pub fn adds_r(rd: u16, rn: u16, rm: u16) -> u16 {
+    0x1800 | (rm << 6) | (rn << 3) | rd
+}
+pub fn subs_r(rd: u16, rn: u16, rm: u16) -> u16 {
+    0x1A00 | (rm << 6) | (rn << 3) | rd
+}
+pub fn adds_i3(rd: u16, rn: u16, imm: u16) -> u16 {
+    0x1C00 | (imm << 6) | (rn << 3) | rd
+}
+pub fn subs_i3(rd: u16, rn: u16, imm: u16) -> u16 {
+    0x1E00 | (imm << 6) | (rn << 3) | rd
+}
+pub fn movs_i(rd: u16, imm: u16) -> u16 {
+    0x2000 | (rd << 8) | imm
+}
+pub fn cmp_i(rn: u16, imm: u16) -> u16 {
+    0x2800 | (rn << 8) | imm
+}
+pub fn adds_i8(rd: u16, imm: u16) -> u16 {
+    0x3000 | (rd << 8) | imm
+}
+pub fn subs_i8(rd: u16, imm: u16) -> u16 {
+    0x3800 | (rd << 8) | imm
+}
+pub fn alu(op: u16, rdn: u16, rm: u16) -> u16 {
+    0x4000 | (op << 6) | (rm << 3) | rdn
+}
+pub fn ands(rdn: u16, rm: u16) -> u16 {
+    alu(0, rdn, rm)
+}
+pub fn eors(rdn: u16, rm: u16) -> u16 {
+    alu(1, rdn, rm)
+}
+pub fn lsls_r(rdn: u16, rm: u16) -> u16 {
+    alu(2, rdn, rm)
+}
+pub fn lsrs_r(rdn: u16, rm: u16) -> u16 {
+    alu(3, rdn, rm)
+}
+pub fn asrs_r(rdn: u16, rm: u16) -> u16 {
+    alu(4, rdn, rm)
+}
+pub fn adcs(rdn: u16, rm: u16) -> u16 {
+    alu(5, rdn, rm)
+}
+pub fn sbcs(rdn: u16, rm: u16) -> u16 {
+    alu(6, rdn, rm)
+}
+pub fn rors(rdn: u16, rm: u16) -> u16 {
+    alu(7, rdn, rm)
+}
+pub fn tst(rn: u16, rm: u16) -> u16 {
+    alu(8, rn, rm)
+}
+pub fn rsbs(rd: u16, rn: u16) -> u16 {
+    alu(9, rd, rn)
+}
+pub fn cmp_r(rn: u16, rm: u16) -> u16 {
+    alu(10, rn, rm)
+}
+pub fn cmn(rn: u16, rm: u16) -> u16 {
+    alu(11, rn, rm)
+}
+pub fn orrs(rdn: u16, rm: u16) -> u16 {
+    alu(12, rdn, rm)
+}
+pub fn muls(rdm: u16, rn: u16) -> u16 {
+    alu(13, rdm, rn)
+}
+pub fn bics(rdn: u16, rm: u16) -> u16 {
+    alu(14, rdn, rm)
+}
+pub fn mvns(rd: u16, rm: u16) -> u16 {
+    alu(15, rd, rm)
+}
+pub fn add_hi(rd: u16, rm: u16) -> u16 {
+    0x4400 | ((rd & 8) << 4) | (rm << 3) | (rd & 7)
+}
+pub fn cmp_hi(rn: u16, rm: u16) -> u16 {
+    0x4500 | ((rn & 8) << 4) | (rm << 3) | (rn & 7)
+}
+pub fn mov_hi(rd: u16, rm: u16) -> u16 {
+    0x4600 | ((rd & 8) << 4) | (rm << 3) | (rd & 7)
+}
+pub fn bx(rm: u16) -> u16 {
+    0x4700 | (rm << 3)
+}
+pub fn blx(rm: u16) -> u16 {
+    0x4780 | (rm << 3)
+}
+pub fn ldr_lit(rt: u16, imm8: u16) -> u16 {
+    0x4800 | (rt << 8) | imm8
+}
+pub fn str_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5000 | (rm << 6) | (rn << 3) | rt
+}
+pub fn strh_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5200 | (rm << 6) | (rn << 3) | rt
+}
+pub fn strb_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5400 | (rm << 6) | (rn << 3) | rt
+}
+pub fn ldrsb_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5600 | (rm << 6) | (rn << 3) | rt
+}
+pub fn ldr_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5800 | (rm << 6) | (rn << 3) | rt
+}
+pub fn ldrh_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5A00 | (rm << 6) | (rn << 3) | rt
+}
+pub fn ldrb_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5C00 | (rm << 6) | (rn << 3) | rt
+}
+pub fn ldrsh_r(rt: u16, rn: u16, rm: u16) -> u16 {
+    0x5E00 | (rm << 6) | (rn << 3) | rt
+}
+pub fn str_i(rt: u16, rn: u16, off: u16) -> u16 {
+    0x6000 | ((off / 4) << 6) | (rn << 3) | rt
+}
+pub fn ldr_i(rt: u16, rn: u16, off: u16) -> u16 {
+    0x6800 | ((off / 4) << 6) | (rn << 3) | rt
+}
+pub fn strb_i(rt: u16, rn: u16, off: u16) -> u16 {
+    0x7000 | (off << 6) | (rn << 3) | rt
+}
+pub fn ldrb_i(rt: u16, rn: u16, off: u16) -> u16 {
+    0x7800 | (off << 6) | (rn << 3) | rt
+}
+pub fn strh_i(rt: u16, rn: u16, off: u16) -> u16 {
+    0x8000 | ((off / 2) << 6) | (rn << 3) | rt
+}
+pub fn ldrh_i(rt: u16, rn: u16, off: u16) -> u16 {
+    0x8800 | ((off / 2) << 6) | (rn << 3) | rt
+}
+pub fn str_sp(rt: u16, off: u16) -> u16 {
+    0x9000 | (rt << 8) | (off / 4)
+}
+pub fn ldr_sp(rt: u16, off: u16) -> u16 {
+    0x9800 | (rt << 8) | (off / 4)
+}
+pub fn adr(rd: u16, off: u16) -> u16 {
+    0xA000 | (rd << 8) | (off / 4)
+}
+pub fn add_rd_sp(rd: u16, off: u16) -> u16 {
+    0xA800 | (rd << 8) | (off / 4)
+}
+pub fn add_sp(imm: u16) -> u16 {
+    0xB000 | (imm / 4)
+}
+pub fn sub_sp(imm: u16) -> u16 {
+    0xB080 | (imm / 4)
+}
+pub fn sxth(rd: u16, rm: u16) -> u16 {
+    0xB200 | (rm << 3) | rd
+}
+pub fn sxtb(rd: u16, rm: u16) -> u16 {
+    0xB240 | (rm << 3) | rd
+}
+pub fn uxth(rd: u16, rm: u16) -> u16 {
+    0xB280 | (rm << 3) | rd
+}
+pub fn uxtb(rd: u16, rm: u16) -> u16 {
+    0xB2C0 | (rm << 3) | rd
+}
+pub fn push(list: u16, lr: bool) -> u16 {
+    0xB400 | ((lr as u16) << 8) | list
+}
+pub fn pop(list: u16, pc: bool) -> u16 {
+    0xBC00 | ((pc as u16) << 8) | list
+}
 pub const CPSIE: u16 = 0xB662;
 pub const CPSID: u16 = 0xB672;
-pub fn rev(rd: u16, rm: u16) -> u16 { 0xBA00 | (rm << 3) | rd }
-pub fn rev16(rd: u16, rm: u16) -> u16 { 0xBA40 | (rm << 3) | rd }
-pub fn revsh(rd: u16, rm: u16) -> u16 { 0xBAC0 | (rm << 3) | rd }
-pub fn bkpt(imm: u16) -> u16 { 0xBE00 | imm }
+pub fn rev(rd: u16, rm: u16) -> u16 {
+    0xBA00 | (rm << 3) | rd
+}
+pub fn rev16(rd: u16, rm: u16) -> u16 {
+    0xBA40 | (rm << 3) | rd
+}
+pub fn revsh(rd: u16, rm: u16) -> u16 {
+    0xBAC0 | (rm << 3) | rd
+}
+pub fn bkpt(imm: u16) -> u16 {
+    0xBE00 | imm
+}
 pub const NOP: u16 = 0xBF00;
 pub const YIELD: u16 = 0xBF10;
 pub const WFE: u16 = 0xBF20;
 pub const WFI: u16 = 0xBF30;
 pub const SEV: u16 = 0xBF40;
-pub fn stm(rn: u16, list: u16) -> u16 { 0xC000 | (rn << 8) | list }
-pub fn ldm(rn: u16, list: u16) -> u16 { 0xC800 | (rn << 8) | list }
-pub fn udf(imm: u16) -> u16 { 0xDE00 | imm }
-pub fn svc(imm: u16) -> u16 { 0xDF00 | imm }
-pub fn msr(sysm: u16, rn: u16) -> [u16; 2] { [0xF380 | rn, 0x8800 | sysm] }
-pub fn mrs(rd: u16, sysm: u16) -> [u16; 2] { [0xF3EF, 0x8000 | (rd << 8) | sysm] }
+pub fn stm(rn: u16, list: u16) -> u16 {
+    0xC000 | (rn << 8) | list
+}
+pub fn ldm(rn: u16, list: u16) -> u16 {
+    0xC800 | (rn << 8) | list
+}
+pub fn udf(imm: u16) -> u16 {
+    0xDE00 | imm
+}
+pub fn svc(imm: u16) -> u16 {
+    0xDF00 | imm
+}
+pub fn msr(sysm: u16, rn: u16) -> [u16; 2] {
+    [0xF380 | rn, 0x8800 | sysm]
+}
+pub fn mrs(rd: u16, sysm: u16) -> [u16; 2] {
+    [0xF3EF, 0x8000 | (rd << 8) | sysm]
+}
 pub const DMB: [u16; 2] = [0xF3BF, 0x8F5F];
 pub const DSB: [u16; 2] = [0xF3BF, 0x8F4F];
 pub const ISB: [u16; 2] = [0xF3BF, 0x8F6F];
@@ -127,7 +267,14 @@ impl Default for Asm {
 
 impl Asm {
     pub fn new() -> Asm {
-        Asm { code: Vec::new(), labels: HashMap::new(), fixups: Vec::new(), vectors: vec![(1, "reset".into())], initial_sp: 0x2000_4000, data: Vec::new() }
+        Asm {
+            code: Vec::new(),
+            labels: HashMap::new(),
+            fixups: Vec::new(),
+            vectors: vec![(1, "reset".into())],
+            initial_sp: 0x2000_4000,
+            data: Vec::new(),
+        }
     }
     pub fn here(&self) -> u32 {
         CODE_BASE + 2 * self.code.len() as u32
