@@ -123,6 +123,9 @@ Z_SCHED_FN void z_reschedule(void)
 
 Z_SCHED_FN int z_switch_away(struct k_thread *cur)
 {
+#if !K_CONFIG_SYNC_SWITCH
+    return arch_switch_pend(cur); /* PendSV chooses the thread, or idles */
+#endif
     struct k_thread *next = z_top();
     if (next)
         return arch_switch(cur, next);

@@ -15,17 +15,6 @@ void board_putc(char c)
     LAB_UART_TX = (uint8_t)c;
 }
 
-void board_write(const char *s, size_t n)
-{
-    while (n--)
-        LAB_UART_TX = (uint8_t)*s++;
-}
-
-void board_puts(const char *s)
-{
-    while (*s)
-        LAB_UART_TX = (uint8_t)*s++;
-}
 
 void board_exit(int status)
 {

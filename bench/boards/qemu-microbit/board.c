@@ -44,17 +44,6 @@ void board_putc(char c)
         flush_line();
 }
 
-void board_write(const char *s, size_t n)
-{
-    while (n--)
-        board_putc(*s++);
-}
-
-void board_puts(const char *s)
-{
-    while (*s)
-        board_putc(*s++);
-}
 
 void board_exit(int status)
 {

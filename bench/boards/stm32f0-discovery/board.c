@@ -71,17 +71,6 @@ void board_putc(char c)
     USART1_TDR = (uint8_t)c;
 }
 
-void board_write(const char *s, size_t n)
-{
-    while (n--)
-        board_putc(*s++);
-}
-
-void board_puts(const char *s)
-{
-    while (*s)
-        board_putc(*s++);
-}
 
 void board_exit(int status)
 {

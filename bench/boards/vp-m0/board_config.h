@@ -2,22 +2,7 @@
 #ifndef BOARD_CONFIG_H
 #define BOARD_CONFIG_H
 
-#include "lab_regs.h"
-
 #define BOARD_NAME "vp-m0"
-#define BOARD_CLOCK_HZ 48000000u
-#define BOARD_CYCLE_ACCURATE 1
-#define BOARD_HAS_ALARM 1
-#define BOARD_ALARM_IRQ LAB_TIMER_IRQ
-#define BOARD_HAS_STIMULUS 1
-#define BOARD_STIM_IRQ LAB_STIM_IRQ
-#define BOARD_STIM_FALL_IRQ LAB_STIM_FALL_IRQ
-#define BOARD_HAS_PROBE 1
-
-/* The hot-path operations: one load or one store each. */
-static inline uint32_t board_cycles(void) { return LAB_TIMER_NOW; }
-static inline void board_probe_set(uint32_t pins) { LAB_PROBE_SET = pins; }
-static inline void board_probe_clr(uint32_t pins) { LAB_PROBE_CLR = pins; }
-static inline void board_probe_mark(uint32_t value) { LAB_PROBE_MARK = value; }
+#include "lab_board_config.h"
 
 #endif

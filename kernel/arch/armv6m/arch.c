@@ -29,8 +29,10 @@ void arch_init(void)
 void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)
 {
     uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
+#if K_CONFIG_SYNC_SWITCH
     for (unsigned i = 0; i < ARCH_INIT_FRAME_BYTES / 4u; i++)
         f[i] = 0;
+#endif
     f[4] = (uint32_t)entry; /* r4 */
     f[5] = (uint32_t)arg;   /* r5 */
 #if K_CONFIG_SYNC_SWITCH
@@ -38,7 +40,8 @@ void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), v
     f[8] = (uint32_t)z_thread_trampoline;
     t->z_sp = (uint32_t)f;
 #else
-    /* An exception frame, as PendSV leaves it (bit 0 of z_sp set) */
+    /* An exception frame, as PendSV leaves it (bit 0 of z_sp set); only r4, r5, pc and xPSR
+     * matter to a thread that has not run yet */
     f[14] = (uint32_t)z_thread_trampoline & ~1u; /* pc */
     f[15] = 1u << 24;                            /* xPSR: Thumb */
     t->z_sp = (uint32_t)f + 1u;

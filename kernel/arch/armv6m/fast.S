@@ -563,6 +563,21 @@ z_fast_badsp:
     bx      r3
     ENDFUNC k_mutex_lock
 
+/* The slow paths of the inline k_mutex_lock/unlock (kernel.h): called with IRQs disabled,
+ * r0 = m (r1 = timeout); the result in r3; r0 kept (the inline code clobbers r1-r3, r12
+ * and lr, so that the caller may keep the mutex in r0 around it). */
+    .macro MUTEX_SLOW name, cfn
+    FUNC \name
+    push    {r0, lr}                /* (8-byte aligned at the call) */
+    cpsie   i
+    bl      \cfn
+    mov     r3, r0
+    pop     {r0, pc}
+    ENDFUNC \name
+    .endm
+    MUTEX_SLOW z_mutex_lock_slow, z_mutex_lock_c
+    MUTEX_SLOW z_mutex_unlock_slow, z_mutex_unlock_c
+
 /* int k_mutex_unlock(struct k_mutex *m): the lock word is exactly the caller (no waiters) */
     FUNC k_mutex_unlock
     ldr     r3, =z_kernel

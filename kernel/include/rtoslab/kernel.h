@@ -240,51 +240,62 @@ int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout);
 /* 0, K_EPERM (not the owner), K_EISR, K_EINVAL. Ownership passes to the top waiter. */
 int k_mutex_unlock(struct k_mutex *m);
 
-#if K_CONFIG_FASTPATH && K_CONFIG_MUTEX && defined(__thumb__) && !defined(Z_NO_INLINE_FAST)
+#if K_CONFIG_FASTPATH && K_CONFIG_MUTEX && defined(__thumb__) && !defined(__cplusplus) && \
+    !defined(Z_NO_INLINE_FAST)
 /* The uncontended cases inlined at the call site (ARMv6-M; the out-of-line definitions are
  * in the port): a lock takes a free mutex (lock word Z_MUTEX_FREE, which also proves it is
  * an initialised mutex), an unlock frees one whose lock word is exactly the caller (owned,
- * no waiters). Anything else goes to the portable code, which does every check. */
-int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout) __attribute__((cold));
-int z_mutex_unlock_c(struct k_mutex *m) __attribute__((cold));
+ * no waiters). Anything else calls the port's z_mutex_*_slow (IRQs still disabled), which
+ * keeps r0 and calls the portable code, which does every check. */
 extern struct k_thread *z_kernel_current __asm__("z_kernel"); /* z_kernel.current */
 
 extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct k_mutex *m,
                                                                           k_timeout_t timeout)
 {
-    uint32_t r, c;
-    __asm volatile(".syntax unified\n\tcpsid i\n\t"
-                   "ldr %0, [%2, #4]\n\t"
-                   "subs %0, #1\n\t"         /* 0: free */
-                   "bne 1f\n\t"
-                   "ldr %1, [%3]\n\t"
-                   "str %1, [%2, #4]\n"
-                   "1:\tcpsie i\n\t.syntax divided"
-                   : "=&l"(r), "=&l"(c)
-                   : "l"(m), "l"(&z_kernel_current)
-                   : "cc", "memory");
-    if (__builtin_expect(r != 0, 0))
-        return z_mutex_lock_c(m, timeout);
-    return 0;
+    register struct k_mutex *a0 __asm__("r0") = m;
+    register k_timeout_t a1 __asm__("r1") = timeout;
+    register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
+    register int r __asm__("r3");
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldr r3, [r0, #4]\n\t"
+                   "cmp r3, #1\n\t"            /* Z_MUTEX_FREE */
+                   "beq 1f\n\t"
+                   "bl z_mutex_lock_slow\n\t"
+                   "b 2f\n"
+                   "1:\tldr r3, [r2]\n\t"
+                   "str r3, [r0, #4]\n\t"
+                   "cpsie i\n\t"
+                   "movs r3, #0\n"
+                   "2:"  /* (the compiler restores its own syntax mode after an asm) */
+                   : "=l"(r), "+l"(a1), "+l"(a2)
+                   : "l"(a0)
+                   : "r12", "lr", "cc", "memory");
+    return r;
 }
 
 extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(struct k_mutex *m)
 {
-    uint32_t r, c;
-    __asm volatile(".syntax unified\n\tcpsid i\n\t"
-                   "ldr %0, [%2, #4]\n\t"
-                   "ldr %1, [%3]\n\t"
-                   "subs %0, %0, %1\n\t"     /* 0: owned by the caller, no waiters */
-                   "bne 1f\n\t"
-                   "movs %1, #1\n\t"
-                   "str %1, [%2, #4]\n"
-                   "1:\tcpsie i\n\t.syntax divided"
-                   : "=&l"(r), "=&l"(c)
-                   : "l"(m), "l"(&z_kernel_current)
-                   : "cc", "memory");
-    if (__builtin_expect(r != 0, 0))
-        return z_mutex_unlock_c(m);
-    return 0;
+    register struct k_mutex *a0 __asm__("r0") = m;
+    register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
+    register int r __asm__("r3");
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldr r3, [r0, #4]\n\t"
+                   "ldr r1, [r2]\n\t"
+                   "cmp r3, r1\n\t"           /* the caller, no waiter flag */
+                   "beq 1f\n\t"
+                   "bl z_mutex_unlock_slow\n\t"
+                   "b 2f\n"
+                   "1:\tmovs r3, #1\n\t"      /* Z_MUTEX_FREE */
+                   "str r3, [r0, #4]\n\t"
+                   "cpsie i\n\t"
+                   "movs r3, #0\n"
+                   "2:"  /* (the compiler restores its own syntax mode after an asm) */
+                   : "=l"(r), "+l"(a2)
+                   : "l"(a0)
+                   : "r1", "r12", "lr", "cc", "memory");
+    return r;
 }
 #endif
 /* K_EPERM if locked by another thread; waiters (if any) get K_EDESTROYED. */
