@@ -56,6 +56,15 @@
 /* Is a service present? Constant-folded: a test for a missing service is compiled out. */
 #define RTB_HAS(cap) ((RTB_CAPS & (cap)) != 0)
 
+/* Optional inline hot calls (docs/porting.md, "Inline hot calls"): a port whose
+ * rtb_port_caps.h defines RTB_PORT_INLINE provides rtb_port_inline.h, included here, with
+ * `static inline` definitions of some of the calls below; for each one it defines
+ * RTB_INLINE_<call> (e.g. RTB_INLINE_rtb_yield), which skips the out-of-line declaration
+ * (the port then has no out-of-line definition of that call). Any port may use it. */
+#if defined(RTB_PORT_INLINE)
+#include "rtb_port_inline.h"
+#endif
+
 /* ---- the port's identity and configuration ---- */
 const char *rtb_port_absent_reason(uint32_t cap); /* why `cap` is missing (never NULL) */
 void rtb_port_config(void);                      /* emits @config lines through bench_config() */
@@ -69,7 +78,9 @@ typedef void (*rtb_entry_t)(void *arg);
  * controller. Returns RTB_OK or RTB_ERROR. */
 int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes);
 void rtb_thread_delete(int id); /* a thread that is not running (blocked or ready) */
+#ifndef RTB_INLINE_rtb_yield
 void rtb_yield(void);           /* let the next ready thread of equal priority run */
+#endif
 void rtb_suspend(int id);       /* RTB_SELF or another thread */
 void rtb_resume(int id);
 void rtb_prio_set(int id, int prio);
@@ -77,15 +88,25 @@ void rtb_prio_set(int id, int prio);
 /* ---- counting semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max);
 void rtb_sem_delete(int id);
+#ifndef RTB_INLINE_rtb_sem_wait
 int rtb_sem_wait(int id, uint32_t timeout_us); /* RTB_OK or RTB_TIMEOUT */
+#endif
+#ifndef RTB_INLINE_rtb_sem_signal
 void rtb_sem_signal(int id);
+#endif
+#ifndef RTB_INLINE_rtb_sem_signal_isr
 void rtb_sem_signal_isr(int id); /* from an ISR installed with rtb_irq_install */
+#endif
 
 /* ---- mutexes (recursive or not: the suite never locks twice) ---- */
 int rtb_mutex_create(int id);
 void rtb_mutex_delete(int id);
+#ifndef RTB_INLINE_rtb_mutex_lock
 int rtb_mutex_lock(int id, uint32_t timeout_us); /* RTB_OK, RTB_TIMEOUT or RTB_DEADLOCK */
+#endif
+#ifndef RTB_INLINE_rtb_mutex_unlock
 void rtb_mutex_unlock(int id);
+#endif
 
 /* ---- message queues of fixed-size messages ---- */
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth);
@@ -115,8 +136,12 @@ void rtb_mem_free(void *p);
 typedef void (*rtb_isr_t)(uint32_t now);
 void rtb_irq_install(unsigned irq, unsigned prio, rtb_isr_t isr);
 void rtb_irq_uninstall(unsigned irq);
+#ifndef RTB_INLINE_rtb_isr_enter
 void rtb_isr_enter(void);
+#endif
+#ifndef RTB_INLINE_rtb_isr_exit
 void rtb_isr_exit(void);
+#endif
 
 /* ---- provided by the suite, for ports ---- */
 void bench_config(const char *key, const char *value); /* one @config line */

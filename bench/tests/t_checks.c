@@ -196,7 +196,7 @@ __asm__(".text\n.thumb\n.syntax unified\n.align 2\n"
         ".global bench_xpsr_probe\n.type bench_xpsr_probe, %function\n"
         ".thumb_func\n"
         "bench_xpsr_probe:\n"
-        "  msr apsr, r0\n"
+        "  msr APSR_nzcvq, r0\n"
         "  str r2, [r1]\n"       /* pend the interrupt: its ISR wakes a thread that clobbers flags */
         "  .rept 300\n  nop\n  .endr\n"
         "  mrs r0, apsr\n"

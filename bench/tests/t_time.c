@@ -1,5 +1,6 @@
 /*
- * Delayed execution (seed 004, "Delayed Execution Tests") and periodic timer jitter.
+ * Delayed execution (seed 004, "Delayed Execution Tests") and the jitter of a periodic task
+ * under load (seed 003).
  */
 #include "bench.h"
 
@@ -32,34 +33,83 @@ static void delay_thread(void *arg)
     bench_done();
 }
 
-/* timer.periodic_jitter: period between successive callbacks of a 1 ms periodic timer,
- * minus 1 ms. */
+/* timer.periodic_jitter (seed 003 ch. 2.7.2 and 2.8.2: the non-deterministic part of a
+ * periodic task's latency, from the timer tick, other interrupts and other activity).
+ * A periodic thread T at priority 6 is released every PJ_PERIOD_US by a periodic software
+ * timer (its callback signals a semaphore T waits on: the usual way to drive a periodic task
+ * from a timer). Activation 0 happens on an idle system and is the reference: from then on
+ * two disturbances run until the end:
+ *  - a load thread at priority 1 that calls the kernel without pause (signal and wait on its
+ *    own semaphore), so that kernel critical sections and switches fall at every phase;
+ *  - an asynchronous interrupt load (boards with the stimulus generator): the stimulus pin
+ *    rises every PJ_STIM_PERIOD cycles (a prime, not commensurate with the task period, so
+ *    the two drift through every relative phase); its ISR signals a semaphore that wakes a
+ *    second load thread at priority 2, which spins PJ_STIM_WORK cycles and waits again.
+ * Sample k (k >= 1) is the deviation of activation k from its ideal time, signed:
+ * (counter at T's first statement after its k-th wake) - (the same at activation 0) - k * period.
+ * The ideal period is exact on every port (1 ms is a whole number of ticks and of cycles). */
 #define PJ_SEM 0
+#define PJ_GO 1
+#define PJ_IRQ_SEM 2
+#define PJ_LOAD_SEM 3
 #define PJ_PERIOD_US 1000u
-static volatile uint32_t pj_prev;
-static volatile unsigned pj_have;
+#define PJ_STIM_PERIOD 4999u
+#define PJ_STIM_WORK 300u
 static void pj_cb(void *arg)
 {
     (void)arg;
-    uint32_t t = board_cycles();
-    if (pj_have)
-        bench_sample((t - pj_prev) - us_to_cycles(PJ_PERIOD_US));
-    pj_prev = t;
-    pj_have = 1;
-    if (!bench_more()) {
 #if RTB_TIMER_CB_IN_ISR
-        rtb_sem_signal_isr(PJ_SEM);
+    rtb_sem_signal_isr(PJ_SEM);
 #else
-        rtb_sem_signal(PJ_SEM);
+    rtb_sem_signal(PJ_SEM);
 #endif
+}
+static void pj_stim_isr(uint32_t now)
+{
+    (void)now;
+    rtb_sem_signal_isr(PJ_IRQ_SEM);
+}
+static void pj_irq_load(void *arg) /* priority 2: the work the interrupt asks for */
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(PJ_IRQ_SEM, RTB_FOREVER);
+        bench_spin(PJ_STIM_WORK);
+    }
+}
+static void pj_load(void *arg) /* priority 1: kernel calls without pause */
+{
+    (void)arg;
+    rtb_sem_wait(PJ_GO, RTB_FOREVER);
+    for (;;) {
+        rtb_sem_signal(PJ_LOAD_SEM);
+        rtb_sem_wait(PJ_LOAD_SEM, RTB_FOREVER);
     }
 }
 static void pj_thread(void *arg)
 {
     (void)arg;
+    uint32_t period = us_to_cycles(PJ_PERIOD_US), t0 = 0;
     rtb_timer_create(0, PJ_PERIOD_US, pj_cb, 0);
     rtb_timer_start(0);
-    rtb_sem_wait(PJ_SEM, RTB_FOREVER);
+    for (uint32_t k = 0;; k++) {
+        rtb_sem_wait(PJ_SEM, RTB_FOREVER);
+        uint32_t t = board_cycles();
+        if (k == 0) {
+            t0 = t; /* the reference: released on an idle system */
+            rtb_sem_signal(PJ_GO);
+#if BOARD_HAS_STIMULUS
+            board_stim_arm(t + 1000u, PJ_STIM_PERIOD, 2);
+#endif
+            continue;
+        }
+        bench_sample(t - t0 - k * period);
+        if (!bench_more())
+            break;
+    }
+#if BOARD_HAS_STIMULUS
+    board_stim_disarm();
+#endif
     rtb_timer_stop(0);
     rtb_timer_delete(0);
     bench_done();
@@ -88,9 +138,19 @@ void t_time(void)
 
     if (bench_need(RTB_CAP_TIMER, "timer.periodic_jitter")) {
         bench_begin("timer.periodic_jitter", BK_SIGNED | BK_NO_PROBE, 0);
-        pj_have = 0;
         bench_sem(PJ_SEM, 0, 1);
+        bench_sem(PJ_GO, 0, 1);
+        bench_sem(PJ_IRQ_SEM, 0, 1);
+        bench_sem(PJ_LOAD_SEM, 0, 1);
+#if BOARD_HAS_STIMULUS
+        if (RTB_HAS(RTB_CAP_IRQ))
+            rtb_irq_install(BOARD_STIM_IRQ, 1, pj_stim_isr);
+#else
+        (void)pj_stim_isr;
+#endif
         bench_spawn(0, 6, pj_thread, 0, BENCH_STACK);
+        bench_spawn(1, 2, pj_irq_load, 0, BENCH_STACK);
+        bench_spawn(2, 1, pj_load, 0, BENCH_STACK);
         if (bench_join(1))
             bench_end();
         else

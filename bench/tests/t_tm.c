@@ -2,15 +2,18 @@
  * Throughput in the style of Thread-Metric: operations completed per 10^7 cycles. The
  * controller sleeps for a window (TM_WINDOW_US) with rtb_delay_us while the test threads run,
  * then reads the operation counter and the cycle counter; one sample per window is
- * ops * 10^7 / elapsed cycles. TM_WINDOWS windows per metric.
+ * ops * 10^7 / elapsed cycles. TM_WINDOWS windows per metric (RTB_SAMPLES).
  */
 #include "bench.h"
 
+/* One sample per window, RTB_SAMPLES windows (1024 by default) like every other metric; the
+ * window shrinks as the sample count grows so that a metric always lasts about 2 s of
+ * simulated time (2 ms windows at 1024 samples, 0.5 ms at 4096, 8 ms at 256). */
 #ifndef TM_WINDOWS
-#define TM_WINDOWS 32
+#define TM_WINDOWS RTB_SAMPLES
 #endif
 #ifndef TM_WINDOW_US
-#define TM_WINDOW_US 2000
+#define TM_WINDOW_US (2048000u / TM_WINDOWS)
 #endif
 
 static volatile uint32_t ops;

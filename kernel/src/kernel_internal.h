@@ -81,7 +81,8 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
 int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
 /* Give `t` effective priority `prio`, repositioning it wherever it is queued. */
 void z_set_prio(struct k_thread *t, unsigned prio);
-/* Called by the PendSV handler with the saved SP of the current thread. */
+/* Called by the PendSV handler with the saved SP of the current thread (0: it comes from the
+ * idle loop); returns the thread to run, NULL to idle. */
 struct k_thread *z_sched_pendsv(uint32_t sp);
 void z_stack_check(struct k_thread *t, uint32_t sp);
 
@@ -97,8 +98,6 @@ int z_sem_signal_isr_c(struct k_sem *s);
 int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout);
 int z_mutex_unlock_c(struct k_mutex *m);
 int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
-/* PendSV with nothing to run: sleep until a thread is ready; returns it as the current one. */
-struct k_thread *z_sched_idle(void);
 
 /* ---- Time (time.c) --------------------------------------------------------------------------- */
 

@@ -173,30 +173,19 @@ void z_stack_check(struct k_thread *t, uint32_t sp)
 #endif
 }
 
-struct k_thread *z_sched_idle(void)
-{
-    struct k_thread *next;
-    /* Sleep here, on the interrupt stack, until an interrupt readies a thread; then forget
-     * the PendSV requests it made. */
-    do
-        arch_idle();
-    while ((next = z_top()) == NULL);
-    ARCH_SCB_ICSR = ARCH_ICSR_PENDSVCLR;
-    z_kernel.current = next;
-    return next;
-}
-
 struct k_thread *z_sched_pendsv(uint32_t sp)
 {
+    /* sp 0: PendSV left the idle loop, the current thread was saved when it left */
     arch_irq_disable();
-    struct k_thread *cur = z_kernel.current;
-    cur->z_sp = sp;
-    z_stack_check(cur, sp & ~1u);
+    if (sp) {
+        struct k_thread *cur = z_kernel.current;
+        cur->z_sp = sp;
+        z_stack_check(cur, sp & ~1u);
+    }
     K_ASSERT(!z_kernel.bitmap || z_top()->z_state == Z_STATE_READY);
     struct k_thread *next = z_top();
-    if (!next)
-        return z_sched_idle();
-    z_kernel.current = next;
+    if (next)
+        z_kernel.current = next; /* (else the idle loop: the current thread stays) */
     return next;
 }
 

@@ -110,6 +110,20 @@ int Z_FAST(sem_signal_isr)(struct k_sem *s)
     return w == (struct k_thread *)1 ? K_EOVERFLOW : 0;
 }
 
+#if !K_CONFIG_FASTPATH || K_CONFIG_ASSERT
+/* (the fast-path build has an assembly version; with assertions, this one checks the
+ * precondition and the assembly one is not built) */
+int k_sem_signal_irq(struct k_sem *s)
+{
+#if K_CONFIG_ASSERT
+    uint32_t key = arch_irq_lock();
+    arch_irq_unlock(key);
+    K_ASSERT(arch_in_isr() && key == 0u);
+#endif
+    return k_sem_signal_isr(s);
+}
+#endif
+
 int k_sem_count(const struct k_sem *s)
 {
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);

@@ -110,12 +110,12 @@ static K_SEM_DEFINE(isem, 0, 0);
 static volatile int spin_on;
 void IRQ1_Handler(void) /* the stimulus rising edge on the lab boards */
 {
-    k_sem_signal_isr(&isem);
+    k_sem_signal_irq(&isem); /* (handler mode, interrupts enabled) */
 }
 #if !BOARD_HAS_STIMULUS
 void IRQ30_Handler(void)
 {
-    k_sem_signal_isr(&isem);
+    k_sem_signal_irq(&isem); /* (handler mode, interrupts enabled) */
 }
 #endif
 static void irq_hi(void *arg)

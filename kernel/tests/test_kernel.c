@@ -673,6 +673,10 @@ void IRQ20_Handler(void)
 {
     if (isr_mode == 0) {
         isr_r[0] = k_sem_signal_isr(&isem);
+    } else if (isr_mode == 2) {
+        isr_r[0] = k_sem_signal_irq(&isem); /* handler mode, interrupts enabled */
+    } else if (isr_mode == 3) {
+        isr_r[0] = k_sem_signal_irq(NULL);
     } else {
         isr_r[1] = k_sem_wait(&isem, K_FOREVER);
         isr_r[2] = k_mutex_lock(&m1, K_FOREVER);
@@ -727,6 +731,67 @@ static void isr_signal(void)
     k_sem_signal(&go2);
     board_irq_disable(TEST_IRQ);
     k_sleep(K_MSEC(6));
+}
+
+/* k_sem_signal_irq (the handler-only variant): a K_FOREVER waiter of higher priority runs
+ * when the interrupt returns; without a waiter the count goes up; NULL is K_EINVAL. */
+static void t_irq_waiter(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        k_sem_wait(&isem, K_FOREVER);
+        log_add(1);
+    }
+}
+
+static void isr_signal_irq(void)
+{
+    log_reset();
+    board_irq_enable(TEST_IRQ, 1);
+    spawn(0, t_irq_waiter, 0, 6);
+    isr_mode = 2;
+    for (int i = 0; i < 3; i++) {
+        isr_r[0] = -100;
+        board_irq_trigger(TEST_IRQ);
+        __asm volatile("dsb\n isb");
+        log_add(2);
+    }
+    LOG_IS(1, 2, 1, 2, 1, 2);
+    KT_EQ(isr_r[0], 0);
+    k_thread_abort(&th[0]);
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    KT_EQ(isr_r[0], 0);
+    KT_EQ(k_sem_count(&isem), 1);
+    KT_EQ(k_sem_wait(&isem, K_NO_WAIT), 0);
+    isr_mode = 3;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    KT_EQ(isr_r[0], K_EINVAL);
+    isr_mode = 0;
+    board_irq_disable(TEST_IRQ);
+}
+
+/* The idle loop runs in thread mode: an interrupt at the lowest priority (PendSV's) still
+ * runs while every thread waits, and wakes them. A timer (whose callback runs in the time
+ * source's interrupt) raises it while the driver waits. */
+static void raise_test_irq(struct k_timer *t, void *arg)
+{
+    (void)t, (void)arg;
+    board_irq_trigger(TEST_IRQ);
+}
+static K_TIMER_DEFINE(irq_timer, raise_test_irq, NULL);
+
+static void isr_lowest_priority(void)
+{
+    board_irq_enable(TEST_IRQ, 3);
+    isr_mode = 0;
+    isr_r[0] = -100;
+    k_timer_start(&irq_timer, K_USEC(100), 0);
+    /* (with the idle loop inside PendSV, the interrupt would wait for the timeout) */
+    KT_EQ(k_sem_wait(&isem, K_MSEC(20)), 0);
+    KT_EQ(isr_r[0], 0);
+    board_irq_disable(TEST_IRQ);
 }
 
 /* ---- errors ------------------------------------------------------------------------------ */
@@ -810,6 +875,8 @@ static void driver(void *arg)
     CASE(queue_blocking);
     CASE(timers);
     CASE(isr_signal);
+    CASE(isr_signal_irq);
+    CASE(isr_lowest_priority);
     CASE(errors);
     CASE(destroy_wakes);
     kt_finish();

@@ -49,7 +49,7 @@ void SysTick_Handler(void)
 void IRQ21_Handler(void)
 {
     nest_count++;
-    if (k_sem_signal_isr(&isr_sem) == 0)
+    if (k_sem_signal_irq(&isr_sem) == 0) /* (handler-only variant: interrupts are enabled) */
         sem_given++;
 }
 
@@ -226,7 +226,7 @@ static void on_tick(struct k_timer *t, void *arg)
 {
     (void)t, (void)arg;
     tfires++;
-    k_sem_signal_isr(&tsem);
+    k_sem_signal_irq(&tsem); /* a timer callback runs with interrupts enabled */
 }
 static K_TIMER_DEFINE(ttimer, on_tick, NULL);
 static void timer_taker(void *arg)

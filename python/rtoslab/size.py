@@ -51,6 +51,21 @@ def _normalize(path: str) -> str:
     return p
 
 
+_KERNEL_DIRS = re.compile(r"/(kernel|freertos|freertos-kernel|rtos)/")
+_APP_DIRS = re.compile(r"/(examples?|samples?|demos?|apps?|applications?|tests?)/")
+
+
+def _app_below_kernel(low: str) -> bool:
+    """Is the innermost of the kernel's own folders and a folder of its users (examples,
+    demos, tests) the latter? An example that ships inside the kernel's tree, like
+    kernel/examples/minimal.c, is application code, and so is what it defines with the
+    kernel's macros (K_THREAD_DEFINE's stacks and threads); tests/fixtures/kernel/k.c is
+    kernel code."""
+    app = [m.start() for m in _APP_DIRS.finditer(low)]
+    ker = [m.start() for m in _KERNEL_DIRS.finditer(low)]
+    return bool(app) and bool(ker) and app[-1] > ker[-1]
+
+
 def classify_path(path: str) -> str | None:
     """Component of a source, object or archive path; None when it says nothing."""
     p = _normalize(path)
@@ -75,6 +90,8 @@ def classify_path(path: str) -> str | None:
         return "application"
     if "/portable/memmang/" in low:            # FreeRTOS heap_N: the kernel's allocator
         return "kernel"
+    if _app_below_kernel(low):                 # kernel/examples/x.c, FreeRTOS/Demo/...: users
+        return "application"
     if any(k in low for k in ("/portable/", "/kernel/arch/", "/arch/armv6m", "/port/")) or \
             base.startswith(("port.c", "port.s", "portasm", "port.o", "portasm.o")):
         return "port"

@@ -52,14 +52,26 @@ class ThreadInfo:
 
     @property
     def high_water(self) -> int | None:
+        """Bytes of its stack the thread used at most (above the stack's size only when the
+        stack pointer really went below the stack: see `overflowed`)."""
         if self.lowest_sp is None or self.stack_hi is None:
             return None
         return self.stack_hi - self.lowest_sp
 
-    def see_sp(self, sp: int | None):
+    @property
+    def overflowed(self) -> bool:
+        return self.lowest_sp is not None and self.stack_lo is not None and self.lowest_sp < self.stack_lo
+
+    def see_sp(self, sp: int | None, trusted: bool = False):
+        """A stack pointer this thread had. Values outside its own stack are ignored, except
+        a `trusted` one (the lowest SP of a run the simulator saw this thread go through,
+        from inside its stack): below the stack's bottom, that is an overflow."""
         if sp is None:
             return
-        if self.stack_lo is not None and not (self.stack_lo - 4096 <= sp <= self.stack_hi):
+        if self.stack_lo is not None:
+            if sp > self.stack_hi or (sp < self.stack_lo and not trusted):
+                return
+        elif self.stack_hi is not None and not (self.stack_hi - 0x10000 <= sp <= self.stack_hi):
             return
         if self.lowest_sp is None or sp < self.lowest_sp:
             self.lowest_sp = sp
@@ -84,6 +96,7 @@ class Analysis:
     status: int | None = None
     instructions: int | None = None
     switches: int = 0
+    switch_kinds: dict = field(default_factory=dict)     # how ("exception", "thread") -> count
     sleep_cycles: int = 0
     handler_cycles: dict = field(default_factory=dict)   # exc -> cycles
     handler_durations: dict = field(default_factory=dict)  # exc -> [cycles]
@@ -116,10 +129,12 @@ class Analysis:
         return {
             "board": self.board, "clock_hz": self.clock_hz, "cycles": self.total_cycles,
             "status": self.status, "instructions": self.instructions,
-            "context_switches": self.switches, "cpu_load": self.cpu_load,
+            "context_switches": self.switches, "context_switches_by_kind": self.switch_kinds,
+            "cpu_load": self.cpu_load,
             "sleep_cycles": self.sleep_cycles,
             "threads": [{"name": t.name, "cycles": t.cycles, "runs": t.runs,
                          "stack_size": t.stack_size, "stack_high_water": t.high_water,
+                         "stack_overflow": t.overflowed,
                          "stack_high_water_at_least": None if t.high_water is not None else t.high_water_at_least,
                          "stack_top": t.stack_hi} for t in self.threads.values()],
             "handlers": [{"exc": e, "name": exc_name(e), "count": self.handler_counts.get(e, 0),
@@ -154,21 +169,31 @@ class Analyzer:
             return False
         return self.syms.containing(sp) is None
 
+    def stack_owner(self, sp: int) -> str | None:
+        """The thread whose own stack (a data symbol of at most SHARED bytes, or the main
+        stack) holds sp; None when that cannot be told from the address alone."""
+        if self.syms and self.syms.initial_sp and sp == self.syms.initial_sp:
+            return MAIN                 # the empty main stack (not the object starting there)
+        obj = self.syms.containing(sp) if self.syms else None
+        if obj is None:
+            return MAIN if self.in_main_stack(sp) else None
+        if obj.size <= SHARED:
+            self.a.threads.setdefault(obj.name, ThreadInfo(obj.name, obj.addr, obj.end))
+            return obj.name
+        return None
+
     def new_thread(self, sp: int) -> str:
         """A thread seen for the first time, named by the data symbol that holds its stack
         pointer. A symbol bigger than SHARED bytes (an arena, a heap) holds several stacks:
         its threads are told apart by the offset of their first stack pointer."""
+        owner = self.stack_owner(sp)
+        if owner is not None:
+            return owner
         obj = self.syms.containing(sp) if self.syms else None
         if obj is None:
-            if self.in_main_stack(sp):
-                return MAIN
             name = f"psp@0x{sp:08x}"
-            self.a.threads.setdefault(name, ThreadInfo(name))
-            return name
-        if obj.size <= SHARED:
-            self.a.threads.setdefault(obj.name, ThreadInfo(obj.name, obj.addr, obj.end))
-            return obj.name
-        name = f"{obj.name}+0x{sp - obj.addr:x}"
+        else:
+            name = f"{obj.name}+0x{sp - obj.addr:x}"
         self.a.threads.setdefault(name, ThreadInfo(name))
         return name
 
@@ -231,9 +256,14 @@ class Analyzer:
                 if self.sleeping_since is not None:
                     self._end_sleep(c)
                 who = self.cur
-                if sp is not None and who == MAIN and not self.in_main_stack(int(sp)):
-                    # a thread started on the process stack without a switch event
-                    who = self.new_thread(int(sp))
+                if sp is not None:
+                    owner = self.stack_owner(int(sp))
+                    if owner is not None and owner != who:
+                        # the frame is on another thread's stack: that thread runs (it
+                        # started without a switch event, e.g. an old trace)
+                        who = owner
+                    elif owner is None and who == MAIN:
+                        who = self.new_thread(int(sp))
                 self._close_thread_slice(c, who)
                 self.cur = who
                 if sp is not None:
@@ -256,23 +286,35 @@ class Analyzer:
                 self.slice_cycles = 0
         elif e == "switch":
             a.switches += 1
+            how = ev.get("how")
+            if how:
+                a.switch_kinds[str(how)] = a.switch_kinds.get(str(how), 0) + 1
             from_psp, to_psp, low = ev.get("from_psp"), ev.get("to_psp"), ev.get("low")
             out = self.cur
             if from_psp is not None:
+                owner = self.stack_owner(int(from_psp))
+                if owner is not None:
+                    out = owner
                 # the thread that leaves will come back with this stack pointer
                 if len(self.saved) < 100000:
                     self.saved[int(from_psp)] = out
-                if out != MAIN:
-                    a.threads[out].see_sp(int(from_psp))
-                    if low is not None:
-                        a.threads[out].see_sp(int(low))
+                info = a.threads.setdefault(out, ThreadInfo(out))
+                info.see_sp(int(from_psp))
+                if low is not None:
+                    # the lowest SP of the run that ends here: below the stack, an overflow
+                    info.see_sp(int(low), trusted=owner is not None and int(low) <= int(from_psp))
             if not self.stack:               # a switch outside a handler: close the slice here
-                self._close_thread_slice(c)
+                self._close_thread_slice(c, out)
             if to_psp is not None:
-                name = self.saved.pop(int(to_psp), None) or self.new_thread(int(to_psp))
+                to = int(to_psp)
+                name = self.stack_owner(to)
+                if name is None:
+                    name = self.saved.pop(to, None) or self.new_thread(to)
+                else:
+                    self.saved.pop(to, None)
                 self.cur = name
                 a.threads[name].runs += 1
-                a.threads[name].see_sp(int(to_psp))
+                a.threads[name].see_sp(to)
         elif e == "sleep":
             if self.sleeping_since is None:
                 if not self.stack:

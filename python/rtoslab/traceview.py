@@ -28,8 +28,9 @@ def render(a: Analysis, out: Console, title: str) -> None:
               + (f", {a.instructions} instructions" if a.instructions else "")
               + (f", exit status {a.status}" if a.status is not None else ", trace cut short"))
     load = a.cpu_load
-    out.print(f"context switches: {a.switches}"
-              + (f" ({a.switches / (a.total_cycles / hz):.0f}/s at the board clock)" if hz and a.total_cycles else "")
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(a.switch_kinds.items()))
+    out.print(f"context switches: {a.switches}" + (f" ({kinds})" if kinds else "")
+              + (f", {a.switches / (a.total_cycles / hz):.0f}/s at the board clock" if hz and a.total_cycles else "")
               + (f"; CPU load: {load * 100:.1f}% (asleep {a.sleep_cycles} cycles)" if load is not None else ""))
     tt = Table(box=box.SIMPLE_HEAD, title="threads (named by the symbol holding their stack)", title_justify="left")
     for c in ("thread", "runs", "cycles", "share", "stack", "high-water", "used"):
@@ -41,9 +42,12 @@ def render(a: Analysis, out: Console, title: str) -> None:
         size, hw = th.stack_size, th.high_water
         hw_text = str(hw) if hw is not None else (
             f"≥{th.high_water_at_least}" if th.high_water_at_least and th.name != "main (MSP)" else "")
+        if th.overflowed:
+            used = "[red]OVERFLOW[/]"
+        else:
+            used = f"{hw / size * 100:.0f}%" if size and hw is not None else ""
         tt.add_row(th.name, str(th.runs), str(th.cycles), f"{th.cycles / total * 100:.1f}%",
-                   "" if size is None else str(size), hw_text,
-                   f"{hw / size * 100:.0f}%" if size and hw is not None else "")
+                   "" if size is None else str(size), hw_text, used)
     out.print(tt)
     if a.handler_counts:
         ht = Table(box=box.SIMPLE_HEAD, title="exception handlers", title_justify="left")

@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 from helpers import assert_one_line_error
 
@@ -56,6 +57,14 @@ def test_classify_paths():
     assert classify_path("bench/ports/freertos/CMakeFiles/bench-freertos.dir/__/__/tests/t_checks.c.obj") == "application"
     assert classify_path("/usr/lib/arm-none-eabi/newlib/thumb/v6-m/nofp/libc_nano.a(libc_a-memcpy-stub.o)") == "libc"
     assert classify_path("/usr/lib/gcc/arm-none-eabi/12.2.1/thumb/v6-m/nofp/libgcc.a(_udivsi3.o)") == "libc"
+    # the kernel's examples and tests use the kernel: application code, even inside its tree
+    assert classify_path("/work/main/kernel/examples/minimal.c") == "application"
+    assert classify_path("/work/main/kernel/tests/test_kernel.c") == "application"
+    assert classify_path("kernel/examples/CMakeFiles/example_minimal.dir/minimal.c.obj") == "application"
+    assert classify_path("/x/FreeRTOS/Demo/CORTEX_M0_STM32F0518_IAR/main.c") == "application"
+    # ... but a kernel kept below a tests folder is still the kernel
+    assert classify_path("/work/main/python/tests/fixtures/fw/kernel/sched.c") == "kernel"
+    assert classify_path("/home/u/tests/rtoslab/kernel/src/sched.c") == "kernel"
 
 
 def test_size_bad_input(cli, tmp_path):
@@ -67,3 +76,71 @@ def test_size_bad_input(cli, tmp_path):
     assert_one_line_error(r, 2)
     assert "malformed" in r.err
     assert_one_line_error(cli("size", tmp_path), 2)
+
+
+KERNEL_H = """#include <stdint.h>
+struct k_thread { uint32_t *sp; uint8_t prio; };
+struct z_def { struct k_thread *t; void *stack; uint32_t bytes; };
+#define K_THREAD_DEFINE(name, bytes) \\
+    static uint64_t name##_stack[(bytes) / 8]; struct k_thread name; \\
+    static const struct z_def z_def_##name __attribute__((used, section(".rodata.kdefs"))) = \\
+        {&name, name##_stack, bytes}
+void k_add(const struct z_def *d);
+void k_start(void);
+"""
+KERNEL_C = """#include "kernel.h"
+struct { const struct z_def *last; uint32_t ticks; } z_kernel;
+void k_add(const struct z_def *d) { z_kernel.last = d; d->t->sp = (uint32_t *)d->stack + d->bytes / 4; }
+void k_start(void) { for (;;) z_kernel.ticks++; }
+int main(void);
+void Reset_Handler(void) { main(); }
+__attribute__((section(".isr_vector"), used)) void (*const g_pfnVectors[2])(void) =
+    {(void (*)(void))0x20001000, Reset_Handler};
+"""
+EXAMPLE_C = """#include "kernel.h"
+K_THREAD_DEFINE(consumer_thread, 256);
+K_THREAD_DEFINE(producer_thread, 128);
+int rounds;
+int main(void) { k_add(&z_def_consumer_thread); k_add(&z_def_producer_thread); rounds++; k_start(); return 0; }
+"""
+
+
+def test_memory_an_example_defines_through_kernel_macros_is_the_applications(tmp_path):
+    """kernel/examples/x.c defines its threads with the kernel's K_THREAD_DEFINE: the stacks
+    and the control blocks are the application's; kernel RAM is the kernel's own state
+    (z_kernel). The linker map beside NAME.elf is found."""
+    import shutil
+    import subprocess
+    if not shutil.which("arm-none-eabi-gcc"):
+        import pytest
+        pytest.skip("arm-none-eabi-gcc not installed")
+    src = tmp_path / "kernel"
+    (src / "src").mkdir(parents=True)
+    (src / "examples").mkdir()
+    (src / "include").mkdir()
+    (src / "include" / "kernel.h").write_text(KERNEL_H)
+    (src / "src" / "kernel.c").write_text(KERNEL_C)
+    (src / "examples" / "ex.c").write_text(EXAMPLE_C)
+    ld = tmp_path / "link.ld"
+    ld.write_text((Path(__file__).parent / "fixtures" / "fw" / "link.ld").read_text())
+    out = tmp_path / "build"
+    out.mkdir()
+    flags = ["-mcpu=cortex-m0", "-mthumb", "-Os", "-g", "-ffunction-sections", "-fdata-sections",
+             "-I", str(src / "include")]
+    objs = []
+    for c in (src / "src" / "kernel.c", src / "examples" / "ex.c"):
+        o = out / (c.stem + ".o")
+        subprocess.run(["arm-none-eabi-gcc", *flags, "-c", str(c), "-o", str(o)], check=True)
+        objs.append(str(o))
+    elf = out / "ex.elf"
+    subprocess.run(["arm-none-eabi-gcc", *flags, "-nostartfiles", "--specs=nano.specs", "-T", str(ld),
+                    "-Wl,--gc-sections", f"-Wl,-Map={out / 'ex.map'}", *objs, "-o", str(elf)], check=True)
+    rep = analyze(elf)
+    assert "no linker map beside the image" not in rep.notes
+    by = {s.name: s.component for s in rep.symbols}
+    for name in ("consumer_thread_stack", "producer_thread_stack", "consumer_thread", "producer_thread",
+                 "rounds", "main"):
+        assert by[name] == "application", (name, by[name])
+    assert by["z_kernel"] == "kernel" and by["k_start"] == "kernel"
+    assert rep.ram["kernel"] == 8                       # z_kernel: the kernel's own state
+    assert rep.ram["application"] >= 256 + 128 + 2 * 8 + 4

@@ -115,3 +115,113 @@ def test_trace_bad_input(cli, fixture_elfs, tmp_path):
     empty.write_text("")
     assert_one_line_error(cli("trace", fixture_elfs["plain"], "--from-events", empty), 2)
     assert_one_line_error(cli("trace", fixture_elfs["plain"], "--from-events", tmp_path / "missing.jsonl"), 2)
+
+
+def _objs(elf):
+    syms = elfsyms.load(elf)
+    a = next(o for o in syms.objects if o.name == "stack_a")
+    b = next(o for o in syms.objects if o.name == "stack_b")
+    return syms, a, b
+
+
+def test_trace_thread_mode_switches_idle_on_msp_and_time_per_thread(cli, fixture_elfs, tmp_path):
+    """A kernel that switches synchronously in thread mode (`how: thread`) and idles in
+    thread mode on MSP (exception switches to and from it), as example_blinky does."""
+    syms, a, b = _objs(fixture_elfs["plain"])
+    msp = syms.initial_sp
+    ev = [{"e": "start", "c": 0, "board": "vp-m0", "clock_hz": 48000000, "ram": 16384},
+          # main starts thread a (MSR CONTROL), a switches to b (mov sp, rX): thread mode
+          {"e": "switch", "c": 100, "from_psp": msp - 40, "to_psp": a.end - 36, "low": msp - 48, "how": "thread"},
+          {"e": "switch", "c": 300, "from_psp": a.end - 80, "to_psp": b.end - 36, "low": a.end - 120,
+           "how": "thread"},
+          # b blocks: PendSV returns to the idle loop on MSP
+          {"e": "exc_entry", "c": 500, "exc": 14, "sp": b.end - 100},
+          {"e": "exc_return", "c": 580, "exc": 14, "to": 0},
+          {"e": "switch", "c": 580, "from_psp": b.end - 100, "to_psp": msp - 32, "low": b.end - 140,
+           "how": "exception"},
+          {"e": "sleep", "c": 590}, {"e": "wake", "c": 1590},
+          {"e": "exc_entry", "c": 1600, "exc": 16, "sp": msp - 64},
+          {"e": "tail_chain", "c": 1700, "from": 16, "exc": 14},
+          {"e": "exc_return", "c": 1800, "exc": 14, "to": 0},
+          {"e": "switch", "c": 1800, "from_psp": msp - 64, "to_psp": b.end - 100, "low": msp - 64,
+           "how": "exception"},
+          {"e": "exc_entry", "c": 1900, "exc": 14, "sp": b.end - 100},
+          {"e": "exc_return", "c": 1980, "exc": 14, "to": 0},
+          {"e": "switch", "c": 1980, "from_psp": b.end - 100, "to_psp": a.end - 80, "low": b.end - 100,
+           "how": "exception"},
+          {"e": "end", "c": 2100, "status": 0, "instructions": 500}]
+    f = write_events(tmp_path / "ev.jsonl", ev)
+    js = tmp_path / "t.json"
+    r = cli("trace", fixture_elfs["plain"], "--from-events", f, "--json", js)
+    assert r.status == 0, r
+    assert "context switches: 5 (3 exception, 2 thread)" in r.out
+    d = json.loads(js.read_text())
+    assert d["context_switches"] == 5 and d["context_switches_by_kind"] == {"thread": 2, "exception": 3}
+    th = {t["name"]: t for t in d["threads"]}
+    assert (th["stack_a"]["runs"], th["stack_b"]["runs"], th["main (MSP)"]["runs"]) == (2, 2, 1)
+    assert th["stack_a"]["cycles"] == 200 + 120 and th["stack_b"]["cycles"] == 200 + 100
+    assert th["main (MSP)"]["cycles"] == 100 + 10 + 10  # before the first switch; idle around its sleep
+    assert th["stack_a"]["stack_high_water"] == 120 and th["stack_b"]["stack_high_water"] == 140
+    assert not th["stack_a"]["stack_overflow"] and not th["stack_b"]["stack_overflow"]
+
+
+def test_trace_high_water_is_per_stack_and_overflow_is_reported(cli, fixture_elfs, tmp_path):
+    """A frame pushed on another thread's stack is that thread's (a trace of an old simulator
+    that missed a thread-mode switch must not push a's high-water above its size); only the
+    `low` of a switch leaving from inside a stack can show it went below its bottom."""
+    syms, a, b = _objs(fixture_elfs["plain"])
+    assert b.end <= a.addr                               # b lies below a
+    ev = [{"e": "start", "c": 0, "board": "vp-m0", "clock_hz": 48000000, "ram": 16384},
+          {"e": "exc_entry", "c": 50, "exc": 14, "sp": a.end - 64},
+          {"e": "exc_return", "c": 100, "exc": 14, "to": 0},
+          {"e": "switch", "c": 100, "from_psp": syms.initial_sp - 32, "to_psp": a.end - 64,
+           "low": syms.initial_sp - 32},
+          # no switch event for a -> b (old simulator): b's frame is b's, not a's
+          {"e": "exc_entry", "c": 200, "exc": 15, "sp": b.addr + 100},
+          {"e": "exc_return", "c": 250, "exc": 15, "to": 0},
+          {"e": "end", "c": 300, "status": 0, "instructions": 100}]
+    f = write_events(tmp_path / "ev.jsonl", ev)
+    js = tmp_path / "t.json"
+    r = cli("trace", fixture_elfs["plain"], "--from-events", f, "--json", js)
+    assert r.status == 0, r
+    th = {t["name"]: t for t in json.loads(js.read_text())["threads"]}
+    assert th["stack_a"]["stack_high_water"] == 64
+    assert th["stack_b"]["stack_high_water"] == b.size - 100
+    assert "OVERFLOW" not in r.out
+    assert th["stack_b"]["runs"] == 0 and th["stack_a"]["runs"] == 1
+
+    # a leaves from inside its stack having gone 16 bytes below its bottom: an overflow
+    ev[-1:] = [{"e": "exc_entry", "c": 300, "exc": 14, "sp": a.addr + 8},
+               {"e": "exc_return", "c": 350, "exc": 14, "to": 0},
+               {"e": "switch", "c": 350, "from_psp": a.addr + 8, "to_psp": b.end - 40, "low": a.addr - 16,
+                "how": "exception"},
+               {"e": "end", "c": 400, "status": 0, "instructions": 100}]
+    f = write_events(tmp_path / "ev2.jsonl", ev)
+    r = cli("trace", fixture_elfs["plain"], "--from-events", f, "--json", js)
+    assert r.status == 0, r
+    th = {t["name"]: t for t in json.loads(js.read_text())["threads"]}
+    assert th["stack_a"]["stack_overflow"] and th["stack_a"]["stack_high_water"] == a.size + 16
+    assert not th["stack_b"]["stack_overflow"]
+    assert "OVERFLOW" in r.out
+
+
+def test_the_empty_main_stack_is_main_not_the_object_that_starts_there():
+    """A thread that leaves for the main stack's top (ktest_overflow's fatal path) goes to
+    `main (MSP)`, not to the data object placed right above the main stack."""
+    from rtoslab.elfsyms import Obj, SymbolMap
+    from rtoslab.trace import MAIN, Analyzer
+    syms = SymbolMap([Obj("starter_thread", 0x20000200, 28), Obj("stack_x", 0x20000400, 256)],
+                     0x20000200, "EM_ARM", 0)
+    an = Analyzer(syms)
+    for ev in ({"e": "start", "c": 0, "board": "vp-m0", "clock_hz": 48000000},
+               {"e": "switch", "c": 10, "from_psp": 0x20000100, "to_psp": 0x200004f0, "low": 0x200000f0,
+                "how": "thread"},
+               {"e": "switch", "c": 50, "from_psp": 0x200004e0, "to_psp": 0x20000200, "low": 0x200004d0,
+                "how": "thread"},
+               {"e": "end", "c": 80, "status": 0, "instructions": 40}):
+        an.feed(ev)
+    a = an.result()
+    assert "starter_thread" not in a.threads
+    assert a.threads[MAIN].runs == 1 and a.threads[MAIN].cycles == 10 + 30
+    assert a.threads["stack_x"].runs == 1 and a.threads["stack_x"].cycles == 40
+    assert a.threads["stack_x"].high_water == 0x30

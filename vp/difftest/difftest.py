@@ -50,7 +50,8 @@ class Tools:
         self.objdump = args.objdump
         self.qemu = args.qemu
         self.vp = args.vp
-        self.vp_args = args.vp_arg or []
+        self.vp_args = (args.vp_arg or []) + (
+            [f"--max-cycles={args.max_cycles}"] if args.max_cycles else [])
         self.timeout = args.timeout
         self.work = Path(args.workdir)
         self.runtime_o = self.work / "runtime.o"
@@ -186,7 +187,9 @@ def main() -> int:
     ap.add_argument("--qemu", default="qemu-system-arm")
     ap.add_argument("--cc", default="arm-none-eabi-gcc")
     ap.add_argument("--objdump", default="arm-none-eabi-objdump")
-    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per image and platform")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per image and platform")
+    ap.add_argument("--max-cycles", type=int, default=200_000_000,
+                    help="passed to `rtoslab-vp run` (an image needs a few million; 0: none)")
     ap.add_argument("--qemu-only", action="store_true",
                     help="no simulator: check that every program runs cleanly on QEMU (generator self-test)")
     ap.add_argument("--max-reports", type=int, default=5, help="mismatch reports printed in full")
@@ -213,6 +216,7 @@ def main() -> int:
         return 2
 
     tmp = None
+    args.workdir_given = args.workdir is not None
     if args.workdir is None:
         tmp = tempfile.TemporaryDirectory(prefix="rtoslab-difftest-")
         args.workdir = tmp.name
@@ -272,7 +276,8 @@ def main() -> int:
                             print("differences:\n" + diff_text(q, v))
                         elif q is not None:
                             print("QEMU's final state:\n    " + q[:600])
-                        print(f"program {i} ({r['elf']}):")
+                        kept = "" if args.workdir_given else "; temporary: use --workdir DIR to keep it"
+                        print(f"program {i} ({r['elf']}{kept}):")
                         print(listing(tools, r["elf"], i))
                         print("=== end of report ===", flush=True)
                     if (q is None or v is None) and pos + 1 < len(b.run_only):

@@ -37,6 +37,13 @@ SPECIAL = [0, 1, 2, 3, 4, 7, 8, 15, 16, 31, 32, 33, 63, 64, 0x7F, 0x80, 0xFF, 0x
            0xFFFFFFFE, 0xFFFFFF80, 0xFFFF8000, 0x7FFFFFFE, 0x00FF00FF, 0xFF00FF00]
 
 
+# operand pairs at the carry/overflow edges (with either carry-in)
+EDGE_PAIRS = [(0x7FFFFFFF, 0), (0x7FFFFFFF, 1), (0x7FFFFFFE, 1), (0x80000000, 0), (0x80000000, 1),
+              (0x80000000, 0xFFFFFFFF), (0x80000001, 1), (0xFFFFFFFF, 0), (0xFFFFFFFF, 1),
+              (0xFFFFFFFF, 0xFFFFFFFF), (0, 0), (0, 0xFFFFFFFF), (0x7FFFFFFF, 0x7FFFFFFF),
+              (0x80000000, 0x80000000), (0x40000000, 0x3FFFFFFF), (0x7FFFFFFF, 0x80000000)]
+
+
 def rand_value(rng: random.Random) -> int:
     r = rng.random()
     if r < 0.40:
@@ -57,8 +64,8 @@ def rand_value(rng: random.Random) -> int:
 
 def shift_amount_value(rng: random.Random) -> int:
     """A register value whose low byte is an interesting shift amount (bits 31:8 random)."""
-    amt = rng.choice([0, 1, 2, 7, 8, 15, 16, 31, 32, 33, 34, 63, 64, 127, 128, 200, 255,
-                      rng.randrange(256)])
+    amt = rng.choice([0, 0, 1, 2, 7, 8, 15, 16, 31, 31, 32, 32, 32, 33, 33, 34, 63, 64, 127, 128,
+                      200, 255, rng.randrange(256)])
     return (rng.getrandbits(24) << 8) | amt if rng.random() < 0.5 else amt
 
 
@@ -90,6 +97,7 @@ class _Gen:
         self.frame_words = 0
         self.in_leaf = False
         self.maybe_psp = False  # the body may have switched the thread to the process stack
+        self.nlabels = 0
 
     # ---- emission helpers -------------------------------------------------------------
     def hw(self, v: int) -> Item:
@@ -123,7 +131,12 @@ class _Gen:
     def g_addsub3(self):
         rng = self.rng
         op = rng.randrange(4)  # ADD reg, SUB reg, ADD imm3, SUB imm3
-        return "addsub3", [self.hw(0x1800 | (op << 9) | (rng.randrange(8) << 6) | (self.lo() << 3) | self.lo())]
+        rm_imm, rn, rd = rng.randrange(8), self.lo(), self.lo()
+        items = []
+        if op < 2 and rm_imm != rn and rng.random() < 0.3:
+            a, b = rng.choice(EDGE_PAIRS)
+            items += [self.lit(rn, a), self.lit(rm_imm, b)]
+        return "addsub3", items + [self.hw(0x1800 | (op << 9) | (rm_imm << 6) | (rn << 3) | rd)]
 
     def g_imm8(self):
         rng = self.rng
@@ -138,6 +151,11 @@ class _Gen:
         items = []
         if op in (2, 3, 4, 7) and rng.random() < 0.6:  # register shifts: make the amount interesting
             items.append(self.lit(rm, shift_amount_value(rng)))
+        elif op in (5, 6, 9, 10, 11) and rng.random() < 0.35 and rdn != rm:  # ADC SBC RSB CMP CMN
+            a, b = rng.choice(EDGE_PAIRS)
+            if rng.random() < 0.5:
+                a, b = b, a
+            items += [self.lit(rdn, a), self.lit(rm, b)]
         items.append(self.hw(0x4000 | (op << 6) | (rm << 3) | rdn))
         return f"dp{op}", items
 
@@ -375,7 +393,7 @@ class _Gen:
         """BX/BLX to an even address: the branch completes with EPSR.T = 0 and the next fetch
         raises HardFault (INVSTATE) with the target as stacked PC; the handler skips the NOP there."""
         r = self.rng.randrange(13)
-        self.nlabels = getattr(self, "nlabels", 0) + 1
+        self.nlabels += 1
         label = f".Lx{self.idx}_{self.nlabels}"
         # BX or BLX; not BLX in a leaf function, whose LR must survive until its BX LR
         op = 0x4700 if self.in_leaf or self.rng.random() < 0.5 else 0x4780
@@ -449,15 +467,52 @@ class _Gen:
         addr = self._addr(4, 32) + rng.randrange(1, 4)
         return "fault_align", [self.lit(rn, addr), self.hw((0xC800 if load else 0xC000) | (rn << 8) | rl)]
 
+    def g_ram_code(self):
+        """Write 1-5 random register-only instructions and BX LR to the scratch RAM, DSB, ISB,
+        BLX to them; sometimes rewrite the first word and call again (the second call must run
+        the new instructions: no stale decoded code)."""
+        rng = self.rng
+        pure = [self.g_shift_imm, self.g_imm8, self.g_ext, self.g_rev]
+
+        def snippet_word_pairs():
+            hws = []
+            for _ in range(rng.randrange(1, 6)):
+                _, its = rng.choice(pure)()
+                hws += [int(i.text.split()[1], 16) for i in its]
+            if rng.random() < 0.5:  # data processing without the shift-amount literal
+                hws.append(0x4000 | (rng.randrange(16) << 6) | (self.lo() << 3) | self.lo())
+            hws.append(0x4770)  # BX LR
+            if len(hws) % 2:
+                hws.append(0xBF00)
+            return [hws[i] | (hws[i + 1] << 16) for i in range(0, len(hws), 2)]
+
+        ra, rb, rc = rng.sample(range(8), 3)
+        words = snippet_word_pairs()
+        addr = REGION_START + 0x300 + 4 * rng.randrange(0, (0x100 - 4 * len(words) - 8) // 4)
+        items = [self.lit(ra, addr)]
+        for k, w in enumerate(words):
+            items += [self.lit(rb, w), self.hw(0x6000 | (k << 6) | (ra << 3) | rb)]  # STR rb,[ra,#4k]
+        items += [self.w32(0xF3BF8F4F), self.w32(0xF3BF8F6F),  # DSB ; ISB
+                  self.lit(rc, addr | 1), self.hw(0x4780 | (rc << 3))]  # BLX rc
+        if rng.random() < 0.5:
+            new = snippet_word_pairs()[0]
+            items += [self.lit(ra, addr), self.lit(rb, new), self.hw(0x6000 | (ra << 3) | rb),
+                      self.w32(0xF3BF8F4F), self.w32(0xF3BF8F6F),
+                      self.lit(rc, addr | 1), self.hw(0x4780 | (rc << 3))]
+        return "ram_code", items
+
     SIMPLE = [("g_shift_imm", 8), ("g_addsub3", 6), ("g_imm8", 6), ("g_dp", 20), ("g_hireg", 7),
               ("g_ext", 3), ("g_rev", 3), ("g_ldst_imm", 8), ("g_ldst_reg", 8), ("g_ldr_lit", 2), ("g_ld_flash", 2),
               ("g_sp_ldst", 4), ("g_adr", 2), ("g_ldm_stm", 4), ("g_mrs", 2), ("g_msr", 3),
               ("g_misc", 2), ("g_svc", 1), ("g_fault", 1),
-              ("g_svc_masked", 0.3), ("g_invstate", 0.3), ("g_pend", 0.6)]
+              ("g_svc_masked", 0.3), ("g_invstate", 0.3), ("g_pend", 0.6),
+              ("g_ram_code", 0.6)]
     SP_CHANGING = [("g_sp_adj", 3), ("g_pushpop", 5), ("g_sp_write", 1), ("g_psp", 1)]
 
     def simple_group(self, allow_sp: bool):
         table = self.SIMPLE + (self.SP_CHANGING if allow_sp else [])
+        if self.in_leaf:  # a leaf function's LR must survive until its BX LR
+            table = [(n, w) for n, w in table if n != "g_ram_code"]
         if self.exclude:
             table = [(n, w) for n, w in table if n[2:] not in self.exclude]
         while True:
@@ -499,7 +554,7 @@ class _Gen:
         size = sum(i.size for i in skipped)
         r = rng.randrange(13)
         bit0 = rng.randrange(2)
-        self.nlabels = getattr(self, "nlabels", 0) + 1
+        self.nlabels += 1
         label = f".Ly{self.idx}_{self.nlabels}"
         if rng.random() < 0.5:
             kind, value, op = "mov_pc", f"{label}+{bit0}", 0x4687  # MOV PC, Rm

@@ -3,7 +3,7 @@
 
 use crate::machine::{FLASH_SIZE, RAM_BASE};
 use crate::symbols::Symbols;
-use object::elf::{EM_ARM, PT_LOAD, STT_FUNC};
+use object::elf::{EM_ARM, PT_LOAD, STT_FUNC, STT_OBJECT};
 use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};
 use object::{Endianness, Object, ObjectSymbol};
 
@@ -16,6 +16,9 @@ pub struct Image {
     pub symbols: Symbols,
     /// First free RAM byte after the image (`end` symbol or the highest RAM segment end).
     pub heap_base: u32,
+    /// Sized data objects in RAM, `(start, end)` sorted: the stack regions of the thread-mode
+    /// switch rule (docs/board.md, 'Observation from outside').
+    pub ram_objects: Vec<(u32, u32)>,
 }
 
 fn kib(n: u32) -> String {
@@ -100,6 +103,7 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
     }
     let mut funcs = Vec::new();
     let mut all = Vec::new();
+    let mut ram_objects = Vec::new();
     for sym in elf.symbols() {
         let name = match sym.name() {
             Ok(n) if !n.is_empty() && !n.starts_with('$') => n.to_string(),
@@ -113,10 +117,18 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
         if is_func {
             funcs.push((addr & !1, name.clone()));
         }
+        let is_object = match sym.flags() {
+            object::SymbolFlags::Elf { st_info, .. } => st_info & 0xF == STT_OBJECT,
+            _ => false,
+        };
+        let size = sym.size();
+        if is_object && size > 0 && size < 0x1000_0000 && addr >= RAM_BASE && addr < 0x4000_0000 {
+            ram_objects.push((addr, addr.wrapping_add(size as u32)));
+        }
         all.push((name, addr));
     }
     let symbols = Symbols::new(funcs, all);
     let heap_base =
         ["end", "_end", "__end__"].iter().find_map(|n| symbols.lookup(n)).unwrap_or(((ram_end + 7) & !7) as u32);
-    Ok(Image { flash, ram, symbols, heap_base })
+    Ok(Image { flash, ram, symbols, heap_base, ram_objects })
 }

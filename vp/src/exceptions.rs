@@ -239,19 +239,18 @@ impl Machine {
             self.raise_fault(self.pc, "exception return to a frame whose xPSR has T = 0 (INVSTATE)", None);
         }
         if to_thread {
-            let switched = use_psp && self.thread_was_psp && frame != self.thread_frame;
+            // Back to thread mode through another frame than the one the thread was
+            // interrupted with, or on the other stack pointer (a kernel starting its first
+            // task, or leaving an idle loop that runs on MSP): a context switch.
+            let switched = use_psp != self.thread_was_psp || frame != self.thread_frame;
             if switched {
                 let (from, low, c) = (self.thread_frame, self.thread_low, self.cyc);
                 if let Some(o) = self.obs.as_mut() {
-                    o.switch(c, from, frame, low);
+                    o.switch(c, from, frame, low, "exception");
                 }
                 self.sp_low = self.r[13];
-            } else if use_psp == self.thread_was_psp {
-                self.sp_low = self.thread_low.min(self.r[13]);
             } else {
-                // Back to Thread mode on the other stack (e.g. a kernel starting its first
-                // task through an exception return): a fresh stack, a fresh low-water mark.
-                self.sp_low = self.r[13];
+                self.sp_low = self.thread_low.min(self.r[13]);
             }
             self.thread_was_psp = use_psp;
             self.thread_frame = frame;

@@ -31,6 +31,8 @@ impl Machine {
             }
         }
         m.heap_base = img.heap_base;
+        m.ram_objects = img.ram_objects.clone();
+        m.ram_objects.sort_unstable();
         m
     }
 }

@@ -119,6 +119,9 @@ pub struct Machine {
     pub thread_low: u32,
     pub thread_frame: u32,
     pub thread_was_psp: bool,
+    /// Sized RAM data objects of the ELF, `(start, end)` sorted by start: the stack regions
+    /// of the thread-mode switch rule (empty: every SP is in the same, unnamed region).
+    pub ram_objects: Vec<(u32, u32)>,
 
     // ---- time ----
     pub cyc: u64,
@@ -186,6 +189,7 @@ impl Machine {
             thread_low: 0,
             thread_frame: 0,
             thread_was_psp: false,
+            ram_objects: Vec::new(),
             cyc: 0,
             next_event: 0,
             insns: 0,

@@ -14,7 +14,7 @@ pub enum Event {
     ExcEntry { c: u64, exc: u32, sp: u32 },
     ExcReturn { c: u64, exc: u32, to: u32 },
     TailChain { c: u64, from: u32, exc: u32 },
-    Switch { c: u64, from_psp: u32, to_psp: u32, low: u32 },
+    Switch { c: u64, from_psp: u32, to_psp: u32, low: u32, how: &'static str },
     Probe { c: u64, pins: u32, changed: u32 },
     Mark { c: u64, value: u32 },
     Stim { c: u64, level: u8 },
@@ -195,8 +195,10 @@ impl Observer {
     pub fn tail_chain(&mut self, c: u64, from: u32, exc: u32) {
         self.emit(Event::TailChain { c, from, exc });
     }
-    pub fn switch(&mut self, c: u64, from_psp: u32, to_psp: u32, low: u32) {
-        self.emit(Event::Switch { c, from_psp, to_psp, low });
+    /// A context switch; `how` is "exception" (an exception return to thread mode on another
+    /// stack) or "thread" (a thread-mode load of the active SP into another stack region).
+    pub fn switch(&mut self, c: u64, from_psp: u32, to_psp: u32, low: u32, how: &'static str) {
+        self.emit(Event::Switch { c, from_psp, to_psp, low, how });
     }
     pub fn sleep(&mut self, c: u64) {
         self.emit(Event::Sleep { c });

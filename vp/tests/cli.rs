@@ -5,7 +5,7 @@ mod support;
 use rtoslab_vp::elf;
 use std::path::PathBuf;
 use std::process::Command;
-use support::elfgen::{build, from_flash, Seg};
+use support::elfgen::{build, build_sized, from_flash, Seg};
 use support::*;
 
 fn tmp(name: &str) -> PathBuf {
@@ -74,6 +74,20 @@ fn elf_errors() {
     let l = elf::load(&data_in_ram, 16384).unwrap();
     assert_eq!(l.ram[0], (0, vec![1, 2, 3, 4]));
     assert_eq!(l.heap_base, 0x2000_0100);
+    assert!(l.ram_objects.is_empty());
+    // sized data objects in RAM are the stack regions of the thread-mode switch rule
+    let with_objects = build_sized(
+        40,
+        &[Seg { paddr: 0, vaddr: 0, data: img.clone(), memsz: 0 }],
+        &[
+            ("stack_a", 0x2000_0200, 0x100, 0x11),
+            ("table", 0x0000_0400, 0x40, 0x11),
+            ("no_size", 0x2000_0800, 0, 0x11),
+            ("marker", 0x2000_0900, 0x10, 0x10),
+        ],
+    );
+    let l = elf::load(&with_objects, 16384).unwrap();
+    assert_eq!(l.ram_objects, vec![(0x2000_0200, 0x2000_0300)]);
 }
 
 #[test]
@@ -195,4 +209,28 @@ fn trace_and_vcd_files() {
     assert_eq!(st, 0);
     let t = std::fs::read_to_string(&tr).unwrap();
     assert!(t.lines().all(|l| l.contains("\"e\":\"probe\"")) && t.lines().count() == 2, "{}", t);
+}
+
+#[test]
+fn thread_mode_switch_between_elf_stack_objects_is_in_the_trace() {
+    // The ELF's sized RAM objects reach the machine: `mov sp, r0` from stack_a to stack_b
+    // in thread mode is a `switch` with how = thread.
+    let mut a = Asm::new();
+    a.label("reset").li(0, 0x2000_1100).i(mov_hi(13, 0));
+    a.i(push(0b11, false)).i(pop(0b11, false));
+    a.li(0, 0x2000_20E0).i(mov_hi(13, 0)).exit(0);
+    let elf = build_sized(
+        40,
+        &[Seg { paddr: 0, vaddr: 0, data: a.image(), memsz: 0 }],
+        &[("stack_a", 0x2000_1000, 0x100, 0x11), ("stack_b", 0x2000_2000, 0x100, 0x11)],
+    );
+    let p = write("switch.elf", &elf);
+    let tr = tmp("switch.jsonl");
+    let (st, _, err) = vp(&["run", p.to_str().unwrap(), "--trace", tr.to_str().unwrap(), "--trace-events", "switch"]);
+    assert_eq!(st, 0, "{}", err);
+    let text = std::fs::read_to_string(&tr).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", text);
+    assert!(lines[0].contains(r#""from_psp":536887296,"to_psp":536875264,"low":536887296,"how":"thread""#), "{}", text);
+    assert!(lines[1].contains(r#""from_psp":536875264,"to_psp":536879328,"low":536875256,"how":"thread""#), "{}", text);
 }

@@ -421,3 +421,79 @@ fn interrupt_abandons_small_multiply() {
     }
     assert!(lat.iter().all(|l| *l <= 18), "{:?}", lat);
 }
+
+fn switches(m: &rtoslab_vp::Machine) -> Vec<(u32, u32, u32, &'static str)> {
+    events(m)
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Switch { from_psp, to_psp, low, how, .. } => Some((from_psp, to_psp, low, how)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn thread_mode_switch_between_stack_objects_is_traced() {
+    // Two stacks as ELF data objects; a kernel-like `mov sp, rX` moves between them in
+    // thread mode, no exception. The compiler's own frame code inside one stack (a VLA
+    // allocation and its `mov sp, r7` epilogue, a large frame through ADD SP,Rm) is not a
+    // switch.
+    let mut a = Asm::new();
+    a.label("reset").li(0, 0x2000_1100).i(mov_hi(13, 0)); // main stack -> stack A
+    a.i(push(0b1111, false)).i(pop(0b1111, false)); // A reaches 0x200010F0
+    a.li(1, 0x2000_27C0).i(mov_hi(13, 1)); // A -> B
+    a.i(mov_hi(7, 13)).i(mov_hi(3, 13)).li(2, 0x100).i(subs_r(3, 3, 2)).i(mov_hi(13, 3)); // VLA
+    a.i(push(0b1, false)).i(pop(0b1, false)).i(mov_hi(13, 7)); // epilogue
+    a.li(3, 0xFFFF_FC00).i(add_hi(13, 3)).li(3, 0x400).i(add_hi(13, 3)); // 1 KiB frame
+    a.i(CPSID).i(mov_hi(13, 7)).i(CPSIE); // no change: nothing
+    a.exit(0);
+    let mut m = machine(&a, cfg(Board::VpM0));
+    m.ram_objects = vec![(0x2000_1000, 0x2000_1100), (0x2000_2000, 0x2000_2800)];
+    assert_eq!(m.run(), Stop::Exit(0));
+    assert_eq!(
+        switches(&m),
+        vec![(0x2000_4000, 0x2000_1100, 0x2000_4000, "thread"), (0x2000_1100, 0x2000_27C0, 0x2000_10F0, "thread"),]
+    );
+    // the cycle is the one the first instruction on the new stack starts
+    let c: Vec<u64> =
+        events(&m).iter().filter_map(|e| if let Event::Switch { c, .. } = e { Some(*c) } else { None }).collect();
+    assert!(c[0] > 0 && c[1] > c[0]);
+}
+
+#[test]
+fn thread_mode_switch_inside_one_region_needs_primask() {
+    // No data objects (or one arena holding every stack): only a load with interrupts
+    // masked, as a preemptive kernel must do it, is a switch; ADD SP,Rm never is.
+    let mut a = Asm::new();
+    a.label("reset").li(0, 0x2000_3000).i(mov_hi(13, 0)); // interrupts on: frame code
+    a.i(CPSID).li(3, 0xFFFF_F000).i(add_hi(13, 3)); // a 4 KiB frame, masked: not a switch
+    a.li(0, 0x2000_2F00).i(mov_hi(13, 0)).i(CPSIE); // masked MOV SP: a switch
+    a.i(CPSID).li(0, 0x2000_1000).w(msr(8, 0)).i(CPSIE); // masked MSR MSP (active): a switch
+    a.li(0, 0x2000_0800).w(msr(8, 0)); // unmasked MSR MSP: not
+    a.exit(0);
+    let mut m = machine(&a, cfg(Board::VpM0));
+    m.ram_objects = vec![(0x2000_0000, 0x2000_4000)];
+    assert_eq!(m.run(), Stop::Exit(0));
+    assert_eq!(
+        switches(&m),
+        vec![(0x2000_2000, 0x2000_2F00, 0x2000_2000, "thread"), (0x2000_2F00, 0x2000_1000, 0x2000_2F00, "thread")]
+    );
+}
+
+#[test]
+fn exception_return_to_an_idle_loop_on_msp_is_a_switch() {
+    // A thread on PSP pends PendSV; the handler returns to thread mode on MSP (an idle loop
+    // running on the interrupt stack): a switch, as is the way back.
+    let mut a = Asm::new();
+    a.label("reset").li(0, 0x2000_3000).w(msr(9, 0)).i(movs_i(1, 2)).w(msr(20, 1)).w(ISB);
+    a.i(push(0b1111, false)).i(pop(0b1111, false));
+    a.poke(ICSR, 1 << 28).n(NOP, 10).exit(1);
+    a.label("pendsv").li(0, 0x2000_4000 - 32).w(msr(8, 0));
+    a.adr_l(3, "idle").i(str_i(3, 0, 24)).li(3, 0x0100_0000).i(str_i(3, 0, 28));
+    a.li(0, 0xFFFF_FFF9).i(bx(0));
+    a.align4().label("idle").exit(0);
+    a.vector(14, "pendsv");
+    let (m, s) = run(&a, cfg(Board::VpM0));
+    assert_eq!(s, Stop::Exit(0));
+    assert_eq!(switches(&m), vec![(0x2000_3000 - 32, 0x2000_4000 - 32, 0x2000_3000 - 32, "exception")]);
+}

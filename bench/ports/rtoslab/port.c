@@ -10,8 +10,9 @@
 #include "rtoslab/kernel.h"
 
 static struct k_thread *threads[RTB_MAX_THREADS];
-static struct k_sem sems[RTB_MAX_SEMS];
-static struct k_mutex mutexes[RTB_MAX_MUTEXES];
+/* (not static: the inline hot calls of rtb_port_inline.h use them) */
+struct k_sem rtb_rtoslab_sems[RTB_MAX_SEMS];
+struct k_mutex rtb_rtoslab_mutexes[RTB_MAX_MUTEXES];
 static struct k_queue queues[RTB_MAX_QUEUES];
 static uint32_t qbuf[RTB_MAX_QUEUES][64 / 4];
 static struct k_timer timers[RTB_MAX_TIMERS];
@@ -26,12 +27,7 @@ static unsigned kprio(int p)
     return p < 1 ? 1u : (unsigned)p;
 }
 
-static k_timeout_t kto(uint32_t us)
-{
-    if (us == RTB_FOREVER)
-        return K_FOREVER;
-    return us ? K_USEC(us) : K_NO_WAIT;
-}
+/* (timeouts: rtb_rtoslab_kto, in rtb_port_inline.h) */
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -55,7 +51,8 @@ void rtb_port_config(void)
     bench_config("mutex", "priority inheritance (transitive), deadlock detection");
     bench_config("allocation", "static: threads in suite memory, objects in the port's tables");
     bench_config("timer_context", "time source interrupt");
-    bench_config("isr_api", "k_sem_signal_isr (switch on return)");
+    bench_config("isr_api", "k_sem_signal_irq (k_sem_signal_isr for handlers with interrupts enabled; switch on return)");
+    bench_config("port_calls", "inline (rtb_port_inline.h): yield, sem wait/signal/signal_isr, mutex lock/unlock");
 }
 
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
@@ -85,7 +82,6 @@ void rtb_thread_delete(int id)
     }
 }
 
-void rtb_yield(void) { k_yield(); }
 void rtb_suspend(int id) { k_thread_suspend(id == RTB_SELF ? NULL : threads[id]); }
 void rtb_resume(int id) { k_thread_resume(threads[id]); }
 void rtb_prio_set(int id, int prio) { k_thread_prio_set(id == RTB_SELF ? NULL : threads[id], kprio(prio)); }
@@ -93,25 +89,13 @@ void rtb_prio_set(int id, int prio) { k_thread_prio_set(id == RTB_SELF ? NULL : 
 /* ---- semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
-    return k_sem_init(&sems[id], initial, max > 255u ? 0u : max) == K_OK ? RTB_OK : RTB_ERROR;
+    return k_sem_init(&rtb_rtoslab_sems[id], initial, max > 255u ? 0u : max) == K_OK ? RTB_OK : RTB_ERROR;
 }
-void rtb_sem_delete(int id) { k_sem_destroy(&sems[id]); }
-int rtb_sem_wait(int id, uint32_t timeout_us)
-{
-    return k_sem_wait(&sems[id], kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
-}
-void rtb_sem_signal(int id) { k_sem_signal(&sems[id]); }
-void rtb_sem_signal_isr(int id) { k_sem_signal_isr(&sems[id]); }
+void rtb_sem_delete(int id) { k_sem_destroy(&rtb_rtoslab_sems[id]); }
 
 /* ---- mutexes ---- */
-int rtb_mutex_create(int id) { return k_mutex_init(&mutexes[id]) == K_OK ? RTB_OK : RTB_ERROR; }
-void rtb_mutex_delete(int id) { k_mutex_destroy(&mutexes[id]); }
-int rtb_mutex_lock(int id, uint32_t timeout_us)
-{
-    int r = k_mutex_lock(&mutexes[id], kto(timeout_us));
-    return r == K_OK ? RTB_OK : r == K_EDEADLK ? RTB_DEADLOCK : RTB_TIMEOUT;
-}
-void rtb_mutex_unlock(int id) { k_mutex_unlock(&mutexes[id]); }
+int rtb_mutex_create(int id) { return k_mutex_init(&rtb_rtoslab_mutexes[id]) == K_OK ? RTB_OK : RTB_ERROR; }
+void rtb_mutex_delete(int id) { k_mutex_destroy(&rtb_rtoslab_mutexes[id]); }
 
 /* ---- queues ---- */
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
@@ -123,11 +107,11 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 void rtb_queue_delete(int id) { k_queue_destroy(&queues[id]); }
 int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
 {
-    return k_queue_send(&queues[id], msg, kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
+    return k_queue_send(&queues[id], msg, rtb_rtoslab_kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
 }
 int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 {
-    return k_queue_recv(&queues[id], msg, kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
+    return k_queue_recv(&queues[id], msg, rtb_rtoslab_kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
 }
 
 /* ---- time ---- */
@@ -159,6 +143,6 @@ void *rtb_mem_alloc(size_t bytes)
 }
 void rtb_mem_free(void *p) { (void)p; }
 
-/* ---- interrupts: the kernel switches on return from an ISR that woke a thread ---- */
-void rtb_isr_enter(void) {}
-void rtb_isr_exit(void) {}
+/* ---- interrupts: the kernel switches on return from an ISR that woke a thread ----
+ * rtb_yield, rtb_sem_wait/signal/signal_isr, rtb_mutex_lock/unlock and rtb_isr_enter/exit
+ * are inline (rtb_port_inline.h). */

@@ -20,9 +20,8 @@ void z_thread_trampoline(void);
 void arch_init(void)
 {
     /* PendSV at the lowest priority: a switch never preempts an interrupt. SysTick (the
-     * periodic tick) one above: it must be able to interrupt the idle loop, which runs in
-     * PendSV. For the same reason, an interrupt that wakes threads needs a priority above
-     * the lowest (0..2 of the 2-bit field). */
+     * periodic tick) one above. The idle loop runs in thread mode, so an interrupt of any
+     * priority, the lowest included, may wake threads. */
     SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | 0x80C00000u;
 }
 

@@ -17,7 +17,8 @@
  *  - arch_tick_start(reload): periodic-tick build only: start SysTick; its handler calls
  *    z_time_tick().
  * The PendSV handler calls z_sched_pendsv(saved_sp) to save the outgoing thread's stack
- * pointer and choose the next thread.
+ * pointer and choose the next thread; with none, it returns to the port's idle loop, which
+ * runs in thread mode (so that interrupts of every priority can preempt it).
  */
 #ifndef RTOSLAB_ARCH_ARMV6M_H
 #define RTOSLAB_ARCH_ARMV6M_H
@@ -64,13 +65,6 @@ static inline __attribute__((always_inline)) int arch_in_isr(void)
 static inline __attribute__((always_inline)) void arch_pend_switch(void)
 {
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
-}
-
-/* Sleep until an interrupt is pending; called with interrupts disabled, returns with them
- * disabled after letting the pending handlers run. */
-static inline __attribute__((always_inline)) void arch_idle(void)
-{
-    __asm volatile("wfi\n cpsie i\n isb\n cpsid i" ::: "memory");
 }
 
 void arch_init(void);

@@ -25,6 +25,8 @@
     .cpu cortex-m0
     .thumb
 
+#include "idle.inc"
+
     .equ ICSR, 0xE000ED04
     .equ PENDSVSET, 0x10000000
 
@@ -75,12 +77,12 @@
 #elif K_CONFIG_PRIO_LEVELS > 4
     adr     \tmp, \table
     lsrs    \out, \bm, #4
-    beq     1f
+    beq     87f
     ldrb    \out, [\tmp, \out]
     adds    \out, #4
-    b       2f
-1:  ldrb    \out, [\tmp, \bm]
-2:
+    b       88f
+87: ldrb    \out, [\tmp, \bm]    /* (labels no caller uses: a caller's branch may cross) */
+88:
 #else
     adr     \tmp, \table
     ldrb    \out, [\tmp, \bm]
@@ -124,7 +126,7 @@
 
 /* The common end of every synchronous switch, expanded in place in each fast path (see the
  * register conventions above). */
-    .macro SWITCH_TAIL zero=0
+    .macro SWITCH_TAIL zero=0, limdone=0
     ldr     r0, [r1, #ZT_SP]
     lsls    r4, r0, #31
     bne     91f             /* `to` was preempted: only PendSV can resume it */
@@ -137,8 +139,10 @@
     str     r6, [r2, #ZT_SP]
 #if K_CONFIG_STACK_CHECK
     ldr     r7, [r2, #ZT_LIM]
+    .if !\limdone           /* (else the caller compared this SP with the limit already) */
     cmp     r6, r7
     bls     92f            /* overflow, or a thread call made in an interrupt */
+    .endif
     ldr     r4, [r7]
     cmp     r4, r7
     bne     92f            /* the guard word at the limit was overwritten */
@@ -246,6 +250,19 @@ z_fast_badsp:
     bx      lr
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+#if K_CONFIG_STACK_CHECK
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     8f                      /* before k_start: C returns K_ESTATE */
+    /* The stack check of the switch, done now on the SP the switch will save (36 bytes
+     * lower): it also sends a call made in an interrupt (on MSP, below every thread stack)
+     * to C, which returns K_EISR (and a thread that overflowed to C's switch, which reports) */
+    ldr     r1, [r2, #ZT_LIM]
+    adds    r1, #36
+    cmp     sp, r1
+    bls     7f
+#else
     mrs     r2, ipsr
     cmp     r2, #0
     bne     8f                      /* in an interrupt: C returns K_EISR */
@@ -253,6 +270,7 @@ z_fast_badsp:
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
+#endif
     push    {r4-r7, lr}
     ldrb    r4, [r2, #ZT_PRIO]
     movs    r6, #ZS_BLOCKED
@@ -290,12 +308,16 @@ z_fast_badsp:
     adds    r4, r4, r3
     ldr     r4, [r4, #ZK_READY]
     ldr     r1, [r4, #ZT_NEXT]
-3:  SWITCH_TAIL
+3:  SWITCH_TAIL 0, 1
 2:  /* others at its priority: the next one is the top thread */
     ldr     r6, [r5, #ZK_READY]
     str     r1, [r6, #ZT_NEXT]
     b       3b
 6:  b       z_fast_pend
+#if K_CONFIG_STACK_CHECK
+7:  movs    r1, #0
+    mvns    r1, r1                  /* the timeout was K_FOREVER */
+#endif
 8:  cpsie   i
 9:  ldr     r3, =z_sem_wait_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
@@ -361,13 +383,46 @@ z_fast_badsp:
     ENDFUNC k_sem_signal
 
 /* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no
- * stack), PRIMASK saved and restored (a thread may call it with interrupts disabled). */
-    FUNC k_sem_signal_isr
+ * stack), PRIMASK saved and restored (a thread may call it with interrupts disabled).
+ * int k_sem_signal_irq(struct k_sem *s): the same for an interrupt handler that runs with
+ * interrupts enabled (its documented precondition): CPSID/CPSIE (1 cycle each) instead of
+ * saving and restoring PRIMASK (MRS and MSR, 4 each). Its slow path is k_sem_signal_isr's. */
+    .macro IRQ_RESTORE irq
+    .if \irq
+    cpsie   i
+    .else
+    msr     primask, r12
+    .endif
+    .endm
+
+/* preempt the interrupted thread? (PendSV switches when the interrupts return); r0 = the
+ * woken thread's priority, r3 = &z_kernel */
+    .macro PREEMPT_TAIL irq
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     3f                      /* not started */
+    ldrb    r2, [r2, #ZT_PRIO]
+    cmp     r0, r2
+    bls     3f
+    ldr     r2, =ICSR
+    ldr     r3, =PENDSVSET
+    str     r3, [r2]
+3:  IRQ_RESTORE \irq
+    movs    r0, #0
+    bx      lr
+    .endm
+
+    .macro SEM_SIGNAL_ISR name, irq
+    FUNC \name
     ldrb    r3, [r0, #ZS_TYPE]
     cmp     r3, #ZO_SEM
     bne     9f
+    .if \irq
+    cpsid   i
+    .else
     mrs     r12, primask
     cpsid   i
+    .endif
     ldr     r1, [r0, #ZS_WAITQ]
     cmp     r1, #0
     beq     5f
@@ -390,31 +445,20 @@ z_fast_badsp:
     ldr     r3, [r2, #ZK_READY]     /* the old tail */
     str     r1, [r2, #ZK_READY]
     cmp     r3, #0
-    beq     1f
-    ldr     r2, [r3, #ZT_NEXT]
-    str     r2, [r1, #ZT_NEXT]
-    str     r1, [r3, #ZT_NEXT]
-    ldr     r3, =z_kernel
-    b       2f
-1:  str     r1, [r1, #ZT_NEXT]      /* alone: its ring becomes non-empty */
+    bne     1f
+    str     r1, [r1, #ZT_NEXT]      /* alone (the usual case of a waiter that preempts): its
+                                     * ring becomes non-empty */
     PRIOBIT r2, r0
     ldr     r3, =z_kernel
     LOAD_BITMAP r1
     orrs    r1, r2
     STORE_BITMAP r1
-2:  /* preempt the interrupted thread? (PendSV switches when the interrupts return) */
-    ldr     r2, [r3, #ZK_CURRENT]
-    cmp     r2, #0
-    beq     3f                      /* not started */
-    ldrb    r2, [r2, #ZT_PRIO]
-    cmp     r0, r2
-    bls     3f
-    ldr     r2, =ICSR
-    ldr     r3, =PENDSVSET
-    str     r3, [r2]
-3:  msr     primask, r12
-    movs    r0, #0
-    bx      lr
+    PREEMPT_TAIL \irq              /* (expanded twice: no branch to a common end) */
+1:  ldr     r2, [r3, #ZT_NEXT]
+    str     r2, [r1, #ZT_NEXT]
+    str     r1, [r3, #ZT_NEXT]
+    ldr     r3, =z_kernel
+    PREEMPT_TAIL \irq
 5:  ldrh    r1, [r0, #ZS_COUNT]
     adds    r1, r1, #1
     ldrb    r2, [r0, #ZS_TYPE + 1]
@@ -425,13 +469,18 @@ z_fast_badsp:
 6:  lsrs    r2, r1, #16
     bne     8f
     strh    r1, [r0, #ZS_COUNT]
-    msr     primask, r12
+    IRQ_RESTORE \irq
     movs    r0, #0
     bx      lr
-8:  msr     primask, r12
+8:  IRQ_RESTORE \irq
 9:  ldr     r3, =z_sem_signal_isr_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
-    ENDFUNC k_sem_signal_isr
+    ENDFUNC \name
+    .endm
+    SEM_SIGNAL_ISR k_sem_signal_isr, 0
+#if !K_CONFIG_ASSERT
+    SEM_SIGNAL_ISR k_sem_signal_irq, 1
+#endif
 
 /* int k_thread_prio_set(struct k_thread *t, unsigned prio) */
     FUNC k_thread_prio_set
@@ -599,8 +648,11 @@ z_fast_badsp:
 
 /* PendSV: save the interrupted thread, choose the head of the highest ring, restore. */
     FUNC PendSV_Handler
-    /* lr = 0xFFFFFFFD (PendSV, the lowest priority, only ever preempts thread mode): kept
-     * for the exception return */
+    /* PendSV, the lowest priority, only ever preempts thread mode: lr = 0xFFFFFFFD (a
+     * thread, on PSP), kept for the exception return, or 0xFFFFFFF9 (the idle loop, on MSP) */
+    mov     r0, lr
+    lsls    r0, r0, #29             /* N = bit 2: PSP */
+    bpl     5f
     mrs     r0, psp
     subs    r0, #32
     mov     r1, r8
@@ -623,7 +675,7 @@ z_fast_badsp:
     cmp     r5, r4
     bne     7f
 #endif
-    LOAD_BITMAP r6
+4:  LOAD_BITMAP r6
     cmp     r6, #0
     beq     6f
     TOPPRIO r6, r4, r5, PendSV_Handler_table
@@ -636,7 +688,7 @@ z_fast_badsp:
     ldr     r1, [r0, #ZT_SP]
     lsrs    r2, r1, #1              /* carry = bit 0 */
     bcc     2f
-    subs    r1, #1
+    subs    r1, #1                  /* exception frame (a thread that was preempted) */
     ldmia   r1!, {r4-r7}
     mov     r8, r4
     mov     r9, r5
@@ -647,7 +699,6 @@ z_fast_badsp:
     cpsie   i
     bx      lr                      /* 0xFFFFFFFD: thread mode, PSP */
 2:  /* sync frame: [r8-r11][r4-r7][return address]; rebuild its top as an exception frame */
-    mov     r3, r0
     ldmia   r1!, {r4-r7}
     mov     r8, r4
     mov     r9, r5
@@ -655,15 +706,14 @@ z_fast_badsp:
     mov     r11, r7
     ldmia   r1!, {r4-r7}
     ldr     r2, [r1]
-    movs    r0, #1
-    bics    r2, r0
+    subs    r2, #1                  /* the stacked PC has bit 0 clear (a return address has it set) */
     subs    r1, #28
     str     r2, [r1, #24]
     movs    r2, #1
     lsls    r2, r2, #24
     str     r2, [r1, #28]
 #if Z_HAS_WAIT_OBJ
-    ldr     r2, [r3, #ZT_WAIT]
+    ldr     r2, [r0, #ZT_WAIT]
 #else
     movs    r2, #0
 #endif
@@ -671,11 +721,16 @@ z_fast_badsp:
     msr     psp, r1
     cpsie   i
     bx      lr
-6:  bl      z_sched_idle            /* nothing to run: sleep until a thread is ready */
-    movs    r1, #2
-    mvns    r1, r1
-    mov     lr, r1                  /* 0xFFFFFFFD again */
-    b       1b
+5:  /* from the idle loop: nothing to save; drop its frame (nothing else is on MSP) */
+    ldr     r3, =z_kernel
+    cpsid   i
+    ldr     r0, =__stack_top
+    msr     msp, r0
+    movs    r0, #2
+    mvns    r0, r0
+    mov     lr, r0                  /* 0xFFFFFFFD: back to a thread */
+    b       4b
+6:  IDLE_ENTER                      /* nothing to run */
 #if K_CONFIG_STACK_CHECK
 7:  mov     r0, r2
     bl      arch_fatal_stack

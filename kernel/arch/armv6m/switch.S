@@ -10,10 +10,13 @@
  * that wants to switch to one pends PendSV instead (arch_switch_pend).
  */
 #include "rtoslab/config.h"
+#include "offsets.h"
 
     .syntax unified
     .cpu cortex-m0
     .thumb
+
+#include "idle.inc"
 
     .equ T_SP, 0
     .equ T_LIM, 8
@@ -101,6 +104,9 @@ arch_switch_pend:
     .type PendSV_Handler, %function
     .thumb_func
 PendSV_Handler:
+    mov     r0, lr
+    lsls    r0, r0, #29             /* N = bit 2 of EXC_RETURN: a thread on PSP */
+    bpl     5f                      /* the idle loop (on MSP): nothing to save */
     mrs     r0, psp
     subs    r0, #16
     stmia   r0!, {r4-r7}
@@ -111,7 +117,9 @@ PendSV_Handler:
     mov     r7, r11
     stmia   r0!, {r4-r7}
     subs    r0, #15                 /* base of r8-r11, with bit 0 set: exception frame */
-    bl      z_sched_pendsv          /* returns the thread to run, IRQs disabled */
+4:  bl      z_sched_pendsv          /* returns the thread to run or NULL, IRQs disabled */
+    cmp     r0, #0
+    beq     6f
     ldr     r1, [r0, #T_SP]
 #if K_CONFIG_SYNC_SWITCH
     lsrs    r2, r1, #1              /* carry = bit 0 */
@@ -158,9 +166,44 @@ PendSV_Handler:
     cpsie   i
     bx      r0
 #endif
+5:  cpsid   i
+    ldr     r0, =__stack_top
+    msr     msp, r0                 /* drop the idle loop's frame (nothing else is on MSP) */
+    movs    r0, #0                  /* nothing to save */
+    b       4b
+6:  IDLE_ENTER                      /* nothing to run */
     .size PendSV_Handler, . - PendSV_Handler
 
 #endif
+
+/* The idle loop: sleep until an interrupt; when a thread is ready, PendSV switches to it
+ * (the interrupt that readied it pends PendSV only if the thread outranks the one that left
+ * before the idle loop; the loop pends it in any case). */
+    .section .text.z_idle_loop, "ax", %progbits
+    .global z_idle_loop
+    .type z_idle_loop, %function
+    .thumb_func
+z_idle_loop:
+    ldr     r3, =z_kernel
+    ldr     r2, =ICSR
+    movs    r1, #1
+    lsls    r1, r1, #28             /* PENDSVSET */
+1:  cpsid   i
+#if K_CONFIG_PRIO_LEVELS > 8
+    ldrh    r0, [r3, #ZK_BITMAP]
+#else
+    ldrb    r0, [r3, #ZK_BITMAP]
+#endif
+    cmp     r0, #0
+    bne     2f
+    wfi                             /* (wakes on a pending interrupt, PRIMASK or not) */
+    cpsie   i                       /* the interrupt runs here */
+    b       1b
+2:  str     r1, [r2]
+    cpsie   i
+    isb                             /* PendSV is taken here */
+    b       1b
+    .size z_idle_loop, . - z_idle_loop
 
 /* First code of every thread: r4 = entry, r5 = argument (from arch_thread_init). */
     .section .text.z_thread_trampoline, "ax", %progbits

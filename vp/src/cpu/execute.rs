@@ -144,12 +144,12 @@ impl Machine {
             }
             Op::AddHi { rd, rm } => {
                 let r = self.g(rd).wrapping_add(self.g(rm));
+                self.cyc += t::ALU;
                 if rd == 13 {
-                    self.write_sp(r)
+                    self.load_sp(r, super::SpLoad::AddReg)
                 } else {
                     self.s(rd, r)
                 }
-                self.cyc += t::ALU;
             }
             Op::AddConst { rd, val } => {
                 let r = self.g(rd).wrapping_add(val);
@@ -173,12 +173,12 @@ impl Machine {
             }
             Op::MovHi { rd, rm } => {
                 let v = self.g(rm);
+                self.cyc += t::ALU;
                 if rd == 13 {
-                    self.write_sp(v)
+                    self.load_sp(v, super::SpLoad::MovReg)
                 } else {
                     self.s(rd, v)
                 }
-                self.cyc += t::ALU;
             }
             Op::MovPc { rm } => {
                 let target = self.g(rm) & !1;

@@ -10,6 +10,23 @@ use crate::machine::{Machine, Stop};
 use crate::nvic::EXC_SVC;
 use timing as t;
 
+/// How thread mode loaded the stack pointer explicitly (the thread-mode switch rule).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SpLoad {
+    /// MOV SP, Rm
+    MovReg,
+    /// ADD SP, Rm (also the compiler's way to allocate frames above 508 bytes)
+    AddReg,
+    /// MSR MSP/PSP of the stack in use
+    Msr,
+    /// MSR CONTROL changing SPSEL
+    Spsel,
+}
+
+/// A data object larger than this may hold several stacks (an arena, a heap): inside it
+/// the object alone does not tell threads apart (the same bound as `rtoslab trace`).
+pub const SHARED_REGION: u32 = 4096;
+
 impl Machine {
     /// Run until the firmware exits, faults (with --fault-stop), locks up or hits the limit.
     ///
@@ -211,6 +228,62 @@ impl Machine {
         }
     }
 
+    /// MOV SP,Rm / ADD SP,Rm: an explicit load of the stack pointer (rare; only these
+    /// instructions pay for the thread-mode switch rule).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn load_sp(&mut self, v: u32, how: SpLoad) {
+        let old = self.r[13];
+        self.r[13] = v & !3;
+        self.sp_loaded(old, self.cyc, how);
+    }
+
+    /// The stack region holding `sp` for the thread-mode switch rule: the smallest sized data
+    /// object of the ELF in RAM whose [start, end) holds it, else one that ends exactly at
+    /// `sp` (an empty descending stack); None when in no object (e.g. the main stack).
+    pub fn stack_region(&self, sp: u32) -> Option<(u32, u32)> {
+        let i = self.ram_objects.partition_point(|(s, _)| *s <= sp);
+        let mut best: Option<(u32, u32)> = None;
+        let mut top = None;
+        for &(s, e) in self.ram_objects[..i].iter().rev().take(64) {
+            if sp < e {
+                if best.map_or(true, |(bs, be)| e - s < be - bs) {
+                    best = Some((s, e));
+                }
+            } else if sp == e && top.is_none() {
+                top = Some((s, e));
+            }
+        }
+        best.or(top)
+    }
+
+    /// Thread mode replaced the active stack pointer explicitly (`old` -> `r13`; the next
+    /// instruction starts at cycle `c`). The rule of docs/board.md ('Observation from
+    /// outside'): a context switch when the new SP lies in another stack region than the old
+    /// one, or, inside a region that may hold several stacks (no data object, or one larger
+    /// than `SHARED_REGION`), when interrupts are masked (PRIMASK) and the load is not
+    /// ADD SP,Rm. The compiler's own frame code (VLA/alloca, `mov sp, r7` epilogues, large
+    /// frames through ADD SP,Rm) never leaves the stack it runs on.
+    pub(crate) fn sp_loaded(&mut self, old: u32, c: u64, how: SpLoad) {
+        let new = self.r[13];
+        let switched = self.ipsr == 0 && new != old && {
+            let (ro, rn) = (self.stack_region(old), self.stack_region(new));
+            ro != rn || (self.primask && how != SpLoad::AddReg && rn.map_or(true, |(s, e)| e - s > SHARED_REGION))
+        };
+        if switched {
+            let low = self.sp_low.min(old);
+            self.sp_low = new;
+            if let Some(o) = self.obs.as_mut() {
+                o.switch(c, old, new, low, "thread");
+            }
+        } else if how == SpLoad::Spsel {
+            // the other banked stack: a fresh low-water mark
+            self.sp_low = new;
+        } else {
+            self.sp_low = self.sp_low.min(new);
+        }
+    }
+
     /// MRS: None for SYSm values that do not exist on ARMv6-M (we fault on those).
     pub(crate) fn mrs(&mut self, sysm: u8) -> Option<u32> {
         let apsr = self.xpsr() & 0xF000_0000;
@@ -232,11 +305,18 @@ impl Machine {
         match sysm {
             0..=3 => self.set_apsr(v),
             5..=7 => {} // IPSR/EPSR are not writable
-            8 => self.set_msp(v),
+            8 => {
+                let old = self.r[13];
+                self.set_msp(v);
+                if self.ipsr == 0 && !self.spsel {
+                    self.sp_loaded(old, self.cyc + t::MRS_MSR, SpLoad::Msr);
+                }
+            }
             9 => {
+                let old = self.r[13];
                 self.set_psp(v);
                 if self.psp_active() {
-                    self.sp_low = self.sp_low.min(v & !3);
+                    self.sp_loaded(old, self.cyc + t::MRS_MSR, SpLoad::Msr);
                 }
             }
             16 => {
@@ -248,9 +328,10 @@ impl Machine {
                 // SPSEL can only be changed in Thread mode.
                 if self.ipsr == 0 {
                     let was = self.psp_active();
+                    let old = self.r[13];
                     self.set_mode(0, v & 2 != 0);
                     if was != self.psp_active() {
-                        self.sp_low = self.r[13];
+                        self.sp_loaded(old, self.cyc + t::MRS_MSR, SpLoad::Spsel);
                     }
                 }
             }

@@ -17,6 +17,13 @@ fn u32le(v: &mut Vec<u8>, x: u32) {
 
 /// Build an ELF; `syms` are (name, value, is_function).
 pub fn build(machine: u16, segs: &[Seg], syms: &[(&str, u32, bool)]) -> Vec<u8> {
+    let full: Vec<(&str, u32, u32, u8)> =
+        syms.iter().map(|(n, v, f)| (*n, *v, 0, if *f { 0x12 } else { 0x10 })).collect();
+    build_sized(machine, segs, &full)
+}
+
+/// Build an ELF; `syms` are (name, value, size, st_info), e.g. 0x11 = GLOBAL OBJECT.
+pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) -> Vec<u8> {
     let phoff = 52u32;
     let mut data_off = phoff + 32 * segs.len() as u32;
     let mut body = Vec::new();
@@ -30,7 +37,7 @@ pub fn build(machine: u16, segs: &[Seg], syms: &[(&str, u32, bool)]) -> Vec<u8> 
     let strtab_off = data_off;
     let mut strtab = vec![0u8];
     let mut name_offs = Vec::new();
-    for (n, _, _) in syms {
+    for (n, _, _, _) in syms {
         name_offs.push(strtab.len() as u32);
         strtab.extend_from_slice(n.as_bytes());
         strtab.push(0);
@@ -40,11 +47,11 @@ pub fn build(machine: u16, segs: &[Seg], syms: &[(&str, u32, bool)]) -> Vec<u8> 
     }
     let symtab_off = strtab_off + strtab.len() as u32;
     let mut symtab = vec![0u8; 16];
-    for (i, (_, val, func)) in syms.iter().enumerate() {
+    for (i, (_, val, size, info)) in syms.iter().enumerate() {
         u32le(&mut symtab, name_offs[i]);
         u32le(&mut symtab, *val);
-        u32le(&mut symtab, 0);
-        symtab.push(if *func { 0x12 } else { 0x10 }); // GLOBAL FUNC / GLOBAL NOTYPE
+        u32le(&mut symtab, *size);
+        symtab.push(*info); // 0x12 GLOBAL FUNC, 0x11 GLOBAL OBJECT, 0x10 GLOBAL NOTYPE
         symtab.push(0);
         u16le(&mut symtab, 1);
     }
