@@ -237,49 +237,34 @@ def main() -> int:
                for g, sel in sorted(groups.items())]
 
     t0 = time.time()
-    passed = failed = reports = 0
+    passed = failed = 0
+    mismatches = []  # (program index, batch result, qemu line, vp line)
+    image_problems = []  # (first program index, text)
     kinds: dict[str, int] = {}
     platform = "qemu" if args.qemu_only else "vp"
     with cf.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
         pending = {ex.submit(run_batch, tools, b, args.qemu_only, exclude): b for b in batches}
         while pending:
             done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-            for fut in sorted(done, key=lambda f: pending[f].run_only[0]):
+            for fut in done:
                 b = pending.pop(fut)
-                r = fut.result()
+                try:
+                    r = fut.result()
+                except Exception as e:  # noqa: BLE001 (a build failure: count the image's programs)
+                    failed += len(b.run_only)
+                    image_problems.append((b.run_only[0], f"could not build or run the image of programs "
+                                                          f"{b.run_only[0]}..{b.run_only[-1]}: {e}"))
+                    continue
                 for k, n in r["kinds"].items():
                     kinds[k] = kinds.get(k, 0) + n
                 restart = None
                 for pos, i in enumerate(b.run_only):
                     q, v = r["qres"].get(i), r["vres"].get(i)
                     if q is not None and q == v:
-                        if args.qemu_only and "FAULT" in q:
-                            failed += 1
-                        else:
-                            passed += 1
+                        passed += 1
                         continue
                     failed += 1
-                    if reports < args.max_reports:
-                        reports += 1
-                        extra = "" if args.batch == 200 else f" --batch {args.batch}"
-                        extra += "".join(f" --exclude {g}" for g in sorted(exclude))
-                        print(f"=== MISMATCH: seed {args.seed}, program {i} "
-                              f"(reproduce: python3 vp/difftest/difftest.py --seed {args.seed} --only {i}"
-                              f"{extra}) ===")
-                        if q is None:
-                            print(f"QEMU did not finish this program (exit {r['q'][0]}): a generator or QEMU "
-                                  f"problem, not necessarily the simulator's. QEMU said:\n{tail(r['q'][1])}")
-                        if v is None and not args.qemu_only:
-                            print(f"the simulator did not finish this program (exit {r['v'][0]}); it said:\n"
-                                  f"{tail(r['v'][1])}")
-                        if q is not None and v is not None:
-                            print("differences:\n" + diff_text(q, v))
-                        elif q is not None:
-                            print("QEMU's final state:\n    " + q[:600])
-                        kept = "" if args.workdir_given else "; temporary: use --workdir DIR to keep it"
-                        print(f"program {i} ({r['elf']}{kept}):")
-                        print(listing(tools, r["elf"], i))
-                        print("=== end of report ===", flush=True)
+                    mismatches.append((i, r, q, v))
                     if (q is None or v is None) and pos + 1 < len(b.run_only):
                         # the image stopped here: run the rest of its programs in the same image
                         restart = b.run_only[pos + 1:]
@@ -296,23 +281,46 @@ def main() -> int:
                             problems.append(f"{name} exited with status {rc}, not 0 (SYS_EXIT 0x20026)")
                     if problems:
                         failed += 1
-                        if reports < args.max_reports:
-                            reports += 1
-                            print(f"=== IMAGE PROBLEM: seed {args.seed}, image {r['elf']} ===")
-                            print("\n".join("  " + p for p in problems))
-                            print(f"simulator output tail:\n{tail(r['v'][1])}")
-                            print("=== end of report ===", flush=True)
+                        image_problems.append((b.run_only[0], f"image {r['elf']}:\n"
+                                               + "\n".join("  " + p for p in problems)
+                                               + f"\nsimulator output tail:\n{tail(r['v'][1])}"))
                 if restart:
                     nb = Batch(args.seed, b.indices, restart)
                     pending[ex.submit(run_batch, tools, nb, args.qemu_only, exclude)] = nb
+
+    # Reports in program order, so that a run prints the same thing whatever the scheduling.
+    extra = "" if args.batch == 200 else f" --batch {args.batch}"
+    extra += "".join(f" --exclude {g}" for g in sorted(exclude))
+    kept = "" if args.workdir_given else "; temporary: use --workdir DIR to keep it"
+    for i, r, q, v in sorted(mismatches, key=lambda m: m[0])[:args.max_reports]:
+        print(f"=== MISMATCH: seed {args.seed}, program {i} "
+              f"(reproduce: python3 vp/difftest/difftest.py --seed {args.seed} --only {i}{extra}) ===")
+        if q is None:
+            print(f"QEMU did not finish this program (exit {r['q'][0]}): a generator or QEMU "
+                  f"problem, not necessarily the simulator's. QEMU said:\n{tail(r['q'][1])}")
+        if v is None and not args.qemu_only:
+            print(f"the simulator did not finish this program (exit {r['v'][0]}); it said:\n"
+                  f"{tail(r['v'][1])}")
+        if q is not None and v is not None:
+            print("differences:\n" + diff_text(q, v))
+        elif q is not None:
+            print("QEMU's final state:\n    " + q[:600])
+        print(f"program {i} ({r['elf']}{kept}):")
+        print(listing(tools, r["elf"], i))
+        print("=== end of report ===", flush=True)
+    for _, text in sorted(image_problems)[:args.max_reports]:
+        print(f"=== IMAGE PROBLEM: seed {args.seed}, {text}\n=== end of report ===")
+    shown = min(len(mismatches), args.max_reports) + min(len(image_problems), args.max_reports)
     dt = time.time() - t0
     if args.coverage:
         print("instruction groups executed or skipped over (generator coverage):")
         for k in sorted(kinds):
             print(f"  {k:14s} {kinds[k]}")
-    if failed > args.max_reports:
-        print(f"({failed - args.max_reports} more mismatches not shown)")
-    print(f"difftest: seed {args.seed}, {passed + failed} programs, qemu vs {platform}, {dt:.1f} s")
+    if len(mismatches) + len(image_problems) > shown:
+        print(f"({len(mismatches) + len(image_problems) - shown} more failures not shown; "
+              f"--max-reports N shows more)")
+    print(f"difftest: seed {args.seed}, {passed + len(mismatches)} programs compared, "
+          f"{len(image_problems)} image problems, qemu vs {platform}, {dt:.1f} s")
     print(f"{passed} passed, {failed} failed")
     if tmp is not None:
         tmp.cleanup()

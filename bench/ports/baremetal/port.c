@@ -49,14 +49,17 @@ _Static_assert(offsetof(struct th, wq) == 16 && offsetof(struct th, prio) == 24 
                offsetof(struct th, state) == 26 && offsetof(struct th, result) == 27 &&
                offsetof(struct th, timed) == 28 && offsetof(struct th, boost) == 29,
                "struct th layout");
+_Static_assert(sizeof(struct bm_sem) == 8 && sizeof(struct bm_mtx) == 8 &&
+               offsetof(struct bm_sem, wt) == 4 && offsetof(struct bm_mtx, wt) == 4,
+               "layouts shared with rtb_port_inline.h and the assembly");
 
 /* The running thread and, while PendSV is pending, the one it must switch to. */
-struct sched {
+struct bm_sched_s {
     struct th *cur, *nxt;
     uint32_t map;            /* bit p: ready list p is not empty */
     struct th *rq[NPRIO];    /* tail of each circular ready list */
 };
-struct sched bm_sched;
+struct bm_sched_s bm_sched;
 #define cur (bm_sched.cur)
 #define nxt (bm_sched.nxt)
 #define rq (bm_sched.rq)
@@ -64,15 +67,15 @@ struct sched bm_sched;
 struct th *bm_threads[RTB_MAX_THREADS];
 #define threads bm_threads
 static struct th *timed; /* threads waiting with a deadline */
+static uint32_t alarm_at;
+static uint8_t alarm_on;
 
-struct sem { uint16_t count, max; struct th *wt; };
-struct mtx { struct th *owner, *wt; };
 struct queue { uint32_t buf[64 / 4]; uint8_t size, depth, head, count; struct th *rt, *st; };
 struct tmr { uint32_t next, period; void (*cb)(void *); void *arg; uint8_t active; };
 
-struct sem bm_sems[RTB_MAX_SEMS];
+struct bm_sem bm_sems[RTB_MAX_SEMS];
 #define sems bm_sems
-struct mtx bm_mtxs[RTB_MAX_MUTEXES];
+struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
 #define mtxs bm_mtxs
 static struct queue queues[RTB_MAX_QUEUES];
 static struct tmr tmrs[RTB_MAX_TIMERS];
@@ -261,12 +264,11 @@ __asm__(
     "  bx lr\n"
     ".size rtb_yield, .-rtb_yield\n"
 
-    /* int rtb_sem_wait(int id, uint32_t timeout_us): a unit, or block for ever; else C */
-    ".global rtb_sem_wait\n.type rtb_sem_wait,%function\n.thumb_func\n"
-    "rtb_sem_wait:\n"
-    "  ldr r2, =bm_sems\n"
-    "  lsls r3, r0, #3\n"
-    "  adds r2, r2, r3\n"            /* s */
+    /* int bm_sem_wait(struct bm_sem *s, uint32_t timeout_us): rtb_sem_wait (inline, in
+     * rtb_port_inline.h): a unit, or block for ever; else C */
+    ".global bm_sem_wait\n.type bm_sem_wait,%function\n.thumb_func\n"
+    "bm_sem_wait:\n"
+    "  movs r2, r0\n"                /* s */
     "  cpsid i\n"
     "  ldrh r3, [r2]\n"
     "  cmp r3, #0\n"
@@ -344,17 +346,15 @@ __asm__(
     "  ldr r0, [r0]\n"
     "  b bm_go_pushed\n"
     "9:\n"
-    "  ldr r3, =bm_sem_wait_slow\n"  /* (id, timeout), IRQs off */
+    "  ldr r3, =bm_sem_wait_slow\n"  /* (s, timeout), IRQs off */
     "  bx r3\n"
-    ".size rtb_sem_wait, .-rtb_sem_wait\n"
+    ".size bm_sem_wait, .-bm_sem_wait\n"
 
-    /* void rtb_sem_signal(int id): count, or hand the unit to the first waiter (switching to
-     * it if it is more urgent); a timed waiter goes to C */
-    ".global rtb_sem_signal\n.type rtb_sem_signal,%function\n.thumb_func\n"
-    "rtb_sem_signal:\n"
-    "  ldr r2, =bm_sems\n"
-    "  lsls r3, r0, #3\n"
-    "  adds r2, r2, r3\n"            /* s */
+    /* void bm_sem_signal(struct bm_sem *s): rtb_sem_signal (inline): count, or hand the unit
+     * to the first waiter (switching to it if it is more urgent); a timed waiter goes to C */
+    ".global bm_sem_signal\n.type bm_sem_signal,%function\n.thumb_func\n"
+    "bm_sem_signal:\n"
+    "  movs r2, r0\n"                /* s */
     "  cpsid i\n"
     "  ldr r3, [r2, #4]\n"           /* the waiters' tail */
     "  cmp r3, #0\n"
@@ -396,20 +396,82 @@ __asm__(
     "  str r0, [r3, #8]\n"
     "6:\n"
     "  str r1, [r5, #12]\n"
-    "  ldr r2, [r3]\n"
-    "  ldrb r2, [r2, #24]\n"
-    "  cmp r4, r2\n"
+    "  ldr r2, [r3]\n"               /* the caller */
+    "  ldrb r0, [r2, #24]\n"
+    "  cmp r4, r0\n"
     "  bls 7f\n"
-    "  mov r0, r1\n"                 /* more urgent than the caller: run it */
+    "  ldr r0, [r1]\n"               /* more urgent than the caller: run it (bm_go inline) */
+    "  lsls r5, r0, #31\n"
+    "  bne 8f\n"
+    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
+    "  push {r4-r7}\n"
+    "  str r1, [r3]\n"               /* cur = w */
+    "  mov r4, sp\n"
+    "  str r4, [r2]\n"
+    "  mov sp, r0\n"
+    "  cpsie i\n"
+    "  pop {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  ldrb r0, [r1, #27]\n"
+    "  pop {r4-r7, pc}\n"
+    "8:\n"
+    "  mov r0, r1\n"
     "  mov r1, r3\n"
     "  b bm_go_pushed\n"
     "7:\n"
     "  cpsie i\n"
     "  pop {r4-r7, pc}\n"
+    "5:\n"
+    "  ldr r0, [r7, #4]\n"
+    "  str r0, [r1, #4]\n"
+    "  str r1, [r7, #4]\n"
+    "  b 6b\n"
     "3:\n"
     "  ldr r0, [r1, #4]\n"
     "  str r0, [r3, #4]\n"
-    "  b 4b\n"
+    "4:\n"
+    "  movs r0, #1\n"
+    "  strh r0, [r1, #26]\n"         /* state READY, result RTB_OK */
+    "  ldr r3, =bm_sched\n"
+    "  ldrb r4, [r1, #24]\n"         /* p: append w to ready list p */
+    "  lsls r5, r4, #2\n"
+    "  adds r5, r5, r3\n"
+    "  ldr r7, [r5, #12]\n"
+    "  cmp r7, #0\n"
+    "  bne 5f\n"
+    "  str r1, [r1, #4]\n"
+    "  ldr r0, [r3, #8]\n"
+    "  movs r7, #1\n"
+    "  lsls r7, r4\n"
+    "  orrs r0, r7\n"
+    "  str r0, [r3, #8]\n"
+    "6:\n"
+    "  str r1, [r5, #12]\n"
+    "  ldr r2, [r3]\n"               /* the caller */
+    "  ldrb r0, [r2, #24]\n"
+    "  cmp r4, r0\n"
+    "  bls 7f\n"
+    "  ldr r0, [r1]\n"               /* more urgent than the caller: run it (bm_go inline) */
+    "  lsls r5, r0, #31\n"
+    "  bne 8f\n"
+    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
+    "  push {r4-r7}\n"
+    "  str r1, [r3]\n"               /* cur = w */
+    "  mov r4, sp\n"
+    "  str r4, [r2]\n"
+    "  mov sp, r0\n"
+    "  cpsie i\n"
+    "  pop {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  ldrb r0, [r1, #27]\n"
+    "  pop {r4-r7, pc}\n"
+    "8:\n"
+    "  mov r0, r1\n"
+    "  mov r1, r3\n"
+    "  b bm_go_pushed\n"
+    "7:\n"
+    "  cpsie i\n"
+    "  pop {r4-r7, pc}\n"
     "5:\n"
     "  ldr r0, [r7, #4]\n"
     "  str r0, [r1, #4]\n"
@@ -420,7 +482,84 @@ __asm__(
     "  ldr r3, =bm_sem_signal_slow\n" /* (s), IRQs off */
     "  bx r3\n"
     ".ltorg\n"
-    ".size rtb_sem_signal, .-rtb_sem_signal\n"
+    ".size bm_sem_signal, .-bm_sem_signal\n"
+
+    /* void bm_sem_signal_isr(struct bm_sem *s): rtb_sem_signal_isr (inline), from an ISR:
+     * count, or hand the unit to the first waiter and, if it is more urgent than the thread
+     * that will run, make it the next one and pend PendSV; a timed waiter goes to C */
+    ".global bm_sem_signal_isr\n.type bm_sem_signal_isr,%function\n.thumb_func\n"
+    "bm_sem_signal_isr:\n"
+    "  cpsid i\n"
+    "  ldr r3, [r0, #4]\n"           /* the waiters' tail */
+    "  cmp r3, #0\n"
+    "  bne 2f\n"
+    "  ldrh r1, [r0]\n"
+    "  ldrh r2, [r0, #2]\n"
+    "  cmp r1, r2\n"
+    "  bhs 1f\n"
+    "  adds r1, #1\n"
+    "  strh r1, [r0]\n"
+    "1:\n"
+    "  cpsie i\n"
+    "  bx lr\n"
+    "2:\n"
+    "  ldr r1, [r3, #4]\n"           /* w = the head */
+    "  ldrb r2, [r1, #28]\n"
+    "  cmp r2, #0\n"
+    "  bne 9f\n"                     /* timed: C */
+    "  cmp r1, r3\n"
+    "  bne 3f\n"
+    "  movs r2, #0\n"
+    "  str r2, [r0, #4]\n"           /* it was the only waiter */
+    "4:\n"
+    "  movs r2, #1\n"
+    "  strh r2, [r1, #26]\n"         /* state READY, result RTB_OK */
+    "  push {r4, r5}\n"
+    "  ldr r3, =bm_sched\n"
+    "  ldrb r2, [r1, #24]\n"         /* p: append w to ready list p */
+    "  lsls r4, r2, #2\n"
+    "  adds r4, r4, r3\n"
+    "  ldr r5, [r4, #12]\n"
+    "  cmp r5, #0\n"
+    "  bne 5f\n"
+    "  str r1, [r1, #4]\n"
+    "  ldr r5, [r3, #8]\n"
+    "  movs r0, #1\n"
+    "  lsls r0, r2\n"
+    "  orrs r5, r0\n"
+    "  str r5, [r3, #8]\n"
+    "6:\n"
+    "  str r1, [r4, #12]\n"
+    "  ldr r0, [r3, #4]\n"           /* the thread that will run: nxt, or cur */
+    "  cmp r0, #0\n"
+    "  bne 7f\n"
+    "  ldr r0, [r3]\n"
+    "7:\n"
+    "  ldrb r0, [r0, #24]\n"
+    "  cmp r2, r0\n"
+    "  bls 8f\n"
+    "  str r1, [r3, #4]\n"           /* nxt = w */
+    "  ldr r0, =0xE000ED04\n"
+    "  ldr r5, =0x10000000\n"
+    "  str r5, [r0]\n"               /* PENDSVSET: the switch when the interrupt returns */
+    "8:\n"
+    "  pop {r4, r5}\n"
+    "  cpsie i\n"
+    "  bx lr\n"
+    "3:\n"
+    "  ldr r2, [r1, #4]\n"
+    "  str r2, [r3, #4]\n"
+    "  b 4b\n"
+    "5:\n"
+    "  ldr r0, [r5, #4]\n"
+    "  str r0, [r1, #4]\n"
+    "  str r1, [r5, #4]\n"
+    "  b 6b\n"
+    "9:\n"
+    "  ldr r3, =bm_sem_signal_isr_c\n" /* (s), IRQs off */
+    "  bx r3\n"
+    ".ltorg\n"
+    ".size bm_sem_signal_isr, .-bm_sem_signal_isr\n"
 
     /* void rtb_prio_set(int id, int prio) for a thread that inherits nothing; else C */
     ".global rtb_prio_set\n.type rtb_prio_set,%function\n.thumb_func\n"
@@ -531,51 +670,6 @@ __asm__(
     ".ltorg\n"
     ".size rtb_prio_set, .-rtb_prio_set\n"
 
-    /* int rtb_mutex_lock(int id, uint32_t timeout_us): a free mutex; else C */
-    ".global rtb_mutex_lock\n.type rtb_mutex_lock,%function\n.thumb_func\n"
-    "rtb_mutex_lock:\n"
-    "  ldr r2, =bm_mtxs\n"
-    "  lsls r0, r0, #3\n"
-    "  adds r2, r2, r0\n"
-    "  ldr r3, =bm_sched\n"
-    "  cpsid i\n"
-    "  ldr r0, [r2]\n"               /* owner */
-    "  cmp r0, #0\n"
-    "  bne 9f\n"
-    "  ldr r3, [r3]\n"
-    "  str r3, [r2]\n"               /* owner = cur; r0 = RTB_OK */
-    "  cpsie i\n"
-    "  bx lr\n"
-    "9:\n"
-    "  mov r0, r2\n"
-    "  ldr r3, =bm_mutex_lock_slow\n" /* (m, timeout), IRQs off */
-    "  bx r3\n"
-    ".ltorg\n"
-    ".size rtb_mutex_lock, .-rtb_mutex_lock\n"
-
-    /* void rtb_mutex_unlock(int id): nobody waits and nothing inherited; else C */
-    ".global rtb_mutex_unlock\n.type rtb_mutex_unlock,%function\n.thumb_func\n"
-    "rtb_mutex_unlock:\n"
-    "  ldr r2, =bm_mtxs\n"
-    "  lsls r0, r0, #3\n"
-    "  adds r2, r2, r0\n"
-    "  cpsid i\n"
-    "  ldm r2!, {r0, r1}\n"          /* owner (the caller), waiters */
-    "  subs r2, #8\n"
-    "  cmp r1, #0\n"
-    "  bne 9f\n"
-    "  ldrb r3, [r0, #29]\n"         /* boost */
-    "  cmp r3, #0\n"
-    "  bne 9f\n"
-    "  str r1, [r2]\n"               /* owner = none */
-    "  cpsie i\n"
-    "  bx lr\n"
-    "9:\n"
-    "  mov r0, r2\n"
-    "  ldr r3, =bm_mutex_unlock_slow\n" /* (m), IRQs off */
-    "  bx r3\n"
-    ".ltorg\n"
-    ".size rtb_mutex_unlock, .-rtb_mutex_unlock\n"
     /* PendSV: save the interrupted thread (cur) above its hardware frame, resume nxt */
     ".section .text.PendSV_Handler,\"ax\",%progbits\n"
     ".global PendSV_Handler\n.type PendSV_Handler,%function\n.thumb_func\n"
@@ -711,29 +805,13 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 }
 
 /* ---- time ---- */
-/* Program the alarm for the earliest deadline (a timed waiter or a timer), or cancel it. */
-static void rearm(void)
+static void alarm_want(uint32_t at)
 {
-    uint32_t now = board_cycles();
-    int32_t best = INT32_MAX;
-    int any = 0;
-    for (struct th *t = timed; t; t = t->tnext) {
-        int32_t d = (int32_t)(t->wake - now);
-        if (d < best)
-            best = d;
-        any = 1;
+    if (!alarm_on || (int32_t)(at - alarm_at) < 0) {
+        alarm_on = 1;
+        alarm_at = at;
+        board_alarm_set(at);
     }
-    for (int k = 0; k < RTB_MAX_TIMERS; k++)
-        if (tmrs[k].active) {
-            int32_t d = (int32_t)(tmrs[k].next - now);
-            if (d < best)
-                best = d;
-            any = 1;
-        }
-    if (any)
-        board_alarm_set(now + (uint32_t)(best > 0 ? best : 0));
-    else
-        board_alarm_cancel();
 }
 
 static void untime(struct th *t)
@@ -744,8 +822,10 @@ static void untime(struct th *t)
         while (*pp != t)
             pp = &(*pp)->tnext;
         *pp = t->tnext;
-        if (!timed && !tmrs[0].active && !tmrs[1].active) /* nothing left to wait for */
+        if (!timed && !tmrs[0].active && !tmrs[1].active) { /* nothing left to wait for */
+            alarm_on = 0;
             board_alarm_cancel();
+        }
     }
 }
 
@@ -771,7 +851,7 @@ static int block(struct th **wq, int tmo, uint32_t deadline)
         t->wake = deadline;
         t->tnext = timed;
         timed = t;
-        rearm();
+        alarm_want(deadline);
     }
     go(top());
     return t->result;
@@ -789,12 +869,37 @@ INLINE void wake(struct th *w, int result)
 
 static uint32_t deadline_us(uint32_t us) { return board_cycles() + CYC(us); }
 
-volatile int bm_dbg;
+static unsigned inherited(struct th *t);
+/* A waiter left wait list `wq` (timeout, deletion): if that is a mutex's, its owner keeps
+ * only the priority it still inherits. So an owner is boosted only while a mutex it holds
+ * has waiters, and unlocking a mutex nobody waits on never changes a priority (the inline
+ * fast path of rtb_mutex_unlock relies on it). Interrupts off. */
+static void drop_inherited(struct th **wq)
+{
+    uintptr_t off = (uintptr_t)wq - (uintptr_t)&mtxs[0].wt;
+    if (off >= sizeof mtxs)
+        return;
+    struct th *o = mtxs[off / sizeof mtxs[0]].owner;
+    if (o && o->boost) {
+        unsigned eff = inherited(o);
+        if (eff < o->base)
+            eff = o->base;
+        if (o->state == READY) {
+            rq_remove(o);
+            o->prio = (uint8_t)eff;
+            rq_push(o);
+        } else {
+            o->prio = (uint8_t)eff;
+        }
+        o->boost = o->prio != o->base;
+    }
+}
+
 void board_alarm_isr(void)
 {
     lock();
+    alarm_on = 0;
     uint32_t now = board_cycles();
-    if (bm_dbg) { board_putc('a'); bench_out_u(now); board_putc(' '); for (struct th *q = timed; q; q = q->tnext) { bench_out_u(q->wake); board_putc(','); } board_putc('\n'); }
     int sw = 0;
     for (struct th **pp = &timed; *pp;) {
         struct th *t = *pp;
@@ -804,6 +909,7 @@ void board_alarm_isr(void)
             if (t->wq) {
                 l_remove(t->wq, t);
                 t->result = RTB_TIMEOUT;
+                drop_inherited(t->wq);
             } else {
                 t->result = RTB_OK;
             }
@@ -812,6 +918,7 @@ void board_alarm_isr(void)
             rq_push(t);
             sw = 1;
         } else {
+            alarm_want(t->wake);
             pp = &t->tnext;
         }
     }
@@ -825,11 +932,14 @@ void board_alarm_isr(void)
             tm->cb(tm->arg);
             lock();
         }
+        if (tm->active)
+            alarm_want(tm->next);
     }
-    rearm();
     if (sw) {
+        /* Compare with the thread that will run: a thread-mode switch through PendSV may be
+         * pending (nxt), and the thread we interrupted may be the one just woken. */
         struct th *n = top();
-        if (n != cur) {
+        if (n != (nxt ? nxt : cur)) {
             nxt = n;
             ICSR = PENDSVSET;
         }
@@ -851,11 +961,8 @@ void rtb_delay_us(uint32_t us)
 {
     uint32_t at = board_cycles() - DELAY_ENTRY + CYC(us);
     lock();
-    if (us == 100) bm_dbg = 1;
-    if (bm_dbg) { board_putc('d'); bench_out_u(at); board_putc('\n'); }
     if (CYC(us) > 2u * LEAD)
         block(0, 1, at - LEAD); /* woken LEAD cycles early, then spin */
-    if (bm_dbg) { board_putc('r'); bench_out_u(board_cycles()); board_putc('\n'); }
     else
         unlock();
     spin_to(at);
@@ -874,7 +981,7 @@ void rtb_timer_start(int id)
     lock();
     tmrs[id].next = board_cycles() + tmrs[id].period;
     tmrs[id].active = 1;
-    rearm();
+    alarm_want(tmrs[id].next);
     unlock();
 }
 void rtb_timer_stop(int id) { tmrs[id].active = 0; } /* the alarm may fire once for nothing */
@@ -902,8 +1009,10 @@ void rtb_thread_delete(int id)
     lock();
     if (t->state == READY)
         rq_remove(t);
-    else if (t->state == BLOCKED && t->wq)
+    else if (t->state == BLOCKED && t->wq) {
         l_remove(t->wq, t);
+        drop_inherited(t->wq);
+    }
     untime(t);
     t->state = FREE;
     for (int m = 0; m < RTB_MAX_MUTEXES; m++)
@@ -999,20 +1108,20 @@ int rtb_sem_create(int id, unsigned initial, unsigned max)
 }
 void rtb_sem_delete(int id) { sems[id].wt = 0; }
 
-/* rtb_sem_wait and rtb_sem_signal are assembly (above); their uncommon cases are here,
- * entered with interrupts off. */
-int bm_sem_wait_slow(int id, uint32_t timeout_us);
-int bm_sem_wait_slow(int id, uint32_t timeout_us)
+/* rtb_sem_wait and rtb_sem_signal are inline calls of bm_sem_wait and bm_sem_signal,
+ * assembly (above); their uncommon cases are here, entered with interrupts off. */
+int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us);
+int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us)
 {
     if (timeout_us == 0) {
         unlock();
         return RTB_TIMEOUT;
     }
-    return block(&sems[id].wt, 1, deadline_us(timeout_us)); /* a signal hands the unit over */
+    return block(&s->wt, 1, deadline_us(timeout_us)); /* a signal hands the unit over */
 }
 
-void bm_sem_signal_slow(struct sem *s);
-void bm_sem_signal_slow(struct sem *s)
+void bm_sem_signal_slow(struct bm_sem *s);
+void bm_sem_signal_slow(struct bm_sem *s)
 {
     struct th *w = l_pop(&s->wt);
     wake(w, RTB_OK);
@@ -1022,10 +1131,10 @@ void bm_sem_signal_slow(struct sem *s)
         unlock();
 }
 
-void rtb_sem_signal_isr(int id)
+/* bm_sem_signal_isr (assembly, above) for a timed waiter; interrupts off. */
+void bm_sem_signal_isr_c(struct bm_sem *s);
+void bm_sem_signal_isr_c(struct bm_sem *s)
 {
-    struct sem *s = &sems[id];
-    lock();
     struct th *w = l_pop(&s->wt);
     if (w) {
         wake(w, RTB_OK);
@@ -1049,10 +1158,10 @@ int rtb_mutex_create(int id)
 }
 void rtb_mutex_delete(int id) { mtxs[id].owner = 0; }
 
-/* rtb_mutex_lock and rtb_mutex_unlock are assembly (above) when uncontended; the rest is
- * here, entered with interrupts off. */
-int bm_mutex_lock_slow(struct mtx *m, uint32_t timeout_us);
-int bm_mutex_lock_slow(struct mtx *m, uint32_t timeout_us)
+/* rtb_mutex_lock and rtb_mutex_unlock are inline (rtb_port_inline.h) when uncontended; the
+ * rest is here, entered with interrupts off (r0 = the mutex, r1 = the timeout). */
+int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us);
+int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us)
 {
     struct th *o = m->owner;
     if (timeout_us == 0) {
@@ -1067,8 +1176,8 @@ int bm_mutex_lock_slow(struct mtx *m, uint32_t timeout_us)
 }
 
 
-void bm_mutex_unlock_slow(struct mtx *m);
-void bm_mutex_unlock_slow(struct mtx *m)
+void bm_mutex_unlock_slow(struct bm_mtx *m);
+void bm_mutex_unlock_slow(struct bm_mtx *m)
 {
     struct th *w = l_pop(&m->wt);
     m->owner = w;
@@ -1200,5 +1309,4 @@ void rtb_mem_free(void *p)
 }
 
 /* ---- interrupts: the switch a signal asks for is PendSV, taken when the ISR returns ---- */
-void rtb_isr_enter(void) {}
-void rtb_isr_exit(void) {}
+/* rtb_isr_enter and rtb_isr_exit: nothing (inline, rtb_port_inline.h). */

@@ -1,0 +1,99 @@
+/*
+ * The baremetal floor's hot calls, inline at the call site (the RTB_PORT_INLINE hook of
+ * rtb_port.h, docs/porting.md "Inline hot calls"), as rtoslab has them: the object's address
+ * folds for a constant index, the uncontended mutex is a few inline instructions, and the
+ * ISR bracket is nothing. The rest (blocking, switching, the uncommon cases) is in port.c.
+ * Included by rtb_port.h only.
+ */
+#ifndef RTB_PORT_INLINE_H
+#define RTB_PORT_INLINE_H
+
+#include <stdint.h>
+
+/* Shared with port.c (its layouts are checked there). */
+struct th;
+struct bm_sem { uint16_t count, max; struct th *wt; };
+struct bm_mtx { struct th *owner, *wt; };
+extern struct bm_sem bm_sems[RTB_MAX_SEMS];
+extern struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
+struct bm_sched_s;
+extern struct bm_sched_s bm_sched; /* its first word: the running thread (port.c) */
+
+int bm_sem_wait(struct bm_sem *s, uint32_t timeout_us); /* assembly, port.c */
+void bm_sem_signal(struct bm_sem *s);                   /* assembly, port.c */
+void bm_sem_signal_isr(struct bm_sem *s);
+
+#define RTB_INLINE_rtb_sem_wait 1
+static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t timeout_us)
+{
+    return bm_sem_wait(&bm_sems[id], timeout_us);
+}
+
+#define RTB_INLINE_rtb_sem_signal 1
+static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
+{
+    bm_sem_signal(&bm_sems[id]);
+}
+
+#define RTB_INLINE_rtb_sem_signal_isr 1
+static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
+{
+    bm_sem_signal_isr(&bm_sems[id]);
+}
+
+#if defined(__thumb__)
+/* A free mutex is taken, one nobody waits on is freed, inline (the owner cannot inherit a
+ * priority through it: port.c keeps that true); anything else calls port.c's bm_mutex_*_slow with IRQs still disabled
+ * (r0 = the mutex, r1 = the timeout; the result in r0). */
+#define RTB_INLINE_rtb_mutex_lock 1
+static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t timeout_us)
+{
+    register struct bm_mtx *a0 __asm__("r0") = &bm_mtxs[id];
+    register uint32_t a1 __asm__("r1") = timeout_us;
+    register struct th **a2 __asm__("r2") = (struct th **)(void *)&bm_sched;
+    register int r __asm__("r3");
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldr r3, [r0]\n\t"          /* owner */
+                   "cmp r3, #0\n\t"
+                   "beq 1f\n\t"
+                   "bl bm_mutex_lock_slow\n\t"
+                   "movs r3, r0\n\t"
+                   "b 2f\n"
+                   "1:\tldr r1, [r2]\n\t"
+                   "str r1, [r0]\n\t"          /* owner = the caller; r3 = 0 = RTB_OK */
+                   "cpsie i\n"
+                   "2:"
+                   : "=l"(r), "+l"(a0), "+l"(a1), "+l"(a2)
+                   :
+                   : "r12", "lr", "cc", "memory");
+    return r;
+}
+
+#define RTB_INLINE_rtb_mutex_unlock 1
+static inline __attribute__((always_inline)) void rtb_mutex_unlock(int id)
+{
+    register struct bm_mtx *a0 __asm__("r0") = &bm_mtxs[id];
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldr r1, [r0, #4]\n\t"      /* waiters */
+                   "cmp r1, #0\n\t"
+                   "bne 1f\n\t"                /* (nobody waits: the owner inherits nothing from it) */
+                   "str r1, [r0]\n\t"          /* owner = none */
+                   "cpsie i\n\t"
+                   "b 2f\n"
+                   "1:\tbl bm_mutex_unlock_slow\n"
+                   "2:"
+                   : "+l"(a0)
+                   :
+                   : "r1", "r2", "r3", "r12", "lr", "cc", "memory");
+}
+#endif
+
+/* Nothing to tell the floor about interrupts: a switch they ask for is PendSV on return. */
+#define RTB_INLINE_rtb_isr_enter 1
+static inline __attribute__((always_inline)) void rtb_isr_enter(void) {}
+#define RTB_INLINE_rtb_isr_exit 1
+static inline __attribute__((always_inline)) void rtb_isr_exit(void) {}
+
+#endif
