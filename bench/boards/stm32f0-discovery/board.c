@@ -113,13 +113,3 @@ void IRQ15_Handler(void)
     TIM2_SR = ~(1u << 1);
     board_alarm_isr();
 }
-
-/* No stimulus generator on this board. */
-void board_stim_arm(uint32_t at_cycle, uint32_t period, uint32_t width)
-{
-    (void)at_cycle, (void)period, (void)width;
-}
-void board_stim_disarm(void) {}
-uint32_t board_stim_last_rise(void) { return 0; }
-uint32_t board_stim_last_fall(void) { return 0; }
-uint32_t board_stim_count(void) { return 0; }
