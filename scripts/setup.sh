@@ -18,7 +18,6 @@ have qemu-system-arm || missing+=(qemu-system-arm)
 have cmake || missing+=(cmake)
 have ninja || missing+=(ninja-build)
 have chromium || missing+=(chromium)
-have sqlite3 || missing+=(sqlite3)
 python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"
