@@ -54,7 +54,9 @@ Z_SCHED_FN struct k_thread *z_top(void)
     return z_kernel.ready[z_top_prio(bm)]->z_next;
 }
 
-Z_SCHED_FN void z_ready_add_tail(struct k_thread *t)
+/* Link t into the ring of its priority, just after the tail: as the new tail (FIFO: it runs
+ * after every thread already ready) or, with at_tail false, as the new head. */
+static inline __attribute__((always_inline)) void z_ready_link(struct k_thread *t, int at_tail)
 {
     unsigned p = t->z_prio;
     K_ASSERT(p < K_CONFIG_PRIO_LEVELS);
@@ -62,28 +64,24 @@ Z_SCHED_FN void z_ready_add_tail(struct k_thread *t)
     if (tail) {
         t->z_next = tail->z_next;
         tail->z_next = t;
-    } else {
-        t->z_next = t;
-        z_kernel.bitmap |= Z_PRIO_BIT(p);
-    }
-    z_kernel.ready[p] = t;
-    t->z_state = Z_STATE_READY;
-}
-
-Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
-{
-    unsigned p = t->z_prio;
-    K_ASSERT(p < K_CONFIG_PRIO_LEVELS);
-    struct k_thread *tail = z_kernel.ready[p];
-    if (tail) {
-        t->z_next = tail->z_next;
-        tail->z_next = t;
+        if (at_tail)
+            z_kernel.ready[p] = t;
     } else {
         t->z_next = t;
         z_kernel.bitmap |= Z_PRIO_BIT(p);
         z_kernel.ready[p] = t;
     }
     t->z_state = Z_STATE_READY;
+}
+
+Z_SCHED_FN void z_ready_add_tail(struct k_thread *t)
+{
+    z_ready_link(t, 1);
+}
+
+Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
+{
+    z_ready_link(t, 0);
 }
 
 Z_SCHED_FN void z_ready_remove(struct k_thread *t)
