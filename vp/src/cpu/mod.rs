@@ -80,6 +80,47 @@ impl Machine {
         self.next_event < self.cyc + cost && self.abandon_multi(cost, pc)
     }
 
+    /// The bus transfers of a multi-register load: one word per set bit of `list` (bit 8 is
+    /// the PC slot of POP), from `addr` upwards, each stamped one cycle later than the last.
+    /// Returns the address after the block, or None if an access faulted (already raised).
+    #[inline(always)]
+    fn load_block(&mut self, addr: u32, list: u16, vals: &mut [u32; 9], pc: u32) -> Option<u32> {
+        let mut a = addr;
+        for (i, slot) in vals.iter_mut().enumerate() {
+            if list & (1 << i) != 0 {
+                match self.ld32(a, pc) {
+                    Some(v) => *slot = v,
+                    None => {
+                        self.bus_off = 0;
+                        return None;
+                    }
+                }
+                self.bus_off += 1;
+                a = a.wrapping_add(4);
+            }
+        }
+        self.bus_off = 0;
+        Some(a)
+    }
+
+    /// The bus transfers of a multi-register store, the mirror of `load_block`.
+    #[inline(always)]
+    fn store_block(&mut self, addr: u32, list: u16, vals: &[u32; 9], pc: u32) -> Option<u32> {
+        let mut a = addr;
+        for (i, v) in vals.iter().enumerate() {
+            if list & (1 << i) != 0 {
+                if self.st32(a, *v, pc).is_none() {
+                    self.bus_off = 0;
+                    return None;
+                }
+                self.bus_off += 1;
+                a = a.wrapping_add(4);
+            }
+        }
+        self.bus_off = 0;
+        Some(a)
+    }
+
     pub(crate) fn push(&mut self, list: u16, pc: u32) {
         let n = list.count_ones();
         let cost = t::MULTI_BASE + n as u64;
@@ -87,19 +128,12 @@ impl Machine {
             return;
         }
         let base = self.r[13].wrapping_sub(4 * n);
-        let mut a = base;
-        for i in 0..9u32 {
-            if list & (1 << i) != 0 {
-                let v = if i == 8 { self.r[14] } else { self.r[i as usize] };
-                if self.st32(a, v, pc).is_none() {
-                    self.bus_off = 0;
-                    return;
-                }
-                self.bus_off += 1;
-                a = a.wrapping_add(4);
-            }
+        let mut vals = [0u32; 9];
+        vals[..8].copy_from_slice(&self.r[..8]);
+        vals[8] = self.r[14];
+        if self.store_block(base, list, &vals, pc).is_none() {
+            return;
         }
-        self.bus_off = 0;
         self.r[13] = base;
         self.sp_low = self.sp_low.min(base);
         self.cyc += cost;
@@ -113,21 +147,9 @@ impl Machine {
             return;
         }
         let mut vals = [0u32; 9];
-        let mut a = self.r[13];
-        for (i, slot) in vals.iter_mut().enumerate() {
-            if list & (1 << i) != 0 {
-                match self.ld32(a, pc) {
-                    Some(v) => *slot = v,
-                    None => {
-                        self.bus_off = 0;
-                        return;
-                    }
-                }
-                self.bus_off += 1;
-                a = a.wrapping_add(4);
-            }
-        }
-        self.bus_off = 0;
+        let Some(a) = self.load_block(self.r[13], list, &mut vals, pc) else {
+            return;
+        };
         for (i, v) in vals.iter().enumerate().take(8) {
             if list & (1 << i) != 0 {
                 self.r[i] = *v;
@@ -158,19 +180,11 @@ impl Machine {
             return;
         }
         let rn = (rn & 7) as usize;
-        let mut a = self.r[rn];
-        for i in 0..8 {
-            if list & (1 << i) != 0 {
-                let v = self.r[i];
-                if self.st32(a, v, pc).is_none() {
-                    self.bus_off = 0;
-                    return;
-                }
-                self.bus_off += 1;
-                a = a.wrapping_add(4);
-            }
-        }
-        self.bus_off = 0;
+        let mut vals = [0u32; 9];
+        vals[..8].copy_from_slice(&self.r[..8]);
+        let Some(a) = self.store_block(self.r[rn], list as u16, &vals, pc) else {
+            return;
+        };
         self.r[rn] = a;
         self.cyc += cost;
     }
@@ -182,23 +196,11 @@ impl Machine {
             return;
         }
         let rn = (rn & 7) as usize;
-        let mut vals = [0u32; 8];
-        let mut a = self.r[rn];
-        for (i, slot) in vals.iter_mut().enumerate() {
-            if list & (1 << i) != 0 {
-                match self.ld32(a, pc) {
-                    Some(v) => *slot = v,
-                    None => {
-                        self.bus_off = 0;
-                        return;
-                    }
-                }
-                self.bus_off += 1;
-                a = a.wrapping_add(4);
-            }
-        }
-        self.bus_off = 0;
-        for (i, v) in vals.iter().enumerate() {
+        let mut vals = [0u32; 9];
+        let Some(a) = self.load_block(self.r[rn], list as u16, &mut vals, pc) else {
+            return;
+        };
+        for (i, v) in vals.iter().enumerate().take(8) {
             if list & (1 << i) != 0 {
                 self.r[i] = *v;
             }
