@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::elf;
+use crate::itrace::ITrace;
 use crate::machine::{Config, Machine, Stop};
 use crate::peripherals::stimulus::StimulusSpec;
 use crate::trace::{parse_event_list, Event, Observer};
@@ -46,6 +47,15 @@ pub struct RunArgs {
     /// Keep only these trace events (comma separated).
     #[arg(long, value_name = "LIST")]
     pub trace_events: Option<String>,
+    /// Write an instruction trace: one line `CYCLE 0xPC SYMBOL+0xOFF HALFWORD(S)` per executed
+    /// instruction (CYCLE = the cycle it starts at), plus `CYCLE exc_entry N`, `CYCLE exc_return N`
+    /// and `CYCLE tail_chain FROM N` lines. Large: about 45 bytes per instruction, i.e. up to
+    /// ~45 MB per million cycles; use --itrace-window to keep a part.
+    #[arg(long, value_name = "FILE")]
+    pub itrace: Option<PathBuf>,
+    /// Record only what starts at a cycle in [A, B); either side may be empty (A: or :B).
+    #[arg(long, value_name = "A:B")]
+    pub itrace_window: Option<String>,
     /// Arm the external stimulus before reset: at=CYCLE[,period=N][,width=N].
     #[arg(long, value_name = "SPEC")]
     pub stimulus: Option<String>,
@@ -175,6 +185,16 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
         Some(s) => parse_event_list(s).map_err(|e| Bad(format!("bad --trace-events: {}", e)))?,
         None => u32::MAX,
     };
+    let window = match &a.itrace_window {
+        Some(s) => Some(
+            crate::itrace::parse_window(s)
+                .ok_or_else(|| Bad(format!("bad --itrace-window '{}' (A:B with A < B; A: or :B for open ends)", s)))?,
+        ),
+        None => None,
+    };
+    if window.is_some() && a.itrace.is_none() {
+        return Err(Bad("--itrace-window needs --itrace FILE".into()));
+    }
     let data = std::fs::read(&a.firmware).map_err(|e| Bad(format!("cannot read {}: {}", a.firmware.display(), e)))?;
     let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
 
@@ -209,12 +229,22 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
         // A stimulus armed from the command line records its edges from now on.
     }
 
+    if let Some(p) = &a.itrace {
+        let (start, end) = window.unwrap_or((0, u64::MAX));
+        m.itrace = Some(Box::new(ITrace::new(open_out(p)?, &img.symbols, start, end)));
+    }
+
     let cpu0 = cpu_time();
     let t0 = Instant::now();
-    let stop = m.run();
+    let stop = if m.itrace.is_some() { m.run_traced() } else { m.run() };
     let wall = t0.elapsed().as_secs_f64();
     m.flush_console();
     let status = stop.status();
+    if let Some(mut it) = m.itrace.take() {
+        if let Err(e) = it.finish() {
+            eprintln!("rtoslab-vp: error writing the instruction trace: {}", e);
+        }
+    }
     if let Some(mut o) = m.obs.take() {
         o.emit(Event::End { c: m.cyc, status, instructions: m.insns });
         if let Err(e) = o.finish() {

@@ -130,6 +130,9 @@ impl Machine {
         self.tbit = vector & 1 != 0;
         self.cyc = b + t::EXC_ENTRY + self.bpen(self.pc);
         self.event_reg = true;
+        if let Some(it) = self.itrace.as_mut() {
+            it.exc_entry(b, exc);
+        }
         if let Some(o) = self.obs.as_mut() {
             o.exc_entry(self.cyc, exc, frame);
         }
@@ -192,6 +195,9 @@ impl Machine {
             self.tbit = vector & 1 != 0;
             self.cyc = s + base + t::TAIL_CHAIN_EXTRA + self.bpen(self.pc);
             self.event_reg = true;
+            if let Some(it) = self.itrace.as_mut() {
+                it.tail_chain(s + base, exc, new);
+            }
             if let Some(o) = self.obs.as_mut() {
                 o.tail_chain(self.cyc, exc, new);
             }
@@ -231,6 +237,9 @@ impl Machine {
         self.pc = w[6] & !1;
         self.cyc = s + base + t::EXC_RETURN_EXTRA + self.bpen(self.pc);
         self.event_reg = true;
+        if let Some(it) = self.itrace.as_mut() {
+            it.exc_return(s + base, exc);
+        }
         if let Some(o) = self.obs.as_mut() {
             o.exc_return(self.cyc, exc, new_ipsr);
         }

@@ -6,6 +6,7 @@ pub mod cli;
 pub mod cpu;
 pub mod elf;
 pub mod exceptions;
+pub mod itrace;
 pub mod machine;
 pub mod memory;
 pub mod nvic;

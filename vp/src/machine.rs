@@ -4,6 +4,7 @@
 
 use crate::board::Board;
 use crate::cpu::decode::Op;
+use crate::itrace::ITrace;
 use crate::memory::Memory;
 use crate::nvic::ExcState;
 use crate::peripherals::lab::Lab;
@@ -158,6 +159,8 @@ pub struct Machine {
     /// Set when the last exception return asked to sleep (SCR.SLEEPONEXIT).
     pub sleep_on_exit: bool,
     pub obs: Option<Box<Observer>>,
+    /// The instruction trace (`--itrace`); only `run_traced` and the exception code use it.
+    pub itrace: Option<Box<ITrace>>,
     /// Console bytes not yet flushed.
     pub console: Vec<u8>,
     pub console_sink: Option<Box<dyn Write>>,
@@ -211,6 +214,7 @@ impl Machine {
             last_fault: None,
             sleep_on_exit: false,
             obs: None,
+            itrace: None,
             console: Vec::new(),
             console_sink: None,
             heap_base: RAM_BASE,

@@ -22,6 +22,11 @@ impl Symbols {
         Some(if off == 0 { name.clone() } else { format!("{}+0x{:x}", name, off) })
     }
 
+    /// The function symbols `(address, name)`, sorted by address.
+    pub fn funcs(&self) -> &[(u32, String)] {
+        &self.funcs
+    }
+
     pub fn lookup(&self, name: &str) -> Option<u32> {
         self.all.iter().find(|(n, _)| n == name).map(|(_, a)| *a)
     }

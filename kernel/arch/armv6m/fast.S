@@ -12,9 +12,11 @@
  *   k_thread_prio_set  a ready thread, no mutex contended anywhere
  *   PendSV_Handler     save, choose the next thread (bitmap + table), restore
  *
- * Register conventions inside a switch: r2 = from (the caller), r1 = to, r3 = &z_kernel,
- * {r4-r7, lr} already pushed (so the saved frame is the same "sync" frame as arch_switch's),
- * IRQs disabled.
+ * The calls that may switch (k_yield, k_sem_wait, k_sem_signal, k_thread_prio_set) are
+ * "light" routines z_*_l, which the inline wrappers of kernel.h call with every register but
+ * r7 declared clobbered (switch_tail.inc), so a switch saves only r7 and the return address;
+ * the k_* symbols are the same routines for AAPCS callers, through z_call_full. A light
+ * routine must leave r7 alone until its SWITCH_TAIL, and may use r0-r6 and r12 freely.
  */
 #include "rtoslab/config.h"
 #include "offsets.h"
@@ -116,116 +118,25 @@
 #endif
     .endm
 
-    .macro RESULT_TO_R0 th
-#if Z_HAS_WAIT_OBJ
-    ldr     r0, [\th, #ZT_WAIT]
-#else
-    movs    r0, #0
-#endif
+#include "switch_tail.inc"
+
+/* The AAPCS entry \name of the light routine \light (r0, r1: its arguments) */
+    .macro FULL_ENTRY name, light
+    FUNC \name
+    ldr     r3, =\light
+    ldr     r2, =z_call_full
+    bx      r2
+    ENDFUNC \name
     .endm
-
-/* The common end of every synchronous switch, expanded in place in each fast path (see the
- * register conventions above). */
-    .macro SWITCH_TAIL zero=0, limdone=0
-    ldr     r0, [r1, #ZT_SP]
-    lsls    r4, r0, #31
-    bne     91f             /* `to` was preempted: only PendSV can resume it */
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
-    mov     r6, sp
-    str     r6, [r2, #ZT_SP]
-#if K_CONFIG_STACK_CHECK
-    ldr     r7, [r2, #ZT_LIM]
-    .if !\limdone           /* (else the caller compared this SP with the limit already) */
-    cmp     r6, r7
-    bls     92f            /* overflow, or a thread call made in an interrupt */
-    .endif
-    ldr     r4, [r7]
-    cmp     r4, r7
-    bne     92f            /* the guard word at the limit was overwritten */
-#endif
-    str     r1, [r3, #ZK_CURRENT]
-    mov     sp, r0
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    .if \zero
-    movs    r0, #0          /* `to`'s result is 0 (not stored in its z_wait on this path) */
-    .else
-    RESULT_TO_R0 r1
-    .endif
-    cpsie   i
-    pop     {r4-r7, pc}
-    .if \zero && Z_HAS_WAIT_OBJ
-    /* the other ends resume `to` through its z_wait: store its result there */
-91: movs    r0, #0
-    str     r0, [r1, #ZT_WAIT]
-    b       z_fast_pend
-#if K_CONFIG_STACK_CHECK
-92: movs    r0, #0
-    str     r0, [r1, #ZT_WAIT]
-    b       z_fast_badsp
-#endif
-    .else
-91: b       z_fast_pend             /* (far: conditional branches reach 256 bytes) */
-#if K_CONFIG_STACK_CHECK
-92: b       z_fast_badsp
-#endif
-    .endif
-    .endm
-
-/* The rare ends of a switch, shared by the fast paths. */
-    .section .text.z_fast_pend, "ax", %progbits
-    .thumb_func
-z_fast_pend:                        /* PendSV saves `from` here and resumes it here */
-    mov     r4, r2
-    ldr     r5, =ICSR
-    ldr     r6, =PENDSVSET
-    str     r6, [r5]
-    dsb
-    cpsie   i
-    isb
-    RESULT_TO_R0 r4
-    pop     {r4-r7, pc}
-
-#if K_CONFIG_STACK_CHECK
-    .thumb_func
-z_fast_badsp:
-    /* The main stack (interrupts) lies below every thread stack, so a thread-only call made
-     * from an interrupt handler lands here too: let PendSV do the switch instead. */
-    mrs     r6, ipsr
-    cmp     r6, #0
-    bne     1f
-    movs    r6, #0
-    msr     control, r6             /* leave the overflowed stack: report on MSP */
-    isb
-    mov     r0, r2
-    bl      arch_fatal_stack
-1:  add     sp, #16
-    ldr     r5, =ICSR
-    ldr     r6, =PENDSVSET
-    str     r6, [r5]
-    movs    r0, #0
-    cpsie   i
-    pop     {r4-r7, pc}
-#endif
-
-    .ltorg
 
 /* void k_yield(void) */
-    FUNC k_yield
+    FUNC z_yield_l
     ldr     r3, =z_kernel
     cpsid   i
     ldr     r2, [r3, #ZK_CURRENT]
     ldr     r1, [r2, #ZT_NEXT]
     cmp     r1, r2
     beq     1f                      /* alone at its priority */
-    push    {r4-r7, lr}
     ldrb    r0, [r2, #ZT_PRIO]
     lsls    r0, r0, #2
     adds    r0, r0, r3
@@ -233,10 +144,11 @@ z_fast_badsp:
     SWITCH_TAIL
 1:  cpsie   i
     bx      lr
-    ENDFUNC k_yield
+    ENDFUNC z_yield_l
+    FULL_ENTRY k_yield, z_yield_l
 
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
-    FUNC k_sem_wait
+    FUNC z_sem_wait_l
     ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
     cmp     r3, #ZO_SEM
     bne     9f
@@ -250,28 +162,23 @@ z_fast_badsp:
     bx      lr
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
-#if K_CONFIG_STACK_CHECK
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
-    /* The stack check of the switch, done now on the SP the switch will save (36 bytes
+#if K_CONFIG_STACK_CHECK
+    /* The stack check of the switch, done now on the SP the switch will save (8 bytes
      * lower): it also sends a call made in an interrupt (on MSP, below every thread stack)
      * to C, which returns K_EISR (and a thread that overflowed to C's switch, which reports) */
     ldr     r1, [r2, #ZT_LIM]
-    adds    r1, #36
+    adds    r1, #8
     cmp     sp, r1
     bls     7f
 #else
-    mrs     r2, ipsr
-    cmp     r2, #0
-    bne     8f                      /* in an interrupt: C returns K_EISR */
-    ldr     r3, =z_kernel
-    ldr     r2, [r3, #ZK_CURRENT]
-    cmp     r2, #0
-    beq     8f                      /* before k_start: C returns K_ESTATE */
+    mrs     r1, ipsr
+    cmp     r1, #0
+    bne     7f                      /* in an interrupt: C returns K_EISR */
 #endif
-    push    {r4-r7, lr}
     ldrb    r4, [r2, #ZT_PRIO]
     movs    r6, #ZS_BLOCKED
     strb    r6, [r2, #ZT_STATE]
@@ -283,8 +190,8 @@ z_fast_badsp:
 4:  ldr     r6, [r0]
     cmp     r6, #0
     beq     5f
-    ldrb    r7, [r6, #ZT_PRIO]
-    cmp     r7, r4
+    ldrb    r5, [r6, #ZT_PRIO]
+    cmp     r5, r4
     blo     5f
     adds    r0, r6, #ZT_NEXT
     b       4b
@@ -295,15 +202,15 @@ z_fast_badsp:
     adds    r5, r5, r3
     cmp     r1, r2
     bne     2f
-    movs    r7, #0                  /* alone: the ring empties */
-    str     r7, [r5, #ZK_READY]
+    movs    r6, #0                  /* alone: the ring empties */
+    str     r6, [r5, #ZK_READY]
     PRIOBIT r6, r4
     LOAD_BITMAP r5
     bics    r5, r6
     STORE_BITMAP r5
     beq     6f                      /* nothing ready: PendSV idles */
     /* the next thread: head of the highest non-empty ring */
-    TOPPRIO r5, r4, r6, k_sem_wait_table
+    TOPPRIO r5, r4, r6, z_sem_wait_l_table
     lsls    r4, r4, #2
     adds    r4, r4, r3
     ldr     r4, [r4, #ZK_READY]
@@ -313,18 +220,17 @@ z_fast_badsp:
     ldr     r6, [r5, #ZK_READY]
     str     r1, [r6, #ZT_NEXT]
     b       3b
-6:  b       z_fast_pend
-#if K_CONFIG_STACK_CHECK
+6:  b       z_switch_pend_l
 7:  movs    r1, #0
     mvns    r1, r1                  /* the timeout was K_FOREVER */
-#endif
 8:  cpsie   i
 9:  ldr     r3, =z_sem_wait_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
-    ENDFUNC k_sem_wait, 1
+    ENDFUNC z_sem_wait_l, 1
+    FULL_ENTRY k_sem_wait, z_sem_wait_l
 
 /* int k_sem_signal(struct k_sem *s) */
-    FUNC k_sem_signal
+    FUNC z_sem_signal_l
     ldrb    r3, [r0, #ZS_TYPE]
     cmp     r3, #ZO_SEM
     bne     9f
@@ -337,11 +243,22 @@ z_fast_badsp:
     bne     8f                      /* the waiter has a timeout: C */
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
-    push    {r4-r7, lr}
     ldrb    r4, [r1, #ZT_PRIO]
+#if K_CONFIG_PRIO_LEVELS > 8
     ldrb    r5, [r2, #ZT_PRIO]
     cmp     r4, r5
-    bls     7f                      /* no preemption: C */
+    bls     8f                      /* no preemption: C */
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+#else
+    /* the waiter preempts if its bit is above every ready ring's (the caller's included) */
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    cmp     r6, r5
+    bls     8f                      /* no preemption: C */
+#endif
+    orrs    r5, r6
+    STORE_BITMAP r5
     ldr     r5, [r1, #ZT_NEXT]
     str     r5, [r0, #ZS_WAITQ]
 #if Z_HAS_WAIT_OBJ
@@ -353,10 +270,6 @@ z_fast_badsp:
     lsls    r6, r4, #2
     adds    r6, r6, r3
     str     r1, [r6, #ZK_READY]
-    PRIOBIT r6, r4
-    LOAD_BITMAP r5
-    orrs    r5, r6
-    STORE_BITMAP r5
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
     SWITCH_TAIL 1
@@ -374,13 +287,11 @@ z_fast_badsp:
     cpsie   i
     movs    r0, #0
     bx      lr
-7:  pop     {r4-r7}
-    pop     {r3}
-    mov     lr, r3
 8:  cpsie   i
 9:  ldr     r3, =z_sem_signal_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
-    ENDFUNC k_sem_signal
+    ENDFUNC z_sem_signal_l
+    FULL_ENTRY k_sem_signal, z_sem_signal_l
 
 /* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no
  * stack), PRIMASK saved and restored (a thread may call it with interrupts disabled).
@@ -483,7 +394,7 @@ z_fast_badsp:
 #endif
 
 /* int k_thread_prio_set(struct k_thread *t, unsigned prio) */
-    FUNC k_thread_prio_set
+    FUNC z_thread_prio_set_l
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r0, #0
@@ -505,7 +416,6 @@ z_fast_badsp:
 #endif
     ldr     r3, =z_kernel
     cpsid   i
-    push    {r4-r7, lr}
     ldrb    r4, [r0, #ZT_STATE]
     cmp     r4, #ZS_READY
     bne     71f                     /* blocked, suspended, dead or not a thread: C */
@@ -517,24 +427,26 @@ z_fast_badsp:
     lsls    r5, r4, #2
     adds    r5, r5, r3
     ldr     r6, [r5, #ZK_READY]     /* tail */
-    ldr     r7, [r0, #ZT_NEXT]
-    cmp     r7, r0
+    ldr     r4, [r0, #ZT_NEXT]
+    cmp     r4, r0
     bne     2f
-    movs    r7, #0                  /* alone: the ring empties */
-    str     r7, [r5, #ZK_READY]
+    movs    r4, #0                  /* alone: the ring empties */
+    str     r4, [r5, #ZK_READY]
+    ldrb    r4, [r0, #ZT_PRIO]
     PRIOBIT r6, r4
     LOAD_BITMAP r5
     bics    r5, r6
     STORE_BITMAP r5
     b       4f
-2:  mov     r12, r5
+2:  mov     r12, r5                 /* r4 = its successor */
     movs    r5, r6                  /* predecessor search from the tail */
-3:  ldr     r4, [r5, #ZT_NEXT]
-    cmp     r4, r0
+3:  ldr     r1, [r5, #ZT_NEXT]
+    cmp     r1, r0
     beq     31f
-    movs    r5, r4
+    movs    r5, r1
     b       3b
-31: str     r7, [r5, #ZT_NEXT]
+31: str     r4, [r5, #ZT_NEXT]
+    ldrb    r1, [r0, #ZT_BASE]      /* (the new priority, stored above) */
     cmp     r6, r0
     bne     4f
     mov     r4, r12
@@ -569,7 +481,7 @@ z_fast_badsp:
     movs    r1, r0
     b       62f
 61: LOAD_BITMAP r6
-    TOPPRIO r6, r4, r5, k_thread_prio_set_table
+    TOPPRIO r6, r4, r5, z_thread_prio_set_l_table
     lsls    r4, r4, #2
     adds    r4, r4, r3
     ldr     r4, [r4, #ZK_READY]
@@ -584,14 +496,12 @@ z_fast_badsp:
     SWITCH_TAIL
 7:  cpsie   i
     movs    r0, #0
-    pop     {r4-r7, pc}
-71: pop     {r4-r7}
-    pop     {r3}
-    mov     lr, r3
-    cpsie   i
+    bx      lr
+71: cpsie   i
 9:  ldr     r3, =z_thread_prio_set_c
     bx      r3
-    ENDFUNC k_thread_prio_set, 1
+    ENDFUNC z_thread_prio_set_l, 1
+    FULL_ENTRY k_thread_prio_set, z_thread_prio_set_l
 
 #if K_CONFIG_MUTEX
 /* int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout): the uncontended case (the same
@@ -698,26 +608,8 @@ z_fast_badsp:
     msr     psp, r1
     cpsie   i
     bx      lr                      /* 0xFFFFFFFD: thread mode, PSP */
-2:  /* sync frame: [r8-r11][r4-r7][return address]; rebuild its top as an exception frame */
-    ldmia   r1!, {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    ldmia   r1!, {r4-r7}
-    ldr     r2, [r1]
-    subs    r2, #1                  /* the stacked PC has bit 0 clear (a return address has it set) */
-    subs    r1, #28
-    str     r2, [r1, #24]
-    movs    r2, #1
-    lsls    r2, r2, #24
-    str     r2, [r1, #28]
-#if Z_HAS_WAIT_OBJ
-    ldr     r2, [r0, #ZT_WAIT]
-#else
-    movs    r2, #0
-#endif
-    str     r2, [r1, #0]
+2:  /* sync frame */
+    SYNC_TO_EXC_FRAME
     msr     psp, r1
     cpsie   i
     bx      lr

@@ -1,13 +1,15 @@
 /*
  * ARMv6-M context switch: the synchronous (thread-mode) switch and the PendSV handler.
  *
- * Both leave a suspended thread's stack pointer in k_thread.z_sp (offset 0) pointing at
- * r8-r11 then r4-r7, followed by either
- *   - "sync" frame (bit 0 of z_sp clear): the return address into arch_switch's caller, or
- *   - "exception" frame (bit 0 set): the hardware exception frame (r0-r3, r12, lr, pc, xPSR).
- * A sync frame is resumed by popping it in thread mode, or from PendSV by turning its top
- * into an exception frame. An exception frame can only be resumed by PendSV, so a thread
- * that wants to switch to one pends PendSV instead (arch_switch_pend).
+ * A suspended thread's z_sp (k_thread offset 0) points at one of two frames:
+ *   - "sync" frame (bit 0 of z_sp clear): [r7][return address], left by a synchronous
+ *     switch (switch_tail.inc); everything else the thread needs is either on its stack
+ *     already (z_call_full's saved r4-r11) or was declared clobbered by its caller;
+ *   - "exception" frame (bit 0 set): [r8-r11][r4-r7] then the hardware exception frame
+ *     (r0-r3, r12, lr, pc, xPSR), left by PendSV.
+ * A sync frame is resumed by popping it in thread mode, or from PendSV by turning it into an
+ * exception frame. An exception frame can only be resumed by PendSV, so a thread that wants
+ * to switch to one pends PendSV instead (z_switch_pend_l, arch_switch_pend).
  */
 #include "rtoslab/config.h"
 #include "offsets.h"
@@ -17,62 +19,104 @@
     .thumb
 
 #include "idle.inc"
+#include "switch_tail.inc"
 
-    .equ T_SP, 0
-    .equ T_LIM, 8
-    .equ T_WAIT, 12
-    .equ K_ESTACK_NEG, 10
     .equ ICSR, 0xE000ED04
     .equ PENDSVSET, 0x10000000
 
 #if K_CONFIG_SYNC_SWITCH
+/* z_call_full: call the light routine in r3 for a caller that follows the AAPCS: save and
+ * restore r4-r11 around it (r0, r1 are its arguments, r0 its result). Also the frame that
+ * keeps those registers while the thread is switched out. */
+    .section .text.z_call_full, "ax", %progbits
+    .global z_call_full
+    .type z_call_full, %function
+    .thumb_func
+z_call_full:
+    push    {r3-r7, lr}             /* (r3: keeps the stack 8-byte aligned) */
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    blx     r3
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r3-r7, pc}
+    .size z_call_full, . - z_call_full
+
 /* int arch_switch(struct k_thread *from (r0), struct k_thread *to (r1)); IRQs disabled. */
     .section .text.arch_switch, "ax", %progbits
     .global arch_switch
     .type arch_switch, %function
     .thumb_func
 arch_switch:
-    ldr     r2, [r1, #T_SP]
-    lsls    r3, r2, #31             /* bit 0: saved by an exception */
-    bne     arch_switch_pend
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
-    mov     r3, sp
-    str     r3, [r0, #T_SP]
-#if K_CONFIG_STACK_CHECK
-    ldr     r4, [r0, #T_LIM]
-    cmp     r3, r4
-    bls     1f                      /* saved SP at or below the guard word */
-    ldr     r5, [r4]
-    cmp     r5, r4
-    bne     1f                      /* guard word overwritten */
-#endif
-    ldr     r3, =z_kernel
-    str     r1, [r3]                /* z_kernel.current = to */
-    mov     sp, r2
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-#if Z_HAS_WAIT_OBJ
-    ldr     r0, [r1, #T_WAIT]
-#else
-    movs    r0, #0
-#endif
-    cpsie   i
-    pop     {r4-r7, pc}
-#if K_CONFIG_STACK_CHECK
-1:  movs    r2, #0
-    msr     control, r2             /* leave the overflowed stack: report on MSP */
-    isb
-    bl      arch_fatal_stack        /* r0 = from */
-#endif
+    ldr     r3, =z_switch_l
+    b       z_call_full
+    .ltorg
     .size arch_switch, . - arch_switch
+
+/* The light switch: r0 = from, r1 = to, IRQs disabled. */
+    .section .text.z_switch_l, "ax", %progbits
+    .global z_switch_l
+    .type z_switch_l, %function
+    .thumb_func
+z_switch_l:
+    mov     r2, r0
+    ldr     r3, =z_kernel
+    SWITCH_TAIL
+    .ltorg
+    .size z_switch_l, . - z_switch_l
+
+/* The rare ends of a light switch (r2 = from, lr = where it resumes, IRQs disabled). */
+/* `to` was preempted, or nothing is ready: PendSV saves `from` and resumes it here. */
+    .section .text.z_switch_pend_l, "ax", %progbits
+    .global z_switch_pend_l
+    .type z_switch_pend_l, %function
+    .thumb_func
+z_switch_pend_l:
+    push    {r7, lr}
+    mov     r7, r2                  /* (PendSV saves and restores r4-r11) */
+    ldr     r0, =ICSR
+    ldr     r1, =PENDSVSET
+    str     r1, [r0]
+    dsb
+    cpsie   i
+    isb                             /* PendSV is taken here; we return when rescheduled */
+    RESULT_TO_R0 r7
+    pop     {r7, pc}
+    .ltorg
+    .size z_switch_pend_l, . - z_switch_pend_l
+
+#if K_CONFIG_STACK_CHECK
+/* The saved SP (already pushed: [r7][return address]) is at or below the limit, or the guard
+ * word is overwritten. The main stack (interrupts) lies below every thread stack, so a
+ * thread-only call made from an interrupt handler lands here too: PendSV switches instead. */
+    .section .text.z_switch_badsp_l, "ax", %progbits
+    .global z_switch_badsp_l
+    .type z_switch_badsp_l, %function
+    .thumb_func
+z_switch_badsp_l:
+    mrs     r6, ipsr
+    cmp     r6, #0
+    bne     1f
+    movs    r6, #0
+    msr     control, r6             /* leave the overflowed stack: report on MSP */
+    isb
+    mov     r0, r2
+    bl      arch_fatal_stack
+1:  ldr     r5, =ICSR
+    ldr     r6, =PENDSVSET
+    str     r6, [r5]
+    movs    r0, #0
+    cpsie   i
+    pop     {r7, pc}
+    .ltorg
+    .size z_switch_badsp_l, . - z_switch_badsp_l
+#endif
 #endif
 
 /* int arch_switch_pend(struct k_thread *from (r0)); IRQs disabled. */
@@ -90,11 +134,12 @@ arch_switch_pend:
     cpsie   i
     isb                             /* PendSV is taken here; we return when rescheduled */
 #if Z_HAS_WAIT_OBJ
-    ldr     r0, [r4, #T_WAIT]
+    ldr     r0, [r4, #ZT_WAIT]
 #else
     movs    r0, #0
 #endif
     pop     {r4, pc}
+    .ltorg
     .size arch_switch_pend, . - arch_switch_pend
 
 #if !K_CONFIG_FASTPATH
@@ -120,7 +165,7 @@ PendSV_Handler:
 4:  bl      z_sched_pendsv          /* returns the thread to run or NULL, IRQs disabled */
     cmp     r0, #0
     beq     6f
-    ldr     r1, [r0, #T_SP]
+    ldr     r1, [r0, #ZT_SP]
 #if K_CONFIG_SYNC_SWITCH
     lsrs    r2, r1, #1              /* carry = bit 0 */
     bcc     2f
@@ -138,28 +183,8 @@ PendSV_Handler:
     cpsie   i
     bx      r0
 #if K_CONFIG_SYNC_SWITCH
-2:  /* sync frame: [r8-r11][r4-r7][return address]; rebuild its top as an exception frame */
-    mov     r3, r0
-    ldmia   r1!, {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    ldmia   r1!, {r4-r7}            /* r1 -> return address slot */
-    ldr     r2, [r1]
-    movs    r0, #1
-    bics    r2, r0                  /* the stacked PC has bit 0 clear */
-    subs    r1, #28                 /* frame base: its xPSR slot is the old return slot */
-    str     r2, [r1, #24]
-    movs    r2, #1
-    lsls    r2, r2, #24             /* xPSR: Thumb bit */
-    str     r2, [r1, #28]
-#if Z_HAS_WAIT_OBJ
-    ldr     r2, [r3, #T_WAIT]
-#else
-    movs    r2, #0
-#endif
-    str     r2, [r1, #0]            /* r0: arch_switch's return value */
+2:  /* sync frame */
+    SYNC_TO_EXC_FRAME
     msr     psp, r1
     movs    r0, #2
     mvns    r0, r0
@@ -205,14 +230,15 @@ z_idle_loop:
     b       1b
     .size z_idle_loop, . - z_idle_loop
 
-/* First code of every thread: r4 = entry, r5 = argument (from arch_thread_init). */
+/* First code of every thread: its first frame (arch_thread_init) leaves the argument and
+ * the entry on the stack. */
     .section .text.z_thread_trampoline, "ax", %progbits
     .global z_thread_trampoline
     .type z_thread_trampoline, %function
     .thumb_func
 z_thread_trampoline:
-    mov     r0, r5
-    blx     r4
+    pop     {r0, r1}
+    blx     r1
     bl      k_thread_exit
     .size z_thread_trampoline, . - z_thread_trampoline
 
@@ -224,16 +250,11 @@ z_thread_trampoline:
     .thumb_func
 arch_start:
     cpsid   i
-    ldr     r1, [r0, #T_SP]
-#if K_CONFIG_SYNC_SWITCH
-    msr     psp, r1
-#else
-    subs    r1, #1                  /* an exception frame: r4, r5 and the top matter */
-    ldr     r4, [r1, #16]
-    ldr     r5, [r1, #20]
-    adds    r1, #64
-    msr     psp, r1
+    ldr     r1, [r0, #ZT_SP]
+#if !K_CONFIG_SYNC_SWITCH
+    adds    r1, #63                 /* past the exception frame (bit 0 set): arg, entry */
 #endif
+    msr     psp, r1
     movs    r2, #2
     msr     control, r2             /* thread mode uses PSP */
     isb
@@ -241,17 +262,11 @@ arch_start:
     msr     msp, r2
     ldr     r3, =z_kernel
     str     r0, [r3]
+    cpsie   i
 #if K_CONFIG_SYNC_SWITCH
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    movs    r0, #0
-    cpsie   i
-    pop     {r4-r7, pc}
+    pop     {r7, pc}                /* the sync frame: r7, z_thread_trampoline */
 #else
-    cpsie   i
     b       z_thread_trampoline
 #endif
+    .ltorg
     .size arch_start, . - arch_start

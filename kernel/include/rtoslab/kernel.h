@@ -219,6 +219,52 @@ int k_sem_count(const struct k_sem *s);
 /* Wake every waiter with K_EDESTROYED and invalidate the object. */
 int k_sem_destroy(struct k_sem *s);
 
+/* ---- Light calls (ARMv6-M fast paths) ------------------------------------------------ */
+
+#ifndef K_CONFIG_LIGHT_CALLS
+#define K_CONFIG_LIGHT_CALLS 1
+#endif
+#if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && defined(__thumb__) && !defined(__thumb2__) && \
+    !defined(__cplusplus) && !defined(Z_NO_INLINE_FAST)
+/* The calls that may switch threads, inlined as a call of the port's light routine with
+ * every register but r7 declared clobbered: a switch then saves only r7 and the return
+ * address (docs/kernel-api.md, "Light calls"), and the compiler keeps in registers across
+ * the call only what it must, where it must. The out-of-line k_* (AAPCS) are the same
+ * routines behind a save of r4-r11. K_CONFIG_LIGHT_CALLS=0 turns the inlining off. */
+#define Z_LIGHT_CLOBBERS \
+    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+
+extern inline __attribute__((gnu_inline, always_inline)) void k_yield(void)
+{
+    __asm volatile("bl z_yield_l" ::: "r0", "r1", Z_LIGHT_CLOBBERS);
+}
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
+                                                                        k_timeout_t timeout)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
+    register k_timeout_t a1 __asm__("r1") = timeout;
+    __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
+    __asm volatile("bl z_sem_signal_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_thread_prio_set(struct k_thread *t,
+                                                                               unsigned prio)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)t;
+    register unsigned a1 __asm__("r1") = prio;
+    __asm volatile("bl z_thread_prio_set_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+#endif
+
 /* ---- Mutexes ---------------------------------------------------------------------------- */
 
 /* Owned, not recursive, with transitive priority inheritance; a lock that would close a

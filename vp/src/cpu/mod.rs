@@ -57,6 +57,39 @@ impl Machine {
         }
     }
 
+    /// `run` with the instruction trace (`--itrace`): the same loop, plus one line per
+    /// instruction with the cycle it starts at. A separate copy so that `run` pays nothing
+    /// for the option; past the end of the trace window it hands over to `run`.
+    pub fn run_traced(&mut self) -> Stop {
+        let end = self.itrace.as_ref().map_or(0, |t| t.end);
+        loop {
+            if self.cyc >= end {
+                return self.run();
+            }
+            if self.cyc >= self.next_event {
+                if let Some(s) = self.service() {
+                    self.flush_console();
+                    return s;
+                }
+                continue;
+            }
+            let pc = self.pc;
+            let op = match self.ops.get((pc >> 1) as usize) {
+                Some(op) => *op,
+                None => match self.fetch_slow(pc) {
+                    Some(op) => op,
+                    None => continue,
+                },
+            };
+            if let Some(it) = self.itrace.as_mut() {
+                it.insn(self.cyc, pc, &self.mem);
+            }
+            self.insns += 1;
+            self.pc = pc.wrapping_add(2);
+            self.exec(op, pc);
+        }
+    }
+
     /// Would an exception become visible (and preempt) in (cyc, cyc+cost)? If so, abandon
     /// the multi-register instruction: time stops at the arrival, the PC stays on the
     /// instruction, which restarts after the handler returns.
