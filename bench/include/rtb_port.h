@@ -83,7 +83,9 @@ void rtb_yield(void);           /* let the next ready thread of equal priority r
 #endif
 void rtb_suspend(int id);       /* RTB_SELF or another thread */
 void rtb_resume(int id);
+#ifndef RTB_INLINE_rtb_prio_set
 void rtb_prio_set(int id, int prio);
+#endif
 
 /* ---- counting semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max);

@@ -9,7 +9,8 @@
 #include "bench.h"
 #include "rtoslab/kernel.h"
 
-static struct k_thread *threads[RTB_MAX_THREADS];
+/* (not static: the inline hot calls of rtb_port_inline.h use them) */
+struct k_thread *rtb_rtoslab_threads[RTB_MAX_THREADS];
 /* (not static: the inline hot calls of rtb_port_inline.h use them) */
 struct k_sem rtb_rtoslab_sems[RTB_MAX_SEMS];
 struct k_mutex rtb_rtoslab_mutexes[RTB_MAX_MUTEXES];
@@ -18,14 +19,6 @@ static uint32_t qbuf[RTB_MAX_QUEUES][64 / 4];
 static struct k_timer timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 
-static unsigned kprio(int p)
-{
-    if (p >= RTB_PRIO_CTRL)
-        return K_PRIO_MAX;
-    if (p >= K_PRIO_MAX)
-        return K_PRIO_MAX - 1u;
-    return p < 1 ? 1u : (unsigned)p;
-}
 
 /* (timeouts: rtb_rtoslab_kto, in rtb_port_inline.h) */
 
@@ -52,13 +45,13 @@ void rtb_port_config(void)
     bench_config("allocation", "static: threads in suite memory, objects in the port's tables");
     bench_config("timer_context", "time source interrupt");
     bench_config("isr_api", "k_sem_signal_irq (k_sem_signal_isr for handlers with interrupts enabled; switch on return)");
-    bench_config("port_calls", "inline (rtb_port_inline.h): yield, sem wait/signal/signal_isr, mutex lock/unlock");
+    bench_config("port_calls", "inline (rtb_port_inline.h): yield, priority set, sem wait/signal/signal_isr, mutex lock/unlock");
 }
 
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 {
     static struct k_thread ctrl;
-    k_thread_create(&ctrl, stack, stack_bytes, main_fn, 0, kprio(RTB_PRIO_CTRL));
+    k_thread_create(&ctrl, stack, stack_bytes, main_fn, 0, rtb_rtoslab_kprio(RTB_PRIO_CTRL));
     k_start();
 }
 
@@ -70,21 +63,20 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
         return RTB_ERROR;
     struct k_thread *t = (struct k_thread *)((char *)stack + stack_bytes - tcb);
     memset(t, 0, sizeof *t); /* fresh memory for the kernel (it may hold an old, dead thread) */
-    threads[id] = t;
-    return k_thread_create(t, stack, stack_bytes - tcb, fn, arg, kprio(prio)) == K_OK ? RTB_OK : RTB_ERROR;
+    rtb_rtoslab_threads[id] = t;
+    return k_thread_create(t, stack, stack_bytes - tcb, fn, arg, rtb_rtoslab_kprio(prio)) == K_OK ? RTB_OK : RTB_ERROR;
 }
 
 void rtb_thread_delete(int id)
 {
-    if (threads[id]) {
-        k_thread_abort(threads[id]);
-        threads[id] = 0;
+    if (rtb_rtoslab_threads[id]) {
+        k_thread_abort(rtb_rtoslab_threads[id]);
+        rtb_rtoslab_threads[id] = 0;
     }
 }
 
-void rtb_suspend(int id) { k_thread_suspend(id == RTB_SELF ? NULL : threads[id]); }
-void rtb_resume(int id) { k_thread_resume(threads[id]); }
-void rtb_prio_set(int id, int prio) { k_thread_prio_set(id == RTB_SELF ? NULL : threads[id], kprio(prio)); }
+void rtb_suspend(int id) { k_thread_suspend(id == RTB_SELF ? NULL : rtb_rtoslab_threads[id]); }
+void rtb_resume(int id) { k_thread_resume(rtb_rtoslab_threads[id]); }
 
 /* ---- semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max)

@@ -9,6 +9,7 @@
 
 #include "rtoslab/kernel.h"
 
+extern struct k_thread *rtb_rtoslab_threads[RTB_MAX_THREADS];
 extern struct k_sem rtb_rtoslab_sems[RTB_MAX_SEMS];
 #if K_CONFIG_MUTEX
 extern struct k_mutex rtb_rtoslab_mutexes[RTB_MAX_MUTEXES];
@@ -19,6 +20,22 @@ static inline __attribute__((always_inline)) k_timeout_t rtb_rtoslab_kto(uint32_
     if (us == RTB_FOREVER)
         return K_FOREVER;
     return us ? K_USEC(us) : K_NO_WAIT;
+}
+
+/* Portable priorities 1..6 are kernel 1..6; the controller is K_PRIO_MAX. */
+static inline __attribute__((always_inline)) unsigned rtb_rtoslab_kprio(int p)
+{
+    if (p >= RTB_PRIO_CTRL)
+        return K_PRIO_MAX;
+    if (p >= (int)K_PRIO_MAX)
+        return K_PRIO_MAX - 1u;
+    return p < 1 ? 1u : (unsigned)p;
+}
+
+#define RTB_INLINE_rtb_prio_set 1
+static inline __attribute__((always_inline)) void rtb_prio_set(int id, int prio)
+{
+    k_thread_prio_set(id == RTB_SELF ? NULL : rtb_rtoslab_threads[id], rtb_rtoslab_kprio(prio));
 }
 
 #define RTB_INLINE_rtb_yield 1

@@ -244,14 +244,16 @@
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     ldrb    r4, [r1, #ZT_PRIO]
+    /* The waiter preempts if no ready ring (the caller's included) has its priority or a
+     * higher one: then it is also alone in its ring. */
 #if K_CONFIG_PRIO_LEVELS > 8
-    ldrb    r5, [r2, #ZT_PRIO]
-    cmp     r4, r5
-    bls     8f                      /* no preemption: C */
-    PRIOBIT r6, r4
+    /* bit K-1-q stands for priority q: the bits at K-1-p and below must be clear */
     LOAD_BITMAP r5
+    lsls    r6, r5, #(32 - K_CONFIG_PRIO_LEVELS)
+    lsls    r6, r4                  /* (what is left: the rings of priority p and above) */
+    bne     8f                      /* no preemption: C */
+    PRIOBIT r6, r4
 #else
-    /* the waiter preempts if its bit is above every ready ring's (the caller's included) */
     PRIOBIT r6, r4
     LOAD_BITMAP r5
     cmp     r6, r5

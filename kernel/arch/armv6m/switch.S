@@ -8,8 +8,9 @@
  *   - "exception" frame (bit 0 set): [r8-r11][r4-r7] then the hardware exception frame
  *     (r0-r3, r12, lr, pc, xPSR), left by PendSV.
  * A sync frame is resumed by popping it in thread mode, or from PendSV by turning it into an
- * exception frame. An exception frame can only be resumed by PendSV, so a thread that wants
- * to switch to one pends PendSV instead (z_switch_pend_l, arch_switch_pend).
+ * exception frame. An exception frame is resumed by PendSV's exception return, or by a
+ * synchronous switch in thread mode (z_resume_exc_l). With no thread to run, a thread that
+ * blocks pends PendSV (z_switch_pend_l, arch_switch_pend), which idles.
  */
 #include "rtoslab/config.h"
 #include "offsets.h"
@@ -48,31 +49,79 @@ z_call_full:
     pop     {r3-r7, pc}
     .size z_call_full, . - z_call_full
 
-/* int arch_switch(struct k_thread *from (r0), struct k_thread *to (r1)); IRQs disabled. */
+/* int arch_switch(struct k_thread *from (r0), struct k_thread *to (r1)); IRQs disabled.
+ * The C code's switch: r4-r11 saved below the light frame, whose return address is 2f. */
     .section .text.arch_switch, "ax", %progbits
     .global arch_switch
     .type arch_switch, %function
     .thumb_func
 arch_switch:
-    ldr     r3, =z_switch_l
-    b       z_call_full
+    push    {r3-r7, lr}             /* (r3: keeps the stack 8-byte aligned) */
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    mov     r2, r0
+    ldr     r3, =z_kernel
+    adr     r4, 2f
+    adds    r4, #1                  /* the Thumb bit of a popped pc */
+    mov     lr, r4
+    SWITCH_TAIL
+    .align  2
+2:  pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r3-r7, pc}
     .ltorg
     .size arch_switch, . - arch_switch
 
-/* The light switch: r0 = from, r1 = to, IRQs disabled. */
-    .section .text.z_switch_l, "ax", %progbits
-    .global z_switch_l
-    .type z_switch_l, %function
+/* The end of a switch to a thread that was preempted (r0 = its z_sp: an exception frame,
+ * bit 0 set), in thread mode: `from` is saved and z_kernel.current is `to` already. Restores
+ * r8-r11, r4-r7, then the hardware part: lr, r12, the flags, r0-r3, and the pc last, popped
+ * from the frame's xPSR slot (or the word above it when the frame was realigned, xPSR bit
+ * 9), which leaves SP where the exception return would have. IRQs are enabled just before
+ * that pop: an interrupt there finds a consistent stack. Cheaper than pending PendSV. */
+    .section .text.z_resume_exc_l, "ax", %progbits
+    .global z_resume_exc_l
+    .type z_resume_exc_l, %function
     .thumb_func
-z_switch_l:
-    mov     r2, r0
-    ldr     r3, =z_kernel
-    SWITCH_TAIL
-    .ltorg
-    .size z_switch_l, . - z_switch_l
+z_resume_exc_l:
+    subs    r0, #1
+    mov     sp, r0
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r4-r7}
+    ldr     r0, [sp, #20]           /* lr */
+    mov     lr, r0
+    ldr     r0, [sp, #16]           /* r12 */
+    mov     r12, r0
+    ldr     r0, [sp, #24]           /* pc */
+    adds    r0, #1                  /* (a popped pc needs the Thumb bit) */
+    ldr     r1, [sp, #28]           /* xPSR */
+    lsls    r2, r1, #22             /* N = bit 9: the frame was realigned by 4 */
+    bmi     1f
+    str     r0, [sp, #28]
+    msr     APSR_nzcvq, r1          /* (nothing below sets the flags) */
+    pop     {r0-r3}
+    add     sp, #12
+    cpsie   i
+    pop     {pc}
+1:  str     r0, [sp, #32]
+    msr     APSR_nzcvq, r1
+    pop     {r0-r3}
+    add     sp, #16
+    cpsie   i
+    pop     {pc}
+    .size z_resume_exc_l, . - z_resume_exc_l
 
 /* The rare ends of a light switch (r2 = from, lr = where it resumes, IRQs disabled). */
-/* `to` was preempted, or nothing is ready: PendSV saves `from` and resumes it here. */
+/* Nothing is ready: PendSV saves `from` (and idles) and resumes it here. */
     .section .text.z_switch_pend_l, "ax", %progbits
     .global z_switch_pend_l
     .type z_switch_pend_l, %function
@@ -125,6 +174,17 @@ z_switch_badsp_l:
     .type arch_switch_pend, %function
     .thumb_func
 arch_switch_pend:
+#if !K_CONFIG_SYNC_SWITCH && !Z_HAS_WAIT_OBJ
+    ldr     r2, =ICSR               /* (the result is always 0: `from` need not be kept) */
+    movs    r3, #1
+    lsls    r3, r3, #28             /* PENDSVSET */
+    str     r3, [r2]
+    dsb
+    cpsie   i
+    isb                             /* PendSV is taken here; we return when rescheduled */
+    movs    r0, #0
+    bx      lr
+#else
     push    {r4, lr}
     mov     r4, r0
     ldr     r2, =ICSR
@@ -139,10 +199,11 @@ arch_switch_pend:
     movs    r0, #0
 #endif
     pop     {r4, pc}
+#endif
     .ltorg
     .size arch_switch_pend, . - arch_switch_pend
 
-#if !K_CONFIG_FASTPATH
+#if !K_CONFIG_FASTPATH && K_CONFIG_SYNC_SWITCH
 /* PendSV: save the interrupted thread, let z_sched_pendsv choose, resume the chosen one. */
     .section .text.PendSV_Handler, "ax", %progbits
     .global PendSV_Handler
@@ -166,10 +227,8 @@ PendSV_Handler:
     cmp     r0, #0
     beq     6f
     ldr     r1, [r0, #ZT_SP]
-#if K_CONFIG_SYNC_SWITCH
     lsrs    r2, r1, #1              /* carry = bit 0 */
     bcc     2f
-#endif
     subs    r1, #1
     ldmia   r1!, {r4-r7}
     mov     r8, r4
@@ -182,7 +241,6 @@ PendSV_Handler:
     mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
     cpsie   i
     bx      r0
-#if K_CONFIG_SYNC_SWITCH
 2:  /* sync frame */
     SYNC_TO_EXC_FRAME
     msr     psp, r1
@@ -190,7 +248,6 @@ PendSV_Handler:
     mvns    r0, r0
     cpsie   i
     bx      r0
-#endif
 5:  cpsid   i
     ldr     r0, =__stack_top
     msr     msp, r0                 /* drop the idle loop's frame (nothing else is on MSP) */
@@ -199,6 +256,67 @@ PendSV_Handler:
 6:  IDLE_ENTER                      /* nothing to run */
     .size PendSV_Handler, . - PendSV_Handler
 
+#elif !K_CONFIG_SYNC_SWITCH
+/* PendSV of the PendSV-only build: every switch comes here and every suspended thread has an
+ * exception frame. The idle loop keeps its own exception frame at the top of the interrupt
+ * stack (MSP): the first PendSV, taken from the loop (arch_start), leaves it there, the
+ * handlers run below it, and with nothing to run PendSV returns to it (no frame to build). */
+/* With the ready list and nothing else to do in C (stack check, assertions), PendSV picks
+ * the head of the list itself. */
+#define Z_PENDSV_PICKS (K_CONFIG_READY_LIST && !K_CONFIG_STACK_CHECK && !K_CONFIG_ASSERT)
+    .section .text.PendSV_Handler, "ax", %progbits
+    .global PendSV_Handler
+    .type PendSV_Handler, %function
+    .thumb_func
+PendSV_Handler:
+    ldr     r3, =z_kernel
+    mov     r0, lr
+    lsls    r0, r0, #29             /* N = bit 2 of EXC_RETURN: a thread on PSP */
+    bpl     1f                      /* the idle loop (on MSP): nothing to save */
+    mrs     r0, psp
+    subs    r0, #16
+    stmia   r0!, {r4-r7}
+    subs    r0, #32
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    stmia   r0!, {r4-r7}
+    subs    r0, #15                 /* base of r8-r11, with bit 0 set: exception frame */
+#if Z_PENDSV_PICKS
+    ldr     r1, [r3, #ZK_CURRENT]
+    str     r0, [r1, #ZT_SP]
+1:  cpsid   i
+    ldr     r0, [r3, #ZK_READY]     /* the head of the ready list runs */
+    cmp     r0, #0
+    beq     3f
+    str     r0, [r3, #ZK_CURRENT]
+#else
+    b       2f
+1:  movs    r0, #0                  /* nothing to save */
+2:  bl      z_sched_pendsv          /* returns the thread to run or NULL, IRQs disabled */
+    cmp     r0, #0
+    beq     3f
+#endif
+    ldr     r1, [r0, #ZT_SP]
+    subs    r1, #1
+    ldmia   r1!, {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    ldmia   r1!, {r4-r7}
+    msr     psp, r1
+    movs    r0, #2
+    mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
+    cpsie   i
+    bx      r0
+3:  movs    r0, #6                  /* nothing to run: resume the idle loop's frame */
+    mvns    r0, r0                  /* 0xFFFFFFF9: thread mode, MSP */
+    cpsie   i
+    bx      r0
+    .ltorg
+    .size PendSV_Handler, . - PendSV_Handler
 #endif
 
 /* The idle loop: sleep until an interrupt; when a thread is ready, PendSV switches to it
@@ -214,7 +332,9 @@ z_idle_loop:
     movs    r1, #1
     lsls    r1, r1, #28             /* PENDSVSET */
 1:  cpsid   i
-#if K_CONFIG_PRIO_LEVELS > 8
+#if K_CONFIG_READY_LIST
+    ldr     r0, [r3, #ZK_READY]     /* the head of the ready list */
+#elif K_CONFIG_PRIO_LEVELS > 8
     ldrh    r0, [r3, #ZK_BITMAP]
 #else
     ldrb    r0, [r3, #ZK_BITMAP]
@@ -230,6 +350,7 @@ z_idle_loop:
     b       1b
     .size z_idle_loop, . - z_idle_loop
 
+#if K_CONFIG_SYNC_SWITCH
 /* First code of every thread: its first frame (arch_thread_init) leaves the argument and
  * the entry on the stack. */
     .section .text.z_thread_trampoline, "ax", %progbits
@@ -251,9 +372,6 @@ z_thread_trampoline:
 arch_start:
     cpsid   i
     ldr     r1, [r0, #ZT_SP]
-#if !K_CONFIG_SYNC_SWITCH
-    adds    r1, #63                 /* past the exception frame (bit 0 set): arg, entry */
-#endif
     msr     psp, r1
     movs    r2, #2
     msr     control, r2             /* thread mode uses PSP */
@@ -263,10 +381,22 @@ arch_start:
     ldr     r3, =z_kernel
     str     r0, [r3]
     cpsie   i
-#if K_CONFIG_SYNC_SWITCH
     pop     {r7, pc}                /* the sync frame: r7, z_thread_trampoline */
-#else
-    b       z_thread_trampoline
-#endif
     .ltorg
     .size arch_start, . - arch_start
+#else
+/* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the
+ * interrupt stack again, from its top) and enter the idle loop, which pends PendSV; PendSV,
+ * with nothing to save, resumes the top thread (`t`) from its first frame, an exception
+ * frame that starts the entry (arch_thread_init): no trampoline, no second start path. */
+    .section .text.arch_start, "ax", %progbits
+    .global arch_start
+    .type arch_start, %function
+    .thumb_func
+arch_start:
+    ldr     r1, =__stack_top
+    msr     msp, r1
+    b       z_idle_loop
+    .ltorg
+    .size arch_start, . - arch_start
+#endif
