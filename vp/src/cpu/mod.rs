@@ -35,35 +35,21 @@ impl Machine {
     /// request for attention (a fault, a stop, a register write that may unmask an
     /// interrupt) is folded into that one value.
     pub fn run(&mut self) -> Stop {
-        loop {
-            if self.cyc >= self.next_event {
-                if let Some(s) = self.service() {
-                    self.flush_console();
-                    return s;
-                }
-                continue;
-            }
-            let pc = self.pc;
-            let op = match self.ops.get((pc >> 1) as usize) {
-                Some(op) => *op,
-                None => match self.fetch_slow(pc) {
-                    Some(op) => op,
-                    None => continue,
-                },
-            };
-            self.insns += 1;
-            self.pc = pc.wrapping_add(2);
-            self.exec(op, pc);
-        }
+        self.run_loop::<false>()
     }
 
-    /// `run` with the instruction trace (`--itrace`): the same loop, plus one line per
-    /// instruction with the cycle it starts at. A separate copy so that `run` pays nothing
-    /// for the option; past the end of the trace window it hands over to `run`.
+    /// `run` with the instruction trace (`--itrace`): one line per instruction with the
+    /// cycle it starts at. The loop is compiled twice (TRACED false and true) so that `run`
+    /// pays nothing for the option; past the end of the trace window it hands over to `run`.
     pub fn run_traced(&mut self) -> Stop {
-        let end = self.itrace.as_ref().map_or(0, |t| t.end);
+        self.run_loop::<true>()
+    }
+
+    #[inline(always)]
+    fn run_loop<const TRACED: bool>(&mut self) -> Stop {
+        let end = if TRACED { self.itrace.as_ref().map_or(0, |t| t.end) } else { u64::MAX };
         loop {
-            if self.cyc >= end {
+            if TRACED && self.cyc >= end {
                 return self.run();
             }
             if self.cyc >= self.next_event {
@@ -81,8 +67,10 @@ impl Machine {
                     None => continue,
                 },
             };
-            if let Some(it) = self.itrace.as_mut() {
-                it.insn(self.cyc, pc, &self.mem);
+            if TRACED {
+                if let Some(it) = self.itrace.as_mut() {
+                    it.insn(self.cyc, pc, &self.mem);
+                }
             }
             self.insns += 1;
             self.pc = pc.wrapping_add(2);
