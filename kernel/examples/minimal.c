@@ -1,6 +1,8 @@
 /*
- * The footprint application: two threads, a semaphore and a delay, on the minimal kernel
- * (rtoslab_kernel_min). Used to measure the kernel's flash and RAM; runs with --ram 4K.
+ * The footprint application: two threads, a semaphore and a delay, on the minimal kernels
+ * (rtoslab_kernel_min: example_minimal; the smallest, rtoslab_kernel_min_c:
+ * example_minimal_c, whose kernel size kernel/tests/run.sh asserts). Used to measure the
+ * kernel's flash and RAM; runs with --ram 4K.
  */
 #include "board.h"
 #include "rtoslab/kernel.h"

@@ -20,6 +20,9 @@
 
 struct z_kernel {
     struct k_thread *current;                    /* offset 0: used by the port's assembly */
+#if K_CONFIG_READY_LIST
+    struct k_thread *ready;                      /* offset 4: the ready list, highest first */
+#else
 #if K_CONFIG_PRIO_LEVELS > 8                     /* offset 4 (within reach of LDRH/LDRB) */
     uint16_t bitmap;                             /* bit of priority p: ring p is not empty */
 #else
@@ -27,6 +30,7 @@ struct z_kernel {
 #endif
     uint8_t started;
     struct k_thread *ready[K_CONFIG_PRIO_LEVELS]; /* tail of each priority's ring, or NULL */
+#endif
     struct k_thread *timeouts;                   /* sleeping / timed waiters, by deadline */
 #if K_CONFIG_MUTEX
     struct k_mutex *contended;                   /* mutexes with waiters */
@@ -36,6 +40,9 @@ struct z_kernel {
 #endif
 #if !K_CONFIG_TICKLESS
     uint32_t ticks;
+#endif
+#if K_CONFIG_READY_LIST
+    uint8_t started;
 #endif
 };
 
@@ -72,12 +79,26 @@ void z_assert_fail(const char *file, int line) __attribute__((noreturn));
 void z_reschedule_isr(void);
 
 /* Wait queues: highest priority first, FIFO among equals. */
+#if K_CONFIG_READY_LIST
+/* Link t into the priority-ordered list *q behind every thread of priority p or more: p =
+ * t's priority puts it behind its equals, one more ahead of them. The ready list's too. */
+void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p);
+static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread **q,
+                                                                 struct k_thread *t)
+{
+    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    z_list_insert(q, t, t->z_prio);
+}
+#else
 void z_waitq_insert(struct k_thread **q, struct k_thread *t);
+#endif
 void z_waitq_remove(struct k_thread **q, struct k_thread *t);
 
 /* Block the caller on `q` (NULL: only sleep) until woken or the deadline passes.
- * IRQs disabled on entry, enabled on return. */
+ * IRQs disabled on entry, enabled on return. (z_block_prepare: the mutex's first half.) */
+#if K_CONFIG_MUTEX
 void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+#endif
 int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
 /* Give `t` effective priority `prio`, repositioning it wherever it is queued. */
 void z_set_prio(struct k_thread *t, unsigned prio);

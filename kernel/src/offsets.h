@@ -24,9 +24,14 @@
 
 /* struct z_kernel */
 #define ZK_CURRENT 0
+#if K_CONFIG_READY_LIST
+#define ZK_READY 4 /* the head of the ready list (no bitmap) */
+#define ZK_CONTENDED 12
+#else
 #define ZK_BITMAP 4
 #define ZK_READY 8
 #define ZK_CONTENDED (ZK_READY + 4 * K_CONFIG_PRIO_LEVELS + 4)
+#endif
 
 /* struct k_sem */
 #define ZS_WAITQ 0

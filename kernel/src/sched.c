@@ -8,8 +8,10 @@
  * Ready structure: one ring (circular singly linked list) per priority, the kernel keeping a
  * pointer to its tail (so head = tail->z_next), plus a bitmap of non-empty rings. The running
  * thread stays at the head of its ring; the bitmap's top priority, found with a small table
- * (Cortex-M0 has no CLZ), names the ring whose head runs next. The hot primitives are in
- * sched.h (inlined, or defined here when K_CONFIG_INLINE=0).
+ * (Cortex-M0 has no CLZ), names the ring whose head runs next. K_CONFIG_READY_LIST (the
+ * footprint build) keeps instead one list sorted by priority, whose head runs next, with the
+ * wait queues' insertion and removal. The hot primitives are in sched.h (inlined, or defined
+ * here when K_CONFIG_INLINE=0).
  */
 #include <stddef.h>
 
@@ -31,7 +33,9 @@ _Static_assert(offsetof(struct k_thread, z_base) == ZT_BASE, "offset");
 _Static_assert(offsetof(struct z_kernel, contended) == ZK_CONTENDED, "offset");
 #endif
 _Static_assert(offsetof(struct z_kernel, ready) == ZK_READY, "offset");
+#if !K_CONFIG_READY_LIST
 _Static_assert(offsetof(struct z_kernel, bitmap) == ZK_BITMAP, "offset");
+#endif
 _Static_assert(offsetof(struct k_sem, z_count) == ZS_COUNT, "offset");
 _Static_assert(offsetof(struct k_sem, z_type) == ZS_TYPE, "offset");
 _Static_assert(offsetof(struct k_mutex, z_owner) == ZM_OWNER, "offset");
@@ -41,7 +45,9 @@ _Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX, "type");
 
 /* ---- Definitions --------------------------------------------------------------------------- */
 
-#if K_CONFIG_PRIO_LEVELS > 8
+#if K_CONFIG_READY_LIST
+/* (no table) */
+#elif K_CONFIG_PRIO_LEVELS > 8
 const uint8_t z_debruijn[32] = {0,  1,  28, 2,  29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4,  8,
                                 31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
 #else
@@ -64,6 +70,16 @@ void z_reschedule_isr(void)
         arch_pend_switch();
 }
 
+#if K_CONFIG_READY_LIST
+void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
+{
+    struct k_thread *w;
+    while ((w = *q) != NULL && w->z_prio >= p)
+        q = &w->z_next;
+    t->z_next = w;
+    *q = t;
+}
+#else
 void z_waitq_insert(struct k_thread **q, struct k_thread *t)
 {
     K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
@@ -74,6 +90,7 @@ void z_waitq_insert(struct k_thread **q, struct k_thread *t)
     t->z_next = w;
     *q = t;
 }
+#endif
 
 void z_waitq_remove(struct k_thread **q, struct k_thread *t)
 {
@@ -87,12 +104,17 @@ void z_waitq_remove(struct k_thread **q, struct k_thread *t)
     }
 }
 
+#if !K_CONFIG_MUTEX
+static /* (z_block is the only caller: inlined there) */
+#endif
 void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
 {
     struct k_thread *cur = z_kernel.current;
     (void)obj;
     K_ASSERT(!arch_in_isr() && cur->z_state == Z_STATE_READY);
+#if !K_CONFIG_READY_LIST
     K_ASSERT(z_kernel.ready[cur->z_prio]->z_next == cur); /* the running thread is the head */
+#endif
     z_ready_remove(cur);
     cur->z_state = state;
 #if Z_HAS_WAIT_OBJ
@@ -182,7 +204,11 @@ struct k_thread *z_sched_pendsv(uint32_t sp)
         cur->z_sp = sp;
         z_stack_check(cur, sp & ~1u);
     }
+#if K_CONFIG_READY_LIST
+    K_ASSERT(!z_top() || z_top()->z_state == Z_STATE_READY);
+#else
     K_ASSERT(!z_kernel.bitmap || z_top()->z_state == Z_STATE_READY);
+#endif
     struct k_thread *next = z_top();
     if (next)
         z_kernel.current = next; /* (else the idle loop: the current thread stays) */

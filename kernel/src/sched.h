@@ -6,7 +6,8 @@
  *
  * Ready structure: one ring (circular singly linked list) per priority, the kernel keeping a
  * pointer to its tail (so head = tail->z_next), plus a bitmap of non-empty rings. The running
- * thread stays at the head of its ring.
+ * thread stays at the head of its ring. With K_CONFIG_READY_LIST: one list sorted by priority
+ * (FIFO among equals), kept with the wait queues' code; the running thread is its head.
  */
 #ifndef RTOSLAB_SCHED_H
 #define RTOSLAB_SCHED_H
@@ -17,7 +18,9 @@
 #define Z_SCHED_FN
 #endif
 
-#if K_CONFIG_PRIO_LEVELS > 8
+#if K_CONFIG_READY_LIST
+/* (no bitmap, no table: the top thread is the head of the ready list) */
+#elif K_CONFIG_PRIO_LEVELS > 8
 /* More than 8 levels: bit (K-1-p) stands for priority p, so the highest priority is the
  * lowest set bit; x & -x isolates it and a de Bruijn multiply (MULS: 1 cycle on the
  * fast-multiplier Cortex-M0) indexes a 32-entry table. The port's assembly does the same. */
@@ -30,7 +33,44 @@ extern const uint8_t z_debruijn[32];
 extern const uint8_t z_msb4[16];
 #endif
 
+/* Primitives that are one load or one call in this configuration: inline whatever
+ * K_CONFIG_INLINE says (a call would cost more than the body). z_wake is at the end. */
+#if K_CONFIG_READY_LIST
+static inline __attribute__((always_inline)) struct k_thread *z_top(void)
+{
+    return z_kernel.ready;
+}
+#endif
+#if !K_CONFIG_SYNC_SWITCH
+static inline __attribute__((always_inline)) int z_switch_away(struct k_thread *cur)
+{
+    return arch_switch_pend(cur); /* PendSV chooses the thread, or idles */
+}
+#endif
+
 #if K_CONFIG_INLINE || defined(Z_SCHED_DEFINE)
+
+#if K_CONFIG_READY_LIST
+
+Z_SCHED_FN void z_ready_add_tail(struct k_thread *t)
+{
+    t->z_state = Z_STATE_READY;
+    z_list_insert(&z_kernel.ready, t, t->z_prio);
+}
+
+Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
+{
+    t->z_state = Z_STATE_READY;
+    z_list_insert(&z_kernel.ready, t, t->z_prio + 1u);
+}
+
+Z_SCHED_FN void z_ready_remove(struct k_thread *t)
+{
+    K_ASSERT(t->z_state == Z_STATE_READY);
+    z_waitq_remove(&z_kernel.ready, t);
+}
+
+#else
 
 static inline __attribute__((always_inline)) unsigned z_top_prio(unsigned bm)
 {
@@ -102,6 +142,8 @@ Z_SCHED_FN void z_ready_remove(struct k_thread *t)
         z_kernel.ready[p] = prev;
 }
 
+#endif
+
 Z_SCHED_FN void z_reschedule(void)
 {
     /* Callers are thread-only calls that have already refused interrupt context. */
@@ -119,39 +161,57 @@ Z_SCHED_FN void z_reschedule(void)
         arch_switch_pend(cur);
 }
 
+#if K_CONFIG_SYNC_SWITCH
 Z_SCHED_FN int z_switch_away(struct k_thread *cur)
 {
-#if !K_CONFIG_SYNC_SWITCH
-    return arch_switch_pend(cur); /* PendSV chooses the thread, or idles */
-#endif
     struct k_thread *next = z_top();
     if (next)
         return arch_switch(cur, next);
     return arch_switch_pend(cur);
 }
+#endif
 
+#if Z_HAS_WAIT_OBJ
 Z_SCHED_FN void z_wake(struct k_thread *t, int result)
 {
     K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+#if K_CONFIG_WAIT_TIMEOUT
     if (!Z_NOT_TIMED(t))
         z_timeout_remove(t);
-#if Z_HAS_WAIT_OBJ
-    t->z_wait.result = result;
 #else
-    (void)result;
+    K_ASSERT(Z_NOT_TIMED(t)); /* (see below) */
 #endif
+    t->z_wait.result = result;
     z_ready_add_tail(t);
 }
+#endif
 
 #else
 
+#if !K_CONFIG_READY_LIST
 struct k_thread *z_top(void);
+#endif
 void z_ready_add_tail(struct k_thread *t);
 void z_ready_add_head(struct k_thread *t);
 void z_ready_remove(struct k_thread *t);
 void z_reschedule(void);
+#if K_CONFIG_SYNC_SWITCH
 int z_switch_away(struct k_thread *cur);
+#endif
+#if Z_HAS_WAIT_OBJ
 void z_wake(struct k_thread *t, int result);
+#endif
 
+#endif
+
+#if !Z_HAS_WAIT_OBJ
+/* No wait objects, hence no wait timeouts: only sleepers are timed, and the alarm unlinks
+ * them before it wakes them; no result to store (a wait always succeeds). */
+static inline __attribute__((always_inline)) void z_wake(struct k_thread *t, int result)
+{
+    K_ASSERT(t->z_state == Z_STATE_BLOCKED && Z_NOT_TIMED(t));
+    (void)result;
+    z_ready_add_tail(t);
+}
 #endif
 #endif

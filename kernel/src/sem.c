@@ -76,6 +76,11 @@ int Z_FAST(sem_wait)(struct k_sem *s, k_timeout_t timeout)
     return z_block(&s->z_waitq, s, Z_STATE_BLOCKED, timeout);
 }
 
+#if !K_CONFIG_SYNC_SWITCH
+/* Every switch goes through PendSV: the one k_sem_signal_isr pends happens as soon as the
+ * calling thread unmasks interrupts, so the thread call is the interrupt one (below). */
+int k_sem_signal(struct k_sem *s) __attribute__((alias("k_sem_signal_isr")));
+#else
 int Z_FAST(sem_signal)(struct k_sem *s)
 {
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
@@ -98,14 +103,20 @@ int Z_FAST(sem_signal)(struct k_sem *s)
     arch_irq_enable();
     return w == (struct k_thread *)1 ? K_EOVERFLOW : 0;
 }
+#endif
 
 int Z_FAST(sem_signal_isr)(struct k_sem *s)
 {
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
     uint32_t key = arch_irq_lock();
     struct k_thread *w = z_sem_give(s);
+#if K_CONFIG_SYNC_SWITCH
     if ((uintptr_t)w > 1u && z_kernel.started && w->z_prio > z_kernel.current->z_prio)
         arch_pend_switch();
+#else
+    if ((uintptr_t)w > 1u)
+        z_reschedule_isr(); /* (pends PendSV if the woken thread now comes first) */
+#endif
     arch_irq_unlock(key);
     return w == (struct k_thread *)1 ? K_EOVERFLOW : 0;
 }

@@ -28,8 +28,12 @@ static int z_thread_setup(struct k_thread *t, void *stack, size_t bytes, k_entry
     uint32_t hi = ((uint32_t)stack + bytes) & ~7u;
     Z_CHECK(hi > lo && hi - lo >= K_THREAD_STACK_MIN, K_EINVAL);
     Z_CHECK(!Z_STATE_VALID(t->z_state) || t->z_state == Z_STATE_DEAD, K_EINVAL);
+#if K_CONFIG_STACK_CHECK
     t->z_lim = lo;
     *(uint32_t *)lo = lo; /* guard word */
+#else
+    (void)lo; /* (z_lim and the guard word serve the stack check only) */
+#endif
     arch_thread_init(t, hi, entry, arg);
     t->z_prio = (uint8_t)prio;
     t->z_base = (uint8_t)prio;
@@ -80,8 +84,10 @@ void k_start(void)
                 z_ready_add_tail(d->thread);
     }
     struct k_thread *first = z_top();
+#if K_CONFIG_CHECKS || K_CONFIG_SYNC_SWITCH
     if (!first)
-        k_fatal(K_ESTATE, NULL);
+        k_fatal(K_ESTATE, NULL); /* (without checks, the PendSV-only build idles instead) */
+#endif
     z_kernel.started = 1;
     z_time_start();
     arch_start(first);
@@ -102,6 +108,11 @@ void k_yield(void)
 {
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
+#if K_CONFIG_READY_LIST
+    z_ready_remove(cur);
+    z_ready_add_tail(cur); /* behind the other ready threads of its priority */
+    z_reschedule();
+#else
     struct k_thread *next = cur->z_next;
     if (next != cur) {
         z_kernel.ready[cur->z_prio] = cur; /* the caller becomes the tail of its ring */
@@ -109,6 +120,7 @@ void k_yield(void)
         return;
     }
     arch_irq_enable();
+#endif
 }
 #endif
 
@@ -120,6 +132,7 @@ static void z_sleep_until(uint32_t deadline)
         arch_irq_enable(); /* past, or too close to be worth a switch: the caller spins */
         return;
     }
+#if K_CONFIG_INLINE
     struct k_thread *cur = z_kernel.current;
     z_ready_remove(cur);
     cur->z_state = Z_STATE_BLOCKED;
@@ -128,6 +141,11 @@ static void z_sleep_until(uint32_t deadline)
 #endif
     z_timeout_add(cur, deadline);
     z_switch_away(cur);
+#else
+    /* The size-optimised build shares z_block's code (IRQs stay disabled: any order will do) */
+    z_timeout_add(z_kernel.current, deadline);
+    z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
+#endif
 }
 
 int k_sleep(k_timeout_t duration)
@@ -249,13 +267,10 @@ int k_thread_prio_get(const struct k_thread *t)
 void k_thread_exit(void)
 {
     arch_irq_disable();
-    struct k_thread *cur = z_kernel.current;
 #if K_CONFIG_MUTEX
-    z_mutex_release_all(cur);
+    z_mutex_release_all(z_kernel.current);
 #endif
-    z_ready_remove(cur);
-    cur->z_state = Z_STATE_DEAD;
-    z_switch_away(cur);
+    z_block(NULL, NULL, Z_STATE_DEAD, K_FOREVER); /* (blocked for good, on nothing) */
     for (;;) {
     }
 }
@@ -274,6 +289,14 @@ int k_thread_abort(struct k_thread *t)
         break;
     case Z_STATE_BLOCKED:
     case Z_STATE_BLOCKED_MUTEX:
+#if !Z_HAS_WAIT_OBJ
+        if (Z_NOT_TIMED(t)) {
+            /* Not sleeping: on a wait queue the thread does not record without wait objects
+             * (or on none, k_sleep(K_FOREVER)), so it cannot be taken off. */
+            arch_irq_enable();
+            return K_ESTATE;
+        }
+#endif
         if (!Z_NOT_TIMED(t))
             z_timeout_remove(t);
 #if Z_HAS_WAIT_OBJ

@@ -105,7 +105,11 @@ void z_time_reprogram(void)
         have = 1;
     }
 #endif
-    if (have && z_kernel.started)
+#if K_CONFIG_TIMER
+    if (have && z_kernel.started) /* (a timer may be started before k_start) */
+#else
+    if (have) /* (only running threads add deadlines: none before k_start) */
+#endif
         board_alarm_set(at - Z_LEAD);
 #endif
 }
@@ -114,7 +118,9 @@ void z_time_start(void)
 {
 #if K_CONFIG_TICKLESS
     board_irq_enable(BOARD_ALARM_IRQ, 0);
-    z_time_reprogram();
+#if K_CONFIG_TIMER
+    z_time_reprogram(); /* (for the timers started before k_start: nothing else is due yet) */
+#endif
 #else
     arch_tick_start(K_CONFIG_CLOCK_HZ / K_CONFIG_TICK_HZ);
 #endif

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Build and run the kernel's own tests on the simulator (vp-m0) and on QEMU (qemu-microbit).
-# Exit status 0 only if every test passes on both. Options (environment):
+# Build and run the kernel's own tests on the simulator (vp-m0) and on QEMU (qemu-microbit),
+# and check the footprint goal. Exit status 0 only if every test passes on both and the goal
+# is met. Options (environment):
 #   RTOSLAB_VP=path    the simulator binary (default vp/target/release/rtoslab-vp; built if missing)
 #   BOARDS="vp-m0 qemu-microbit"   which boards to run
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
 BOARDS=${BOARDS:-"vp-m0 qemu-microbit"}
-TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_stress ktest_stress_c ktest_stress_assert ktest_overflow"
-EXAMPLES="example_blinky example_minimal"
+TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
+EXAMPLES="example_blinky example_minimal example_minimal_c"
+# The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
+# build (threads, semaphores, delays), in bytes.
+FOOT_FLASH_MAX=1000
+FOOT_RAM_MAX=32
 failures=0
 summary=""
 
@@ -19,7 +24,7 @@ build() {
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
         -DRTOSLAB_BOARD="$board" >/dev/null || return 1
     local targets="$TESTS $EXAMPLES"
-    [ "$board" = vp-m0 ] && targets="$targets example_blinky_4k example_minimal_4k"
+    [ "$board" = vp-m0 ] && targets="$targets example_blinky_4k example_minimal_4k example_minimal_c_4k"
     ninja -C "$dir" $targets >/dev/null || { ninja -C "$dir" $targets; return 1; }
 }
 
@@ -52,6 +57,40 @@ check() {
     fi
 }
 
+# footprint BOARD DIR: the kernel's flash and static RAM in example_minimal_c against the goal,
+# from the linker map (kernel/tests/size.py); `rtoslab size` (the suite's measure, from the
+# ELF), when installed, must find the same in its kernel and port components.
+footprint() {
+    local board=$1 ex=$2/kernel/examples/example_minimal_c
+    local flash ram json official
+    read -r flash ram < <(python3 "$ROOT/kernel/tests/size.py" "$ex.map" |
+        sed -n 's/^kernel flash \([0-9]*\) bytes, kernel static RAM \([0-9]*\) bytes$/\1 \2/p')
+    if [ -z "${flash:-}" ]; then
+        failures=$((failures + 1))
+        note "FAIL  $board  footprint (no figures from size.py)"
+        return
+    fi
+    if [ -x "$ROOT/.venv/bin/rtoslab" ]; then
+        json=$(mktemp)
+        "$ROOT/.venv/bin/rtoslab" size "$ex.elf" --json "$json" >/dev/null 2>&1
+        official=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c, 0) for c in ("kernel", "port")))' "$json" 2>/dev/null)
+        rm -f "$json"
+        if [ "$official" != "$flash $ram" ]; then
+            failures=$((failures + 1))
+            note "FAIL  $board  footprint  size.py: $flash $ram, rtoslab size (kernel + port): ${official:-none}"
+            return
+        fi
+    fi
+    if [ "$flash" -le $FOOT_FLASH_MAX ] && [ "$ram" -le $FOOT_RAM_MAX ]; then
+        note "PASS  $board  footprint  kernel flash $flash <= $FOOT_FLASH_MAX, static RAM $ram <= $FOOT_RAM_MAX (example_minimal_c)"
+    else
+        failures=$((failures + 1))
+        note "FAIL  $board  footprint  kernel flash $flash (max $FOOT_FLASH_MAX), static RAM $ram (max $FOOT_RAM_MAX) (example_minimal_c)"
+    fi
+}
+
 if [[ " $BOARDS " == *" vp-m0 "* ]] && [ ! -x "$VP" ]; then
     echo "run.sh: building the simulator (cargo build --release in vp/)"
     (cd "$ROOT/vp" && cargo build --release --quiet) || { echo "run.sh: no simulator" >&2; exit 1; }
@@ -73,7 +112,9 @@ for board in $BOARDS; do
     if [ "$board" = vp-m0 ]; then
         check "$board" "example_blinky (--ram 4K)" "$dir/kernel/examples/example_blinky_4k.elf" --ram 4K
         check "$board" "example_minimal (--ram 4K)" "$dir/kernel/examples/example_minimal_4k.elf" --ram 4K
+        check "$board" "example_minimal_c (--ram 4K)" "$dir/kernel/examples/example_minimal_c_4k.elf" --ram 4K
     fi
+    footprint "$board" "$dir"
 done
 
 printf '%s' "$summary"

@@ -8,12 +8,15 @@
  *   bitmap of the non-empty lists; the running thread is the head of the highest list. A
  *   yield is one store (the tail becomes the caller); a preempted thread keeps its place.
  * - The switch: when the running thread itself causes it and knows the next thread (it
- *   yields, blocks, wakes a more urgent one), a direct thread-to-thread call saves r4-r11
- *   and the return address on its stack, stores sp, loads the other's sp and pops
- *   ("sync" frame, about 35 cycles). When an interrupt causes it, PendSV saves r4-r11
- *   above the hardware frame and picks the head of the highest list. Bit 0 of a saved sp
- *   says which frame it is; an exception frame can only be resumed by PendSV, a sync frame
- *   by either (PendSV rebuilds its top as a hardware frame).
+ *   yields, blocks, wakes a more urgent one), a direct thread-to-thread switch in thread
+ *   mode. The calls that may switch are "light" (rtb_port_inline.h): inline BLs that tell
+ *   the compiler every register but r7 is clobbered, so the switch pushes only r7 and the
+ *   return address, stores sp, loads the other's sp and pops (a "light" frame, about 20
+ *   cycles); C code switches through bm_go, which keeps r4-r11 below the frame. When an
+ *   interrupt causes it, PendSV saves r4-r11 below the hardware frame and resumes the
+ *   thread the interrupt chose. Bit 0 of a saved sp says which frame it is; either is
+ *   resumed by either: a thread-mode switch to a preempted thread restores its exception
+ *   frame in thread mode, PendSV turns a light frame into a hardware frame.
  * - Waiting: a semaphore is a counter and the tail of a FIFO of waiters (one word); a
  *   signal pops the head, makes it ready and switches to it directly if it is more urgent.
  *   A mutex is an owner and a FIFO of waiters, with one-level priority inheritance. A
@@ -185,7 +188,7 @@ INLINE void rq_remove(struct th *t)
 /* ---- the most urgent ready thread ---- */
 struct th *bm_idle;
 #define idle_t bm_idle
-const uint8_t bm_hb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
+static const uint8_t bm_hb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
 #define hb4 bm_hb4
 INLINE struct th *top(void)
 {
@@ -197,296 +200,308 @@ INLINE struct th *top(void)
 }
 
 /* ---- the switch ---- */
-/* bm_go(n): switch to `n` (IRQs off; returns with them on, when the caller runs again).
- * A sync frame is resumed at once; an exception frame by pending PendSV with nxt = n. */
-void bm_go(struct th *n);
+/* Frames. A thread that is not running has its sp in its block (offset 0) and one of:
+ * - a light frame [r7][pc] (bit 0 of sp clear), left by a switch in thread mode. The hot
+ *   calls are "light" (rtb_port_inline.h): the compiler is told they clobber every register
+ *   but r7 (and sp, pc), so the switch saves only r7 (the frame pointer at -O0, which an asm
+ *   may not clobber) and the return address; what the caller still needs it has kept on its
+ *   own stack. C code switches through bm_go, which keeps r4-r11 below such a frame.
+ * - an exception frame [r8-r11][r4-r7][hardware frame] (bit 0 set), left by PendSV.
+ * Either is resumed by either: a switch in thread mode pops a light frame, or restores an
+ * exception frame in thread mode too (bm_resume_exc); PendSV returns through an exception
+ * frame, or turns a light frame into one. */
+void bm_go(struct th *n); /* switch to `n` (IRQs off); returns, IRQs on, when the caller runs again */
 void bm_start(uint32_t sp) __attribute__((noreturn));
 void bm_trampoline(void);
 
 __asm__(
     ".syntax unified\n"
     ".thumb\n"
-    /* The hot calls, hand-written, and the switch they share. Inside a switch: r0 = the
-     * next thread, r1 = &bm_sched, {r4-r7, lr} pushed (the first half of the sync frame),
-     * IRQs off. A thread resumed from a sync frame returns to the caller of the call that
-     * switched away, with r0 = its result. */
+    /* BM_SWITCH: the end of every switch in thread mode. In: r0 = the next thread, r1 =
+     * &bm_sched, r2 = the caller (cur), lr = where the caller resumes, IRQs off; r3-r6, r12
+     * free, r7 the caller's. The resumed thread returns from its call with r0 = its result.
+     * light=1: the next thread surely has a light frame (it blocked: a waiter) and result 0. */
+    ".macro BM_SWITCH light=0\n"
+    "  push {r7, lr}\n"
+    "  mov r3, sp\n"
+    "  str r3, [r2]\n"               /* the caller's sp: a light frame */
+    "  str r0, [r1]\n"               /* cur = n */
+    "  ldr r3, [r0]\n"               /* n->sp */
+    ".if \\light\n"
+    "  mov sp, r3\n"
+    "  movs r0, #0\n"
+    ".else\n"
+    "  lsls r4, r3, #31\n"
+    "  bne .Lexc\\@\n"
+    "  mov sp, r3\n"
+    "  ldrb r0, [r0, #27]\n"         /* n->result */
+    ".endif\n"
+    "  cpsie i\n"                    /* consistent from here: cur = n, sp is n's */
+    "  pop {r7, pc}\n"
+    ".if !\\light\n"
+    ".Lexc\\@:\n"
+    "  b bm_resume_exc\n"            /* n was preempted (r3: its exception frame) */
+    ".endif\n"
+    ".endm\n"
+
+    /* BM_TOP m, tab: r0 = the head of the most urgent ready list. \\m = the map (not 0),
+     * r1 = &bm_sched, \\tab = the routine's copy of BM_TABLE; clobbers r4. */
+    ".macro BM_TOP m, tab\n"
+    "  lsrs r0, \\m, #4\n"
+    "  adr r4, \\tab\n"
+    "  beq .Llow\\@\n"
+    "  ldrb r0, [r4, r0]\n"          /* priorities 4..9 */
+    "  adds r0, #4\n"
+    "  b .Lp\\@\n"
+    ".Llow\\@:\n"
+    "  ldrb r0, [r4, \\m]\n"         /* 1..3 */
+    ".Lp\\@:\n"
+    "  lsls r0, r0, #2\n"
+    "  adds r0, r0, r1\n"
+    "  ldr r0, [r0, #12]\n"          /* its tail */
+    "  ldr r0, [r0, #4]\n"           /* its head */
+    ".endm\n"
+    /* the highest set bit of 0..63 (one table per routine: ADR reaches it) */
+    ".macro BM_TABLE name\n"
+    "  .align 2\n"
+    "\\name:\n"
+    "  .byte 0, 0, 1, 1, 2, 2, 2, 2\n"
+    "  .rept 8\n  .byte 3\n  .endr\n"
+    "  .rept 16\n  .byte 4\n  .endr\n"
+    "  .rept 32\n  .byte 5\n  .endr\n"
+    ".endm\n"
+
+    /* The switch and the light routines share one section: their B to bm_resume_exc
+     * reaches (2 KiB). */
+    /* void bm_go(struct th *n), IRQs off: the switch of the C code (AAPCS): r4-r11 saved
+     * below the light frame, whose return address is the restore below */
     ".section .text.bm_fast,\"ax\",%progbits\n"
     ".global bm_go\n.type bm_go,%function\n.thumb_func\n"
-    "bm_go:\n"                       /* void bm_go(struct th *n): from C */
+    "bm_go:\n"
     "  push {r4-r7, lr}\n"
-    "  ldr r1, =bm_sched\n"
-    "bm_go_pushed:\n"
-    "  ldr r2, [r0]\n"               /* n->sp */
-    "  lsls r3, r2, #31\n"
-    "  bne 1f\n"
     "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
     "  push {r4-r7}\n"
-    "  ldr r3, [r1]\n"               /* the caller's block */
-    "  str r0, [r1]\n"               /* cur = n */
-    "  mov r4, sp\n"
-    "  str r4, [r3]\n"               /* its sp: a sync frame */
-    "  mov sp, r2\n"
-    "  cpsie i\n"                    /* consistent from here: cur = n, sp is n's */
+    "  ldr r1, =bm_sched\n"
+    "  ldr r2, [r1]\n"
+    "  bl bm_switch\n"
     "  pop {r4-r7}\n"
     "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
-    "  ldrb r0, [r0, #27]\n"         /* n->result */
     "  pop {r4-r7, pc}\n"
-    "1:\n"                           /* n was preempted: PendSV resumes it */
-    "  str r0, [r1, #4]\n"           /* nxt = n */
-    "  ldr r2, =0xE000ED04\n"
-    "  ldr r3, =0x10000000\n"
-    "  str r3, [r2]\n"               /* PENDSVSET */
-    "  dsb\n  isb\n"
-    "  cpsie i\n"                    /* PendSV is taken here; we continue when resumed */
-    "  isb\n"
-    "  ldr r1, [r1]\n"
-    "  ldrb r0, [r1, #27]\n"         /* our result */
-    "  pop {r4-r7, pc}\n"
+    "bm_switch:\n"
+    "  BM_SWITCH\n"
+    ".ltorg\n"
     ".size bm_go, .-bm_go\n"
 
-    /* void rtb_yield(void) */
-    ".global rtb_yield\n.type rtb_yield,%function\n.thumb_func\n"
-    "rtb_yield:\n"
+    /* bm_resume_exc: the end of a switch in thread mode to a thread that was preempted (r3 =
+     * its sp, bit 0 set; cur is it already, IRQs off). Restores r8-r11, r4-r7, then the
+     * hardware part: lr, r12, the flags, r0-r3 and last the pc, popped from the xPSR slot (or
+     * the word above it if the frame was realigned, xPSR bit 9), which leaves sp where the
+     * exception return would have. Cheaper than pending PendSV for it. */
+    ".section .text.bm_fast,\"ax\",%progbits\n"
+    ".global bm_resume_exc\n.type bm_resume_exc,%function\n.thumb_func\n"
+    "bm_resume_exc:\n"
+    "  subs r3, #1\n"
+    "  mov sp, r3\n"
+    "  pop {r4-r7}\n"
+    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
+    "  pop {r4-r7}\n"
+    "  ldr r0, [sp, #20]\n"
+    "  mov lr, r0\n"
+    "  ldr r0, [sp, #16]\n"
+    "  mov r12, r0\n"
+    "  ldr r0, [sp, #24]\n"
+    "  adds r0, #1\n"                /* (a popped pc needs the Thumb bit) */
+    "  ldr r1, [sp, #28]\n"          /* xPSR */
+    "  lsls r2, r1, #22\n"           /* N = bit 9: realigned by 4 */
+    "  bmi 1f\n"
+    "  str r0, [sp, #28]\n"
+    "  msr APSR_nzcvq, r1\n"         /* (nothing below sets the flags) */
+    "  pop {r0-r3}\n"
+    "  add sp, #12\n"
+    "  cpsie i\n"
+    "  pop {pc}\n"
+    "1:\n"
+    "  str r0, [sp, #32]\n"
+    "  msr APSR_nzcvq, r1\n"
+    "  pop {r0-r3}\n"
+    "  add sp, #16\n"
+    "  cpsie i\n"
+    "  pop {pc}\n"
+    ".size bm_resume_exc, .-bm_resume_exc\n"
+
+    /* The light routines, called by the inline code of rtb_port_inline.h: arguments in r0,
+     * r1, the result in r0; they may use r0-r6 and r12, never r7 (BM_SWITCH saves it). Their
+     * uncommon cases tail-call C (AAPCS, so it keeps r4-r11 itself) with IRQs off. */
+
+    /* rtb_yield: the caller becomes the tail of its list, the next one runs */
+    ".section .text.bm_fast,\"ax\",%progbits\n"
+    ".global bm_yield_l\n.type bm_yield_l,%function\n.thumb_func\n"
+    "bm_yield_l:\n"
     "  ldr r1, =bm_sched\n"
     "  cpsid i\n"
-    "  ldr r3, [r1]\n"               /* t = cur */
-    "  ldr r0, [r3, #4]\n"           /* n = t->next */
-    "  cmp r0, r3\n"
-    "  beq 1f\n"
-    "  push {r4-r7, lr}\n"
-    "  ldrb r2, [r3, #24]\n"
-    "  lsls r2, r2, #2\n"
-    "  adds r2, r2, r1\n"
-    "  str r3, [r2, #12]\n"          /* the caller becomes the tail, n the head */
-    "  b bm_go_pushed\n"
+    "  ldr r2, [r1]\n"               /* cur */
+    "  ldr r0, [r2, #4]\n"           /* n = cur->next */
+    "  cmp r0, r2\n"
+    "  beq 1f\n"                     /* alone at its priority */
+    "  ldrb r3, [r2, #24]\n"
+    "  lsls r3, r3, #2\n"
+    "  adds r3, r3, r1\n"
+    "  str r2, [r3, #12]\n"          /* the caller becomes the tail, n the head */
+    "  BM_SWITCH\n"
     "1:\n"
     "  cpsie i\n"
     "  bx lr\n"
-    ".size rtb_yield, .-rtb_yield\n"
+    ".ltorg\n"
+    ".size bm_yield_l, .-bm_yield_l\n"
 
-    /* int bm_sem_wait(struct bm_sem *s, uint32_t timeout_us): rtb_sem_wait (inline, in
-     * rtb_port_inline.h): a unit, or block for ever; else C */
-    ".global bm_sem_wait\n.type bm_sem_wait,%function\n.thumb_func\n"
-    "bm_sem_wait:\n"
-    "  movs r2, r0\n"                /* s */
+    /* rtb_sem_wait (r0 = the semaphore, r1 = the timeout): a unit, or block for ever; a
+     * finite timeout (or none) goes to bm_sem_wait_slow */
+    ".section .text.bm_fast,\"ax\",%progbits\n"
+    ".global bm_sem_wait_l\n.type bm_sem_wait_l,%function\n.thumb_func\n"
+    "bm_sem_wait_l:\n"
     "  cpsid i\n"
-    "  ldrh r3, [r2]\n"
-    "  cmp r3, #0\n"
-    "  beq 1f\n"
+    "  ldrh r3, [r0]\n"
     "  subs r3, #1\n"
-    "  strh r3, [r2]\n"
+    "  bcc 1f\n"                     /* (borrow: no unit) */
+    "  strh r3, [r0]\n"
     "  cpsie i\n"
     "  movs r0, #0\n"
     "  bx lr\n"
     "1:\n"
     "  adds r3, r1, #1\n"
-    "  bne 9f\n"                     /* a finite timeout: C */
-    "  push {r4-r7, lr}\n"
+    "  bne 9f\n"                     /* not RTB_FOREVER: C */
     "  ldr r1, =bm_sched\n"
-    "  ldr r3, [r1]\n"               /* t = cur, the head of its ready list: unlink it */
-    "  ldrb r4, [r3, #24]\n"
+    "  ldr r2, [r1]\n"               /* t = cur, the head of its ready list: unlink it */
+    "  movs r3, #2\n"
+    "  strb r3, [r2, #26]\n"         /* BLOCKED */
+    "  ldrb r4, [r2, #24]\n"
     "  lsls r5, r4, #2\n"
-    "  adds r6, r5, r1\n"
-    "  ldr r7, [r6, #12]\n"          /* tail */
-    "  cmp r7, r3\n"
+    "  adds r5, r5, r1\n"
+    "  ldr r6, [r5, #12]\n"          /* the tail */
+    "  cmp r6, r2\n"
     "  bne 2f\n"
-    "  movs r0, #0\n"
-    "  str r0, [r6, #12]\n"          /* the list is empty now */
-    "  ldr r0, [r1, #8]\n"
-    "  movs r7, #1\n"
-    "  lsls r7, r4\n"
-    "  bics r0, r7\n"
-    "  str r0, [r1, #8]\n"
+    "  movs r3, #0\n"                /* alone: the list empties */
+    "  str r3, [r5, #12]\n"
+    "  movs r5, #1\n"
+    "  lsls r5, r4\n"
+    "  ldr r3, [r1, #8]\n"
+    "  bics r3, r5\n"
+    "  str r3, [r1, #8]\n"
     "  b 3f\n"
     "2:\n"
-    "  ldr r0, [r3, #4]\n"
-    "  str r0, [r7, #4]\n"
+    "  ldr r3, [r2, #4]\n"
+    "  str r3, [r6, #4]\n"           /* tail->next = t->next */
     "3:\n"
-    "  movs r0, #2\n"
-    "  strb r0, [r3, #26]\n"         /* BLOCKED */
-    "  adds r2, #4\n"                /* &s->wt */
-    "  str r2, [r3, #16]\n"          /* t->wq */
-    "  ldr r0, [r2]\n"               /* append t to the waiters */
-    "  cmp r0, #0\n"
+    "  adds r0, #4\n"                /* &s->wt */
+    "  str r0, [r2, #16]\n"          /* t->wq */
+    "  ldr r3, [r0]\n"               /* append t to the waiters */
+    "  cmp r3, #0\n"
     "  beq 4f\n"
-    "  ldr r4, [r0, #4]\n"
-    "  str r4, [r3, #4]\n"
-    "  str r3, [r0, #4]\n"
+    "  ldr r4, [r3, #4]\n"
+    "  str r4, [r2, #4]\n"
+    "  str r2, [r3, #4]\n"
     "  b 5f\n"
     "4:\n"
-    "  str r3, [r3, #4]\n"
+    "  str r2, [r2, #4]\n"
     "5:\n"
-    "  str r3, [r2]\n"
-    /* the most urgent ready thread */
-    "  ldr r4, [r1, #8]\n"
-    "  cmp r4, #0\n"
-    "  beq 8f\n"
-    "  lsrs r5, r4, #8\n"
+    "  str r2, [r0]\n"
+    "  ldr r3, [r1, #8]\n"           /* the most urgent ready thread, or idle */
+    "  cmp r3, #0\n"
     "  beq 6f\n"
-    "  lsrs r5, r4, #9\n"
-    "  adds r5, #8\n"
-    "  b 7f\n"
-    "6:\n"
-    "  ldr r6, =bm_hb4\n"
-    "  lsrs r5, r4, #4\n"
-    "  beq 10f\n"
-    "  ldrb r5, [r6, r5]\n"
-    "  adds r5, #4\n"
-    "  b 7f\n"
-    "10:\n"
-    "  ldrb r5, [r6, r4]\n"
+    "  BM_TOP r3, bm_sem_wait_tab\n"
     "7:\n"
-    "  lsls r5, r5, #2\n"
-    "  adds r5, r5, r1\n"
-    "  ldr r0, [r5, #12]\n"
-    "  ldr r0, [r0, #4]\n"           /* the head of that list */
-    "  b bm_go_pushed\n"
-    "8:\n"
+    "  BM_SWITCH\n"
+    "6:\n"
     "  ldr r0, =bm_idle\n"
     "  ldr r0, [r0]\n"
-    "  b bm_go_pushed\n"
+    "  b 7b\n"
     "9:\n"
     "  ldr r3, =bm_sem_wait_slow\n"  /* (s, timeout), IRQs off */
     "  bx r3\n"
-    ".size bm_sem_wait, .-bm_sem_wait\n"
+    ".ltorg\n"
+    "  BM_TABLE bm_sem_wait_tab\n"
+    ".size bm_sem_wait_l, .-bm_sem_wait_l\n"
 
-    /* void bm_sem_signal(struct bm_sem *s): rtb_sem_signal (inline): count, or hand the unit
-     * to the first waiter (switching to it if it is more urgent); a timed waiter goes to C */
-    ".global bm_sem_signal\n.type bm_sem_signal,%function\n.thumb_func\n"
-    "bm_sem_signal:\n"
-    "  movs r2, r0\n"                /* s */
+    /* rtb_sem_signal (r0 = the semaphore): count, or hand the unit to the first waiter and
+     * run it if it is more urgent than every ready thread (the caller included); a timed
+     * waiter goes to bm_sem_signal_slow */
+    ".section .text.bm_fast,\"ax\",%progbits\n"
+    ".global bm_sem_signal_l\n.type bm_sem_signal_l,%function\n.thumb_func\n"
+    "bm_sem_signal_l:\n"
     "  cpsid i\n"
-    "  ldr r3, [r2, #4]\n"           /* the waiters' tail */
+    "  ldr r3, [r0, #4]\n"           /* the waiters' tail */
     "  cmp r3, #0\n"
     "  bne 2f\n"
-    "  ldrh r0, [r2]\n"
-    "  ldrh r1, [r2, #2]\n"
-    "  cmp r0, r1\n"
+    "  ldrh r1, [r0]\n"
+    "  ldrh r2, [r0, #2]\n"
+    "  cmp r1, r2\n"
     "  bhs 1f\n"
-    "  adds r0, #1\n"
-    "  strh r0, [r2]\n"
+    "  adds r1, #1\n"
+    "  strh r1, [r0]\n"
     "1:\n"
     "  cpsie i\n"
     "  bx lr\n"
     "2:\n"
-    "  ldr r1, [r3, #4]\n"           /* w = the head */
-    "  ldrb r0, [r1, #28]\n"
-    "  cmp r0, #0\n"
+    "  ldr r2, [r3, #4]\n"           /* w = the head */
+    "  ldrb r1, [r2, #28]\n"
+    "  cmp r1, #0\n"
     "  bne 9f\n"                     /* timed: C */
-    "  push {r4-r7, lr}\n"
-    "  cmp r1, r3\n"
+    "  cmp r2, r3\n"
     "  bne 3f\n"
-    "  movs r0, #0\n"
-    "  str r0, [r2, #4]\n"           /* it was the only waiter */
-    "4:\n"
-    "  movs r0, #1\n"
-    "  strh r0, [r1, #26]\n"         /* state READY, result RTB_OK */
-    "  ldr r3, =bm_sched\n"
-    "  ldrb r4, [r1, #24]\n"         /* p: append w to ready list p */
-    "  lsls r5, r4, #2\n"
-    "  adds r5, r5, r3\n"
-    "  ldr r7, [r5, #12]\n"
-    "  cmp r7, #0\n"
-    "  bne 5f\n"
-    "  str r1, [r1, #4]\n"
-    "  ldr r0, [r3, #8]\n"
-    "  movs r7, #1\n"
-    "  lsls r7, r4\n"
-    "  orrs r0, r7\n"
-    "  str r0, [r3, #8]\n"
-    "6:\n"
-    "  str r1, [r5, #12]\n"
-    "  ldr r2, [r3]\n"               /* the caller */
-    "  ldrb r0, [r2, #24]\n"
-    "  cmp r4, r0\n"
-    "  bls 7f\n"
-    "  ldr r0, [r1]\n"               /* more urgent than the caller: run it (bm_go inline) */
-    "  lsls r5, r0, #31\n"
-    "  bne 8f\n"
-    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
-    "  push {r4-r7}\n"
-    "  str r1, [r3]\n"               /* cur = w */
-    "  mov r4, sp\n"
-    "  str r4, [r2]\n"
-    "  mov sp, r0\n"
-    "  cpsie i\n"
-    "  pop {r4-r7}\n"
-    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
-    "  ldrb r0, [r1, #27]\n"
-    "  pop {r4-r7, pc}\n"
-    "8:\n"
-    "  mov r0, r1\n"
-    "  mov r1, r3\n"
-    "  b bm_go_pushed\n"
-    "7:\n"
-    "  cpsie i\n"
-    "  pop {r4-r7, pc}\n"
-    "5:\n"
-    "  ldr r0, [r7, #4]\n"
-    "  str r0, [r1, #4]\n"
-    "  str r1, [r7, #4]\n"
-    "  b 6b\n"
+    "  str r1, [r0, #4]\n"           /* (r1 = 0) it was the only waiter */
+    "  b 4f\n"
     "3:\n"
-    "  ldr r0, [r1, #4]\n"
-    "  str r0, [r3, #4]\n"
+    "  ldr r1, [r2, #4]\n"
+    "  str r1, [r3, #4]\n"
     "4:\n"
-    "  movs r0, #1\n"
-    "  strh r0, [r1, #26]\n"         /* state READY, result RTB_OK */
-    "  ldr r3, =bm_sched\n"
-    "  ldrb r4, [r1, #24]\n"         /* p: append w to ready list p */
-    "  lsls r5, r4, #2\n"
-    "  adds r5, r5, r3\n"
-    "  ldr r7, [r5, #12]\n"
-    "  cmp r7, #0\n"
-    "  bne 5f\n"
-    "  str r1, [r1, #4]\n"
-    "  ldr r0, [r3, #8]\n"
-    "  movs r7, #1\n"
-    "  lsls r7, r4\n"
-    "  orrs r0, r7\n"
-    "  str r0, [r3, #8]\n"
-    "6:\n"
-    "  str r1, [r5, #12]\n"
-    "  ldr r2, [r3]\n"               /* the caller */
-    "  ldrb r0, [r2, #24]\n"
-    "  cmp r4, r0\n"
-    "  bls 7f\n"
-    "  ldr r0, [r1]\n"               /* more urgent than the caller: run it (bm_go inline) */
-    "  lsls r5, r0, #31\n"
-    "  bne 8f\n"
-    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
-    "  push {r4-r7}\n"
-    "  str r1, [r3]\n"               /* cur = w */
-    "  mov r4, sp\n"
-    "  str r4, [r2]\n"
-    "  mov sp, r0\n"
-    "  cpsie i\n"
-    "  pop {r4-r7}\n"
-    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
-    "  ldrb r0, [r1, #27]\n"
-    "  pop {r4-r7, pc}\n"
-    "8:\n"
-    "  mov r0, r1\n"
-    "  mov r1, r3\n"
-    "  b bm_go_pushed\n"
+    "  movs r1, #1\n"
+    "  strh r1, [r2, #26]\n"         /* state READY, result RTB_OK */
+    "  ldr r1, =bm_sched\n"
+    "  ldrb r4, [r2, #24]\n"         /* p */
+    "  movs r5, #1\n"
+    "  lsls r5, r4\n"                /* its bit */
+    "  ldr r6, [r1, #8]\n"           /* the map */
+    "  cmp r5, r6\n"                 /* (bits below p sum to less than bit p) */
+    "  bls 6f\n"                     /* someone is ready at p or above (the caller at least) */
+    /* nothing is ready at p or above, the caller included: w is alone at p and runs */
+    "  orrs r6, r5\n"
+    "  str r6, [r1, #8]\n"
+    "  str r2, [r2, #4]\n"
+    "  lsls r4, r4, #2\n"
+    "  adds r4, r4, r1\n"
+    "  str r2, [r4, #12]\n"
+    "  movs r0, r2\n"
+    "  ldr r2, [r1]\n"               /* the caller */
+    "  BM_SWITCH 1\n"                /* (a waiter: a light frame, result RTB_OK) */
+    "6:\n"                           /* w waits its turn: append it to list p */
+    "  orrs r6, r5\n"                /* (the map, if list p was empty) */
+    "  lsls r4, r4, #2\n"
+    "  adds r4, r4, r1\n"
+    "  ldr r3, [r4, #12]\n"
+    "  cmp r3, #0\n"
+    "  bne 7f\n"
+    "  str r6, [r1, #8]\n"
+    "  str r2, [r2, #4]\n"
+    "  b 8f\n"
     "7:\n"
+    "  ldr r0, [r3, #4]\n"
+    "  str r0, [r2, #4]\n"
+    "  str r2, [r3, #4]\n"
+    "8:\n"
+    "  str r2, [r4, #12]\n"
     "  cpsie i\n"
-    "  pop {r4-r7, pc}\n"
-    "5:\n"
-    "  ldr r0, [r7, #4]\n"
-    "  str r0, [r1, #4]\n"
-    "  str r1, [r7, #4]\n"
-    "  b 6b\n"
+    "  bx lr\n"
     "9:\n"
-    "  mov r0, r2\n"
     "  ldr r3, =bm_sem_signal_slow\n" /* (s), IRQs off */
     "  bx r3\n"
     ".ltorg\n"
-    ".size bm_sem_signal, .-bm_sem_signal\n"
+    ".size bm_sem_signal_l, .-bm_sem_signal_l\n"
 
-    /* void bm_sem_signal_isr(struct bm_sem *s): rtb_sem_signal_isr (inline), from an ISR:
-     * count, or hand the unit to the first waiter and, if it is more urgent than the thread
-     * that will run, make it the next one and pend PendSV; a timed waiter goes to C */
+    /* void bm_sem_signal_isr(struct bm_sem *s): rtb_sem_signal_isr (inline, AAPCS), from an
+     * ISR: count, or hand the unit to the first waiter and, if it is more urgent than the
+     * thread that will run (nxt, or cur), make it the next one and pend PendSV; a timed
+     * waiter goes to C. Only r0-r3 and r12: no stack. */
+    ".section .text.bm_sem_signal_isr,\"ax\",%progbits\n"
     ".global bm_sem_signal_isr\n.type bm_sem_signal_isr,%function\n.thumb_func\n"
     "bm_sem_signal_isr:\n"
     "  cpsid i\n"
@@ -509,41 +524,40 @@ __asm__(
     "  bne 9f\n"                     /* timed: C */
     "  cmp r1, r3\n"
     "  bne 3f\n"
-    "  movs r2, #0\n"
-    "  str r2, [r0, #4]\n"           /* it was the only waiter */
+    "  str r2, [r0, #4]\n"           /* (r2 = 0) it was the only waiter */
     "4:\n"
     "  movs r2, #1\n"
     "  strh r2, [r1, #26]\n"         /* state READY, result RTB_OK */
-    "  push {r4, r5}\n"
     "  ldr r3, =bm_sched\n"
-    "  ldrb r2, [r1, #24]\n"         /* p: append w to ready list p */
-    "  lsls r4, r2, #2\n"
-    "  adds r4, r4, r3\n"
-    "  ldr r5, [r4, #12]\n"
-    "  cmp r5, #0\n"
+    "  ldrb r0, [r1, #24]\n"         /* p: append w to ready list p */
+    "  mov r12, r0\n"
+    "  lsls r0, r0, #2\n"
+    "  adds r0, r0, r3\n"
+    "  ldr r2, [r0, #12]\n"          /* the old tail */
+    "  str r1, [r0, #12]\n"
+    "  cmp r2, #0\n"
     "  bne 5f\n"
-    "  str r1, [r1, #4]\n"
-    "  ldr r5, [r3, #8]\n"
+    "  str r1, [r1, #4]\n"           /* alone: list p is not empty now */
+    "  mov r2, r12\n"
     "  movs r0, #1\n"
     "  lsls r0, r2\n"
-    "  orrs r5, r0\n"
-    "  str r5, [r3, #8]\n"
+    "  ldr r2, [r3, #8]\n"
+    "  orrs r2, r0\n"
+    "  str r2, [r3, #8]\n"
     "6:\n"
-    "  str r1, [r4, #12]\n"
-    "  ldr r0, [r3, #4]\n"           /* the thread that will run: nxt, or cur */
-    "  cmp r0, #0\n"
+    "  ldr r2, [r3, #4]\n"           /* the thread that will run: nxt, or cur */
+    "  cmp r2, #0\n"
     "  bne 7f\n"
-    "  ldr r0, [r3]\n"
+    "  ldr r2, [r3]\n"
     "7:\n"
-    "  ldrb r0, [r0, #24]\n"
-    "  cmp r2, r0\n"
-    "  bls 8f\n"
+    "  ldrb r2, [r2, #24]\n"
+    "  cmp r2, r12\n"
+    "  bhs 8f\n"
     "  str r1, [r3, #4]\n"           /* nxt = w */
     "  ldr r0, =0xE000ED04\n"
-    "  ldr r5, =0x10000000\n"
-    "  str r5, [r0]\n"               /* PENDSVSET: the switch when the interrupt returns */
+    "  ldr r2, =0x10000000\n"
+    "  str r2, [r0]\n"               /* PENDSVSET: the switch when the interrupt returns */
     "8:\n"
-    "  pop {r4, r5}\n"
     "  cpsie i\n"
     "  bx lr\n"
     "3:\n"
@@ -551,9 +565,9 @@ __asm__(
     "  str r2, [r3, #4]\n"
     "  b 4b\n"
     "5:\n"
-    "  ldr r0, [r5, #4]\n"
+    "  ldr r0, [r2, #4]\n"
     "  str r0, [r1, #4]\n"
-    "  str r1, [r5, #4]\n"
+    "  str r1, [r2, #4]\n"
     "  b 6b\n"
     "9:\n"
     "  ldr r3, =bm_sem_signal_isr_c\n" /* (s), IRQs off */
@@ -561,26 +575,18 @@ __asm__(
     ".ltorg\n"
     ".size bm_sem_signal_isr, .-bm_sem_signal_isr\n"
 
-    /* void rtb_prio_set(int id, int prio) for a thread that inherits nothing; else C */
-    ".global rtb_prio_set\n.type rtb_prio_set,%function\n.thumb_func\n"
-    "rtb_prio_set:\n"
-    "  push {r4-r7, lr}\n"
+    /* rtb_prio_set (r0 = the thread, r1 = the priority) of a thread that inherits nothing;
+     * the rest goes to bm_prio_set_slow */
+    ".section .text.bm_fast,\"ax\",%progbits\n"
+    ".global bm_prio_set_l\n.type bm_prio_set_l,%function\n.thumb_func\n"
+    "bm_prio_set_l:\n"
     "  ldr r3, =bm_sched\n"
     "  cpsid i\n"
-    "  adds r2, r0, #1\n"
-    "  bne 1f\n"
-    "  ldr r0, [r3]\n"               /* RTB_SELF */
-    "  b 2f\n"
-    "1:\n"
-    "  ldr r2, =bm_threads\n"
-    "  lsls r0, r0, #2\n"
-    "  ldr r0, [r2, r0]\n"
-    "2:\n"                           /* r0 = t, r1 = the new priority */
-    "  ldrb r4, [r0, #24]\n"
-    "  ldrb r5, [r0, #25]\n"
+    "  ldrb r4, [r0, #24]\n"         /* prio */
+    "  ldrb r5, [r0, #25]\n"         /* base */
     "  cmp r4, r5\n"
     "  bne 20f\n"                    /* it inherits a priority: C */
-    "  strb r1, [r0, #25]\n"         /* base */
+    "  strb r1, [r0, #25]\n"
     "  cmp r4, r1\n"
     "  beq 19f\n"
     "  ldrb r6, [r0, #26]\n"
@@ -589,145 +595,132 @@ __asm__(
     "  strb r1, [r0, #24]\n"         /* not ready: just the number */
     "19:\n"
     "  cpsie i\n"
-    "  pop {r4-r7, pc}\n"
-    "3:\n"                           /* remove t from ready list r4 */
+    "  bx lr\n"
+    "3:\n"                           /* out of ready list r4 */
     "  lsls r5, r4, #2\n"
     "  adds r5, r5, r3\n"            /* &rq[p] - 12 */
-    "  ldr r7, [r5, #12]\n"          /* tail */
-    "  mov r2, r7\n"
-    "4:\n"
-    "  ldr r6, [r2, #4]\n"
-    "  cmp r6, r0\n"
-    "  beq 5f\n"
-    "  mov r2, r6\n"
-    "  b 4b\n"
-    "5:\n"                           /* r2 = the one before t */
+    "  ldr r6, [r5, #12]\n"          /* the tail */
+    "  ldr r2, [r0, #4]\n"
     "  cmp r2, r0\n"
-    "  bne 6f\n"
-    "  movs r6, #0\n"                /* t was alone */
-    "  str r6, [r5, #12]\n"
+    "  bne 4f\n"
+    "  movs r2, #0\n"                /* alone: the list empties */
+    "  str r2, [r5, #12]\n"
+    "  movs r2, #1\n"
+    "  lsls r2, r4\n"
     "  ldr r6, [r3, #8]\n"
-    "  movs r7, #1\n"
-    "  lsls r7, r4\n"
-    "  bics r6, r7\n"
+    "  bics r6, r2\n"
     "  str r6, [r3, #8]\n"
     "  b 7f\n"
+    "4:\n"                           /* its predecessor, from the tail */
+    "  movs r4, r6\n"
+    "5:\n"
+    "  ldr r2, [r4, #4]\n"
+    "  cmp r2, r0\n"
+    "  beq 6f\n"
+    "  movs r4, r2\n"
+    "  b 5b\n"
     "6:\n"
-    "  ldr r6, [r0, #4]\n"
-    "  str r6, [r2, #4]\n"
-    "  cmp r7, r0\n"
+    "  ldr r2, [r0, #4]\n"
+    "  str r2, [r4, #4]\n"
+    "  cmp r6, r0\n"
     "  bne 7f\n"
-    "  str r2, [r5, #12]\n"          /* t was the tail */
-    "7:\n"                           /* append t to ready list r1 */
+    "  str r4, [r5, #12]\n"          /* it was the tail: its predecessor is */
+    "7:\n"                           /* append it to list r1 */
     "  strb r1, [r0, #24]\n"
     "  lsls r5, r1, #2\n"
     "  adds r5, r5, r3\n"
-    "  ldr r7, [r5, #12]\n"
-    "  cmp r7, #0\n"
+    "  ldr r6, [r5, #12]\n"
+    "  cmp r6, #0\n"
     "  bne 8f\n"
     "  str r0, [r0, #4]\n"
-    "  ldr r6, [r3, #8]\n"
-    "  movs r7, #1\n"
-    "  lsls r7, r1\n"
-    "  orrs r6, r7\n"
-    "  str r6, [r3, #8]\n"
+    "  movs r2, #1\n"
+    "  lsls r2, r1\n"
+    "  ldr r4, [r3, #8]\n"
+    "  orrs r4, r2\n"
+    "  str r4, [r3, #8]\n"
     "  b 9f\n"
     "8:\n"
-    "  ldr r6, [r7, #4]\n"
-    "  str r6, [r0, #4]\n"
-    "  str r0, [r7, #4]\n"
+    "  ldr r2, [r6, #4]\n"
+    "  str r2, [r0, #4]\n"
+    "  str r0, [r6, #4]\n"
     "9:\n"
     "  str r0, [r5, #12]\n"
-    /* the most urgent ready thread (someone is ready: t) */
-    "  ldr r4, [r3, #8]\n"
-    "  lsrs r5, r4, #8\n"
+    /* who runs: another thread that now outranks the caller; or, if the caller changed its
+     * own priority, the most urgent one */
+    "  ldr r2, [r3]\n"               /* the caller */
+    "  cmp r0, r2\n"
     "  beq 10f\n"
-    "  lsrs r5, r4, #9\n"
-    "  adds r5, #8\n"
-    "  b 12f\n"
+    "  ldrb r4, [r2, #24]\n"
+    "  cmp r1, r4\n"
+    "  bls 19b\n"
+    "  mov r1, r3\n"
+    "  b 11f\n"
     "10:\n"
-    "  ldr r6, =bm_hb4\n"
-    "  lsrs r5, r4, #4\n"
-    "  beq 11f\n"
-    "  ldrb r5, [r6, r5]\n"
-    "  adds r5, #4\n"
-    "  b 12f\n"
-    "11:\n"
-    "  ldrb r5, [r6, r4]\n"
-    "12:\n"
-    "  lsls r5, r5, #2\n"
-    "  adds r5, r5, r3\n"
-    "  ldr r0, [r5, #12]\n"
-    "  ldr r0, [r0, #4]\n"
-    "  ldr r2, [r3]\n"
+    "  mov r1, r3\n"
+    "  ldr r3, [r3, #8]\n"
+    "  BM_TOP r3, bm_prio_set_tab\n"
     "  cmp r0, r2\n"
     "  beq 19b\n"
-    "  mov r1, r3\n"
-    "  b bm_go_pushed\n"
+    "11:\n"
+    "  BM_SWITCH\n"
     "20:\n"
-    "  bl bm_prio_set_slow\n"        /* (t, prio), IRQs off; returns with them on */
-    "  pop {r4-r7, pc}\n"
+    "  ldr r2, =bm_prio_set_slow\n"  /* (t, prio), IRQs off */
+    "  bx r2\n"
     ".ltorg\n"
-    ".size rtb_prio_set, .-rtb_prio_set\n"
+    "  BM_TABLE bm_prio_set_tab\n"
+    ".size bm_prio_set_l, .-bm_prio_set_l\n"
 
-    /* PendSV: save the interrupted thread (cur) above its hardware frame, resume nxt */
+    /* PendSV: save the interrupted thread (cur) below its hardware frame, resume nxt. It
+     * preempts only thread mode, on PSP: lr = 0xFFFFFFFD, kept for the return. */
     ".section .text.PendSV_Handler,\"ax\",%progbits\n"
     ".global PendSV_Handler\n.type PendSV_Handler,%function\n.thumb_func\n"
     "PendSV_Handler:\n"
     "  mrs r0, psp\n"
     "  subs r0, #32\n"
-    "  stmia r0!, {r4-r7}\n"
-    "  mov r4, r8\n  mov r5, r9\n  mov r6, r10\n  mov r7, r11\n"
-    "  stmia r0!, {r4-r7}\n"         /* frame: [r4-r7][r8-r11][hw frame] */
+    "  mov r1, r8\n  mov r2, r9\n  mov r3, r10\n"
+    "  stmia r0!, {r1-r3}\n"
+    "  mov r1, r11\n"
+    "  stmia r0!, {r1, r4-r7}\n"     /* [r8-r11][r4-r7][hardware frame] */
     "  subs r0, #31\n"               /* its base | 1: an exception frame */
     "  ldr r3, =bm_sched\n"
     "  cpsid i\n"
-    "  ldm r3!, {r1, r2}\n"          /* r1 = cur, r2 = nxt */
-    "  subs r3, #8\n"
+    "  ldr r1, [r3]\n"               /* cur */
+    "  ldr r2, [r3, #4]\n"           /* nxt */
     "  cmp r2, #0\n"
     "  beq 4f\n"                     /* nothing to do (a stale request) */
     "  str r0, [r1]\n"               /* cur->sp */
     "  movs r1, #0\n"
-    "  stm r3!, {r2}\n"              /* cur = nxt */
-    "  str r1, [r3]\n"               /* nxt = 0 */
-    "  cpsie i\n"
-    "  ldr r0, [r2]\n"               /* its sp */
-    "  lsrs r3, r0, #1\n"
+    "  str r2, [r3]\n"               /* cur = nxt */
+    "  str r1, [r3, #4]\n"           /* nxt = 0 */
+    "  ldr r1, [r2]\n"               /* its sp */
+    "  lsrs r0, r1, #1\n"
     "  bcc 2f\n"
-    "  subs r0, #1\n"                /* exception frame */
-    "5:\n"
-    "  adds r0, #16\n"
-    "  ldmia r0!, {r4-r7}\n"
+    "  subs r1, #1\n"                /* an exception frame */
+    "  ldmia r1!, {r4-r7}\n"
     "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
-    "  msr psp, r0\n"
-    "  subs r0, #32\n"
-    "  ldmia r0!, {r4-r7}\n"
-    "  b 3f\n"
-    "4:\n"                           /* resume the interrupted thread */
-    "  subs r0, #1\n"
-    "  b 5b\n"
-    "2:\n"                           /* sync frame [r8-r11][r4-r7][ret]: make its top a hw frame */
-    "  ldmia r0!, {r4-r7}\n"
-    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
-    "  ldmia r0!, {r4-r7}\n"
-    "  ldr r1, [r0]\n"               /* return address (Thumb bit set) */
-    "  movs r3, #1\n"
-    "  bics r1, r3\n"
-    "  subs r0, #28\n"
-    "  str r1, [r0, #24]\n"          /* pc */
-    "  lsls r3, r3, #24\n"
-    "  str r3, [r0, #28]\n"          /* xPSR: Thumb */
-    "  ldrb r3, [r2, #27]\n"
-    "  str r3, [r0]\n"               /* r0: its result */
-    "  msr psp, r0\n"
-    "3:\n"
-    "  movs r0, #2\n"
-    "  mvns r0, r0\n"                /* EXC_RETURN 0xFFFFFFFD: thread mode, PSP */
+    "  ldmia r1!, {r4-r7}\n"
+    "  msr psp, r1\n"
     "  cpsie i\n"
-    "  bx r0\n"
+    "  bx lr\n"
+    "2:\n"                           /* a light frame [r7][pc] at r1: below it, build the */
+    "  ldr r7, [r1]\n"               /* hardware frame whose xPSR slot is the pc's slot, so */
+    "  ldr r0, [r1, #4]\n"           /* that the return leaves sp where the pop would have */
+    "  subs r0, #1\n"                /* (a stacked pc has bit 0 clear) */
+    "  subs r1, #24\n"
+    "  str r0, [r1, #24]\n"          /* pc */
+    "  movs r0, #1\n"
+    "  lsls r0, r0, #24\n"
+    "  str r0, [r1, #28]\n"          /* xPSR: Thumb */
+    "  ldrb r0, [r2, #27]\n"
+    "  str r0, [r1]\n"               /* r0: its result (r1-r3, r12, lr: clobbered anyway) */
+    "  msr psp, r1\n"
+    "4:\n"                           /* (stale: r4-r11 are still the interrupted thread's) */
+    "  cpsie i\n"
+    "  bx lr\n"
     ".ltorg\n"
     ".size PendSV_Handler, .-PendSV_Handler\n"
-    /* void bm_start(uint32_t sp): run the first thread (a sync frame) on PSP */
+
+    /* void bm_start(uint32_t sp): run the first thread (its first light frame) on PSP */
     ".section .text.bm_start,\"ax\",%progbits\n"
     ".global bm_start\n.type bm_start,%function\n.thumb_func\n"
     "bm_start:\n"
@@ -737,18 +730,18 @@ __asm__(
     "  isb\n"
     "  ldr r1, =__stack_top\n"
     "  msr msp, r1\n"                /* main's stack becomes the interrupt stack again */
-    "  pop {r4-r7}\n"
-    "  mov r8, r4\n  mov r9, r5\n  mov r10, r6\n  mov r11, r7\n"
     "  cpsie i\n"
-    "  pop {r4-r7, pc}\n"
+    "  pop {r7, pc}\n"
     ".ltorg\n"
     ".size bm_start, .-bm_start\n"
-    /* first code of every thread: r4 = argument, r5 = entry; a thread never returns */
+    /* first code of every thread, from its first light frame [r7 = arg][bm_trampoline] and
+     * [entry] above it; a thread never returns */
     ".section .text.bm_trampoline,\"ax\",%progbits\n"
     ".global bm_trampoline\n.type bm_trampoline,%function\n.thumb_func\n"
     "bm_trampoline:\n"
-    "  mov r0, r4\n"
-    "  blx r5\n"
+    "  mov r0, r7\n"
+    "  pop {r1}\n"
+    "  blx r1\n"
     "1: b 1b\n"
     ".size bm_trampoline, .-bm_trampoline\n"
     ".text\n");
@@ -766,25 +759,26 @@ INLINE void resched(void)
         unlock();
 }
 
-static struct th *make_thread(int prio, rtb_entry_t fn, void *arg, void *stack, size_t bytes)
+INLINE struct th *make_thread(int prio, rtb_entry_t fn, void *arg, void *stack, size_t bytes)
 {
     uintptr_t top_ = ((uintptr_t)stack + bytes) & ~(uintptr_t)7u;
     struct th *t = (struct th *)(top_ - TCB_BYTES);
-    /* a sync frame: r8-r11, r4 = arg, r5 = fn, r6, r7, return address = the trampoline */
-    uint32_t *sp = (uint32_t *)t - 11; /* 9 words; the thread starts with sp 8-aligned */
-    sp[4] = (uint32_t)(uintptr_t)arg;
-    sp[5] = (uint32_t)(uintptr_t)fn;
-    sp[8] = (uint32_t)(uintptr_t)bm_trampoline | 1u;
+    /* a light frame [r7 = arg][pc = the trampoline], then [entry] for the trampoline: the
+     * thread starts with sp = t, 8-aligned */
+    uint32_t *sp = (uint32_t *)t - 3;
     t->sp = (uint32_t)(uintptr_t)sp;
     t->prio = t->base = (uint8_t)prio;
     t->timed = 0;
     t->boost = 0;
     t->wq = 0;
     t->state = READY;
+    sp[0] = (uint32_t)(uintptr_t)arg;
+    sp[1] = (uint32_t)(uintptr_t)bm_trampoline | 1u;
+    sp[2] = (uint32_t)(uintptr_t)fn;
     return t;
 }
 
-static uint64_t idle_stack[160 / 8]; /* control block, a sync frame or an exception frame + r4-r11 */
+static uint64_t idle_stack[160 / 8]; /* control block, a light frame or an exception frame + r4-r11 */
 static void idle(void *arg)
 {
     (void)arg;
@@ -1022,7 +1016,7 @@ void rtb_thread_delete(int id)
     unlock();
 }
 
-/* rtb_yield: assembly, above. */
+/* rtb_yield: inline, bm_yield_l (assembly, above). */
 
 void rtb_suspend(int id)
 {
@@ -1082,8 +1076,8 @@ static unsigned inherited(struct th *t)
     return p;
 }
 
-/* rtb_prio_set is assembly (above) for a thread that inherits nothing; this is the rest,
- * entered with interrupts off. */
+/* rtb_prio_set is inline, bm_prio_set_l (assembly, above) for a thread that inherits
+ * nothing; this is the rest, entered with interrupts off. */
 void bm_prio_set_slow(struct th *t, int prio);
 void bm_prio_set_slow(struct th *t, int prio)
 {
@@ -1108,7 +1102,7 @@ int rtb_sem_create(int id, unsigned initial, unsigned max)
 }
 void rtb_sem_delete(int id) { sems[id].wt = 0; }
 
-/* rtb_sem_wait and rtb_sem_signal are inline calls of bm_sem_wait and bm_sem_signal,
+/* rtb_sem_wait and rtb_sem_signal are inline calls of bm_sem_wait_l and bm_sem_signal_l,
  * assembly (above); their uncommon cases are here, entered with interrupts off. */
 int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us);
 int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us)

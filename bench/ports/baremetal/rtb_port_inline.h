@@ -1,8 +1,9 @@
 /*
  * The baremetal floor's hot calls, inline at the call site (the RTB_PORT_INLINE hook of
  * rtb_port.h, docs/porting.md "Inline hot calls"), as rtoslab has them: the object's address
- * folds for a constant index, the uncontended mutex is a few inline instructions, and the
- * ISR bracket is nothing. The rest (blocking, switching, the uncommon cases) is in port.c.
+ * folds for a constant index, the calls that may switch are light calls, the uncontended
+ * mutex is a few inline instructions, and the ISR bracket is nothing. The rest (blocking,
+ * switching, the uncommon cases) is in port.c.
  * Included by rtb_port.h only.
  */
 #ifndef RTB_PORT_INLINE_H
@@ -18,21 +19,46 @@ extern struct bm_sem bm_sems[RTB_MAX_SEMS];
 extern struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
 struct bm_sched_s;
 extern struct bm_sched_s bm_sched; /* its first word: the running thread (port.c) */
+extern struct th *bm_threads[RTB_MAX_THREADS];
 
-int bm_sem_wait(struct bm_sem *s, uint32_t timeout_us); /* assembly, port.c */
-void bm_sem_signal(struct bm_sem *s);                   /* assembly, port.c */
-void bm_sem_signal_isr(struct bm_sem *s);
+void bm_sem_signal_isr(struct bm_sem *s); /* assembly, port.c */
+
+/* The calls that may switch threads are "light": a BL to port.c's bm_*_l with every
+ * register but r7 (the frame pointer at -O0, which an asm may not clobber) declared
+ * clobbered, so the switch saves only r7 and the return address, and the compiler keeps
+ * across the call only what the caller needs, where it chooses (ARMv6-M only: the port is). */
+#define BM_LIGHT_CLOBBERS \
+    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+
+#define RTB_INLINE_rtb_yield 1
+static inline __attribute__((always_inline)) void rtb_yield(void)
+{
+    __asm volatile("bl bm_yield_l" ::: "r0", "r1", BM_LIGHT_CLOBBERS);
+}
+
+#define RTB_INLINE_rtb_prio_set 1
+static inline __attribute__((always_inline)) void rtb_prio_set(int id, int prio)
+{
+    register struct th *a0 __asm__("r0") =
+        id == RTB_SELF ? *(struct th **)(void *)&bm_sched : bm_threads[id];
+    register int a1 __asm__("r1") = prio;
+    __asm volatile("bl bm_prio_set_l" : "+l"(a0), "+l"(a1) : : BM_LIGHT_CLOBBERS);
+}
 
 #define RTB_INLINE_rtb_sem_wait 1
 static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t timeout_us)
 {
-    return bm_sem_wait(&bm_sems[id], timeout_us);
+    register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
+    register uint32_t a1 __asm__("r1") = timeout_us;
+    __asm volatile("bl bm_sem_wait_l" : "+l"(a0), "+l"(a1) : : BM_LIGHT_CLOBBERS);
+    return (int)(uintptr_t)a0; /* RTB_OK or RTB_TIMEOUT */
 }
 
 #define RTB_INLINE_rtb_sem_signal 1
 static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
 {
-    bm_sem_signal(&bm_sems[id]);
+    register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
+    __asm volatile("bl bm_sem_signal_l" : "+l"(a0) : : "r1", BM_LIGHT_CLOBBERS);
 }
 
 #define RTB_INLINE_rtb_sem_signal_isr 1

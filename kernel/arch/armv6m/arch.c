@@ -27,20 +27,25 @@ void arch_init(void)
 
 void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)
 {
+#if K_CONFIG_SYNC_SWITCH
     uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
     for (unsigned i = 0; i < ARCH_INIT_FRAME_BYTES / 4u; i++)
         f[i] = 0;
     /* z_thread_trampoline pops these two from the top of the first frame */
     f[ARCH_INIT_FRAME_BYTES / 4u - 2u] = (uint32_t)arg;
     f[ARCH_INIT_FRAME_BYTES / 4u - 1u] = (uint32_t)entry;
-#if K_CONFIG_SYNC_SWITCH
     /* A sync frame, as a synchronous switch leaves it: r7, then the return address. */
     f[1] = (uint32_t)z_thread_trampoline;
     t->z_sp = (uint32_t)f;
 #else
-    /* An exception frame, as PendSV leaves it (bit 0 of z_sp set): r8-r11, r4-r7, r0-r3,
-     * r12, lr, pc, xPSR; only pc and xPSR matter to a thread that has not run yet */
-    f[14] = (uint32_t)z_thread_trampoline & ~1u; /* pc */
+    /* An exception frame, as PendSV leaves it (bit 0 of z_sp set): r8-r11, r4-r7, then the
+     * hardware's r0-r3, r12, lr, pc, xPSR. PendSV's exception return starts the thread with
+     * r0 = arg in `entry`, which returns to k_thread_exit (no trampoline); the other
+     * registers start with whatever the stack held. */
+    uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
+    f[8] = (uint32_t)arg;                        /* r0 */
+    f[13] = (uint32_t)k_thread_exit;             /* lr */
+    f[14] = (uint32_t)entry & ~1u;               /* pc */
     f[15] = 1u << 24;                            /* xPSR: Thumb */
     t->z_sp = (uint32_t)f + 1u;
 #endif

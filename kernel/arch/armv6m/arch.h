@@ -86,13 +86,13 @@ void arch_tick_start(uint32_t reload);
 void arch_fatal_stack(struct k_thread *t) __attribute__((noreturn));
 
 /* Bytes a new thread's first frame takes (arch_thread_init): a sync frame (r7, return
- * address), or without synchronous switches an exception frame (r8-r11, r4-r7, then the
- * hardware's r0-r3, r12, lr, pc, xPSR); above it the argument and the entry, which the
- * trampoline pops. */
+ * address) with the argument and the entry above it, which the trampoline pops; or,
+ * without synchronous switches, an exception frame (r8-r11, r4-r7, then the hardware's
+ * r0-r3, r12, lr, pc, xPSR) that starts the entry itself. */
 #if K_CONFIG_SYNC_SWITCH
 #define ARCH_INIT_FRAME_BYTES 16u
 #else
-#define ARCH_INIT_FRAME_BYTES 72u
+#define ARCH_INIT_FRAME_BYTES 64u
 #endif
 
 #endif

@@ -168,23 +168,13 @@ z_switch_badsp_l:
 #endif
 #endif
 
+#if K_CONFIG_SYNC_SWITCH
 /* int arch_switch_pend(struct k_thread *from (r0)); IRQs disabled. */
     .section .text.arch_switch_pend, "ax", %progbits
     .global arch_switch_pend
     .type arch_switch_pend, %function
     .thumb_func
 arch_switch_pend:
-#if !K_CONFIG_SYNC_SWITCH && !Z_HAS_WAIT_OBJ
-    ldr     r2, =ICSR               /* (the result is always 0: `from` need not be kept) */
-    movs    r3, #1
-    lsls    r3, r3, #28             /* PENDSVSET */
-    str     r3, [r2]
-    dsb
-    cpsie   i
-    isb                             /* PendSV is taken here; we return when rescheduled */
-    movs    r0, #0
-    bx      lr
-#else
     push    {r4, lr}
     mov     r4, r0
     ldr     r2, =ICSR
@@ -199,9 +189,9 @@ arch_switch_pend:
     movs    r0, #0
 #endif
     pop     {r4, pc}
-#endif
     .ltorg
     .size arch_switch_pend, . - arch_switch_pend
+#endif
 
 #if !K_CONFIG_FASTPATH && K_CONFIG_SYNC_SWITCH
 /* PendSV: save the interrupted thread, let z_sched_pendsv choose, resume the chosen one. */
@@ -257,12 +247,15 @@ PendSV_Handler:
     .size PendSV_Handler, . - PendSV_Handler
 
 #elif !K_CONFIG_SYNC_SWITCH
-/* PendSV of the PendSV-only build: every switch comes here and every suspended thread has an
- * exception frame. The idle loop keeps its own exception frame at the top of the interrupt
- * stack (MSP): the first PendSV, taken from the loop (arch_start), leaves it there, the
- * handlers run below it, and with nothing to run PendSV returns to it (no frame to build). */
-/* With the ready list and nothing else to do in C (stack check, assertions), PendSV picks
- * the head of the list itself. */
+/* The PendSV-only build (K_CONFIG_SYNC_SWITCH=0): PendSV_Handler, arch_start, z_idle_loop and
+ * arch_switch_pend, which every application links, in one section with one literal pool.
+ *
+ * Every switch goes through PendSV and every suspended thread has an exception frame. The
+ * idle loop keeps its own exception frame at the top of the interrupt stack (MSP): the first
+ * PendSV, taken from the loop (arch_start), leaves it there, the handlers run below it, and
+ * with nothing to run PendSV returns to it (no frame to build). With the ready list and
+ * nothing else to do in C (stack check, assertions), PendSV picks the head of the list
+ * itself. */
 #define Z_PENDSV_PICKS (K_CONFIG_READY_LIST && !K_CONFIG_STACK_CHECK && !K_CONFIG_ASSERT)
     .section .text.PendSV_Handler, "ax", %progbits
     .global PendSV_Handler
@@ -315,10 +308,78 @@ PendSV_Handler:
     mvns    r0, r0                  /* 0xFFFFFFF9: thread mode, MSP */
     cpsie   i
     bx      r0
-    .ltorg
     .size PendSV_Handler, . - PendSV_Handler
+
+/* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the
+ * interrupt stack again, from its top) and enter the idle loop, which pends PendSV; PendSV,
+ * with nothing to save, resumes the top thread (`t`) from its first frame, an exception
+ * frame that starts the entry (arch_thread_init): no trampoline, no second start path. */
+    .global arch_start
+    .type arch_start, %function
+    .thumb_func
+arch_start:
+    ldr     r1, =__stack_top
+    msr     msp, r1
+    .size arch_start, . - arch_start
+    /* (falls into the idle loop) */
+
+/* The idle loop: sleep until an interrupt; when a thread is ready, pend PendSV. */
+    .global z_idle_loop
+    .type z_idle_loop, %function
+    .thumb_func
+z_idle_loop:
+    ldr     r3, =z_kernel
+    ldr     r2, =ICSR
+    movs    r1, #1
+    lsls    r1, r1, #28             /* PENDSVSET */
+1:  cpsid   i
+#if K_CONFIG_READY_LIST
+    ldr     r0, [r3, #ZK_READY]     /* the head of the ready list */
+#elif K_CONFIG_PRIO_LEVELS > 8
+    ldrh    r0, [r3, #ZK_BITMAP]
+#else
+    ldrb    r0, [r3, #ZK_BITMAP]
+#endif
+    cmp     r0, #0
+    bne     2f
+    wfi                             /* (wakes on a pending interrupt, PRIMASK or not) */
+    cpsie   i                       /* the interrupt runs here */
+    b       1b
+2:  str     r1, [r2]
+    cpsie   i
+    isb                             /* PendSV is taken here */
+    b       1b
+    .size z_idle_loop, . - z_idle_loop
+
+/* int arch_switch_pend(struct k_thread *from (r0)), IRQs disabled: pend PendSV, which saves
+ * `from` once interrupts are enabled; returns when `from` runs again. */
+    .global arch_switch_pend
+    .type arch_switch_pend, %function
+    .thumb_func
+arch_switch_pend:
+#if Z_HAS_WAIT_OBJ
+    push    {r4, lr}
+    mov     r4, r0
+#endif
+    ldr     r2, =ICSR
+    movs    r3, #1
+    lsls    r3, r3, #28             /* PENDSVSET */
+    str     r3, [r2]
+    dsb
+    cpsie   i
+    isb                             /* PendSV is taken here; we return when rescheduled */
+#if Z_HAS_WAIT_OBJ
+    ldr     r0, [r4, #ZT_WAIT]      /* the result of the wait */
+    pop     {r4, pc}
+#else
+    movs    r0, #0
+    bx      lr
+#endif
+    .ltorg
+    .size arch_switch_pend, . - arch_switch_pend
 #endif
 
+#if K_CONFIG_SYNC_SWITCH
 /* The idle loop: sleep until an interrupt; when a thread is ready, PendSV switches to it
  * (the interrupt that readied it pends PendSV only if the thread outranks the one that left
  * before the idle loop; the loop pends it in any case). */
@@ -350,7 +411,6 @@ z_idle_loop:
     b       1b
     .size z_idle_loop, . - z_idle_loop
 
-#if K_CONFIG_SYNC_SWITCH
 /* First code of every thread: its first frame (arch_thread_init) leaves the argument and
  * the entry on the stack. */
     .section .text.z_thread_trampoline, "ax", %progbits
@@ -382,21 +442,6 @@ arch_start:
     str     r0, [r3]
     cpsie   i
     pop     {r7, pc}                /* the sync frame: r7, z_thread_trampoline */
-    .ltorg
-    .size arch_start, . - arch_start
-#else
-/* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the
- * interrupt stack again, from its top) and enter the idle loop, which pends PendSV; PendSV,
- * with nothing to save, resumes the top thread (`t`) from its first frame, an exception
- * frame that starts the entry (arch_thread_init): no trampoline, no second start path. */
-    .section .text.arch_start, "ax", %progbits
-    .global arch_start
-    .type arch_start, %function
-    .thumb_func
-arch_start:
-    ldr     r1, =__stack_top
-    msr     msp, r1
-    b       z_idle_loop
     .ltorg
     .size arch_start, . - arch_start
 #endif

@@ -67,6 +67,15 @@
 #define K_CONFIG_SYNC_SWITCH 1
 #endif
 
+/* 1: the ready threads in one list sorted by priority (FIFO among equals), the running one
+ * first: no ring per priority, no bitmap, no table, one pointer of RAM for any number of
+ * levels, and the same insertion code as the wait queues; making a thread ready walks the
+ * ready threads of its priority and above (O(n) instead of O(1)). 0: the O(1) rings. The
+ * footprint build; needs K_CONFIG_FASTPATH=0 (the fast paths work on the rings). */
+#ifndef K_CONFIG_READY_LIST
+#define K_CONFIG_READY_LIST 0
+#endif
+
 /* The scheduler's hot primitives inlined at every call site (faster, bigger). */
 #ifndef K_CONFIG_INLINE
 #define K_CONFIG_INLINE 1
@@ -116,6 +125,9 @@
 
 #if K_CONFIG_FASTPATH && !K_CONFIG_SYNC_SWITCH
 #error "K_CONFIG_SYNC_SWITCH=0 needs K_CONFIG_FASTPATH=0"
+#endif
+#if K_CONFIG_FASTPATH && K_CONFIG_READY_LIST
+#error "K_CONFIG_READY_LIST=1 needs K_CONFIG_FASTPATH=0"
 #endif
 #if K_CONFIG_PRIO_LEVELS < 1 || K_CONFIG_PRIO_LEVELS > 16
 #error "K_CONFIG_PRIO_LEVELS must be 1..16"

@@ -85,8 +85,9 @@ typedef void (*k_entry_t)(void *arg);
  * wait timeouts or mutexes. */
 struct k_thread {
     uint32_t z_sp;             /* saved stack pointer; bit 0 set: saved by an exception */
-    struct k_thread *z_next;   /* ready ring or wait queue */
-    uint32_t z_lim;            /* lowest address of the stack: holds the guard word */
+    struct k_thread *z_next;   /* ready ring (or list) or wait queue */
+    uint32_t z_lim;            /* lowest address of the stack: holds the guard word
+                                  (K_CONFIG_STACK_CHECK only) */
 #if Z_HAS_WAIT_OBJ
     union {
         void *obj;             /* while blocked: the object waited on */
@@ -175,7 +176,9 @@ void k_thread_exit(void) __attribute__((noreturn));
 
 /* End another thread, whatever it is doing (ready, blocked, sleeping, suspended); with
  * t == NULL or the caller, the same as k_thread_exit. Its memory may then be reused by
- * k_thread_create. 0, K_ESTATE (already dead), K_EINVAL, K_EISR. */
+ * k_thread_create. 0, K_ESTATE (already dead; or, in a build without wait timeouts, mutexes
+ * and destroy, waiting on an object or forever: such a thread does not record where it
+ * waits), K_EINVAL, K_EISR. */
 int k_thread_abort(struct k_thread *t);
 
 /* ---- Fatal errors ----------------------------------------------------------------------- */
