@@ -220,7 +220,7 @@
     ldr     r6, [r5, #ZK_READY]
     str     r1, [r6, #ZT_NEXT]
     b       3b
-6:  b       z_switch_pend_l
+6:  b       z_switch_idle_l
 7:  movs    r1, #0
     mvns    r1, r1                  /* the timeout was K_FOREVER */
 8:  cpsie   i
@@ -274,7 +274,7 @@
     str     r1, [r6, #ZK_READY]
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
-    SWITCH_TAIL 1
+    SWITCH_TAIL 1, 0, 1
 5:  /* no waiter: count, up to the limit */
     ldrh    r1, [r0, #ZS_COUNT]
     adds    r1, r1, #1

@@ -10,7 +10,8 @@
  * A sync frame is resumed by popping it in thread mode, or from PendSV by turning it into an
  * exception frame. An exception frame is resumed by PendSV's exception return, or by a
  * synchronous switch in thread mode (z_resume_exc_l). With no thread to run, a thread that
- * blocks pends PendSV (z_switch_pend_l, arch_switch_pend), which idles.
+ * blocks leaves a light frame too and the CPU idles (z_switch_idle_l, arch_switch_pend): a
+ * blocked thread always has a light frame.
  */
 #include "rtoslab/config.h"
 #include "offsets.h"
@@ -121,24 +122,40 @@ z_resume_exc_l:
     .size z_resume_exc_l, . - z_resume_exc_l
 
 /* The rare ends of a light switch (r2 = from, lr = where it resumes, IRQs disabled). */
-/* Nothing is ready: PendSV saves `from` (and idles) and resumes it here. */
-    .section .text.z_switch_pend_l, "ax", %progbits
-    .global z_switch_pend_l
-    .type z_switch_pend_l, %function
+/* Nothing is ready: `from` leaves a light frame like any other switch (so that a blocked
+ * thread always has one), and the CPU goes to the idle loop, in thread mode on the
+ * interrupt stack (MSP, from its top; nothing else is on it in thread mode). The
+ * interrupt that readies a thread pends PendSV, which resumes it from there. The current
+ * thread stays `from`, the one that left. */
+    .section .text.z_switch_idle_l, "ax", %progbits
+    .global z_switch_idle_l
+    .type z_switch_idle_l, %function
     .thumb_func
-z_switch_pend_l:
+z_switch_idle_l:
     push    {r7, lr}
-    mov     r7, r2                  /* (PendSV saves and restores r4-r11) */
-    ldr     r0, =ICSR
-    ldr     r1, =PENDSVSET
-    str     r1, [r0]
-    dsb
-    cpsie   i
-    isb                             /* PendSV is taken here; we return when rescheduled */
-    RESULT_TO_R0 r7
-    pop     {r7, pc}
+    mov     r6, sp
+    str     r6, [r2, #ZT_SP]
+#if K_CONFIG_STACK_CHECK
+    ldr     r7, [r2, #ZT_LIM]
+    cmp     r6, r7
+    bls     1f
+    ldr     r4, [r7]
+    cmp     r4, r7
+    bne     1f
+#endif
+    ldr     r0, =__stack_top
+    msr     msp, r0
+    movs    r0, #0
+    msr     control, r0             /* thread mode on MSP */
+    isb
+    ldr     r0, =z_idle_loop
+    bx      r0                      /* (it enables the interrupts) */
+#if K_CONFIG_STACK_CHECK
+1:  ldr     r0, =z_switch_badsp_l
+    bx      r0
+#endif
     .ltorg
-    .size z_switch_pend_l, . - z_switch_pend_l
+    .size z_switch_idle_l, . - z_switch_idle_l
 
 #if K_CONFIG_STACK_CHECK
 /* The saved SP (already pushed: [r7][return address]) is at or below the limit, or the guard
@@ -169,26 +186,32 @@ z_switch_badsp_l:
 #endif
 
 #if K_CONFIG_SYNC_SWITCH
-/* int arch_switch_pend(struct k_thread *from (r0)); IRQs disabled. */
+/* int arch_switch_pend(struct k_thread *from (r0)); IRQs disabled: the C code's switch when
+ * nothing is ready (z_switch_idle_l), r4-r11 saved below the light frame as in arch_switch. */
     .section .text.arch_switch_pend, "ax", %progbits
     .global arch_switch_pend
     .type arch_switch_pend, %function
     .thumb_func
 arch_switch_pend:
-    push    {r4, lr}
-    mov     r4, r0
-    ldr     r2, =ICSR
-    ldr     r3, =PENDSVSET
-    str     r3, [r2]
-    dsb
-    cpsie   i
-    isb                             /* PendSV is taken here; we return when rescheduled */
-#if Z_HAS_WAIT_OBJ
-    ldr     r0, [r4, #ZT_WAIT]
-#else
-    movs    r0, #0
-#endif
-    pop     {r4, pc}
+    push    {r3-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    mov     r2, r0
+    adr     r4, 2f
+    adds    r4, #1                  /* the Thumb bit of a popped pc */
+    mov     lr, r4
+    ldr     r3, =z_switch_idle_l
+    bx      r3
+    .align  2
+2:  pop     {r4-r7}                 /* (r0: the result, from PendSV's resume) */
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r3-r7, pc}
     .ltorg
     .size arch_switch_pend, . - arch_switch_pend
 #endif
