@@ -252,6 +252,9 @@
     lsls    r6, r5, #(32 - K_CONFIG_PRIO_LEVELS)
     lsls    r6, r4                  /* (what is left: the rings of priority p and above) */
     bne     8f                      /* no preemption: C */
+#if Z_HAS_WAIT_OBJ
+    str     r6, [r2, #ZT_WAIT]      /* (r6 = 0) our result, when we run again */
+#endif
     PRIOBIT r6, r4
 #else
     PRIOBIT r6, r4
@@ -263,11 +266,12 @@
     STORE_BITMAP r5
     ldr     r5, [r1, #ZT_NEXT]
     str     r5, [r0, #ZS_WAITQ]
-#if Z_HAS_WAIT_OBJ
+#if Z_HAS_WAIT_OBJ && K_CONFIG_PRIO_LEVELS <= 8
     movs    r5, #0
-    str     r5, [r2, #ZT_WAIT]      /* ours, when we run again (the waiter's is 0: the tail) */
+    str     r5, [r2, #ZT_WAIT]      /* our result, when we run again */
 #endif
-    /* the waiter outranks every ready thread: it is alone in its ring */
+    /* (the waiter's result is 0: the tail) the waiter outranks every ready thread: it is
+     * alone in its ring */
     str     r1, [r1, #ZT_NEXT]
     lsls    r6, r4, #2
     adds    r6, r6, r3
