@@ -128,6 +128,11 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
             timeout = K_TIMEOUT_MAX;
         z_timeout_add(cur, z_now() + timeout + Z_TICK_ROUND);
     }
+#if Z_LAZY_TIMEOUTS
+    else if (!Z_NOT_TIMED(cur)) {
+        z_timeout_remove(cur); /* stale */
+    }
+#endif
 #else
     (void)timeout;
 #endif

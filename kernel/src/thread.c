@@ -132,7 +132,7 @@ static void z_sleep_until(uint32_t deadline)
         arch_irq_enable(); /* past, or too close to be worth a switch: the caller spins */
         return;
     }
-#if K_CONFIG_INLINE
+#if K_CONFIG_INLINE || Z_LAZY_TIMEOUTS /* (z_block would take the new timeout for stale) */
     struct k_thread *cur = z_kernel.current;
     z_ready_remove(cur);
     cur->z_state = Z_STATE_BLOCKED;
@@ -283,6 +283,11 @@ int k_thread_abort(struct k_thread *t)
     if (t == z_kernel.current)
         k_thread_exit();
     arch_irq_disable();
+#if Z_LAZY_TIMEOUTS
+    if (t->z_state != Z_STATE_BLOCKED && t->z_state != Z_STATE_BLOCKED_MUTEX &&
+        t->z_state != Z_STATE_DEAD && !Z_NOT_TIMED(t))
+        z_timeout_remove(t); /* stale */
+#endif
     switch (t->z_state) {
     case Z_STATE_READY:
         z_ready_remove(t);

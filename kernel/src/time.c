@@ -52,6 +52,10 @@ static void z_time_process(void)
     while ((t = z_kernel.timeouts) != NULL && (int32_t)(t->z_wake - Z_LEAD - now) <= 0) {
         z_kernel.timeouts = t->z_tnext;
         t->z_tnext = t;
+#if Z_LAZY_TIMEOUTS
+        if (t->z_state != Z_STATE_BLOCKED && t->z_state != Z_STATE_BLOCKED_MUTEX)
+            continue; /* stale: its wait ended on a fast path (kernel_internal.h) */
+#endif
         z_timeout_expire(t);
     }
 #if K_CONFIG_TIMER
@@ -68,6 +72,10 @@ static void z_time_process(void)
 void z_timeout_add(struct k_thread *t, uint32_t deadline)
 {
     struct k_thread **pp = &z_kernel.timeouts, *w;
+#if Z_LAZY_TIMEOUTS
+    if (!Z_NOT_TIMED(t))
+        z_timeout_remove(t); /* stale */
+#endif
     t->z_wake = deadline;
     while ((w = *pp) != NULL && (int32_t)(w->z_wake - deadline) <= 0)
         pp = &w->z_tnext;

@@ -181,6 +181,96 @@ static void sem_timeout(void)
 #endif
 }
 
+/* A wait with a timeout that a signal ends (on the fast path its timeout stays in the list,
+ * stale, until it falls due or the thread blocks again): the old deadline must not end a
+ * later wait forever, shorten a later timed wait or a sleep, nor outlive an abort. */
+static volatile uint32_t stale_t[3];
+static volatile int stale_res;
+
+static void t_stale_forever(void *arg)
+{
+    (void)arg;
+    res[0] = k_sem_wait(&sa, K_USEC(1000));
+    res[1] = k_sem_wait(&sa, K_FOREVER); /* past the old deadline, still waiting */
+}
+
+static void t_stale_timed(void *arg)
+{
+    (void)arg;
+    res[2] = k_sem_wait(&sb, K_USEC(1000));
+    uint32_t until = k_now() + K_USEC(1500);
+    while ((int32_t)(k_now() - until) < 0) {
+    } /* running (not blocked) while the old deadline falls due */
+    stale_t[0] = k_now();
+    res[3] = k_sem_wait(&sb, K_USEC(3000));
+    stale_t[1] = k_now();
+}
+
+static void t_stale_sleep(void *arg)
+{
+    (void)arg;
+    res[4] = k_sem_wait(&sa, K_USEC(1000));
+    uint32_t t0 = k_now();
+    k_sleep(K_USEC(3000));
+    stale_t[2] = k_now() - t0;
+}
+
+static void t_stale_abort(void *arg)
+{
+    (void)arg;
+    res[5] = k_sem_wait(&sa, K_USEC(1000));
+    k_thread_prio_set(NULL, 1);
+    for (;;)
+        k_yield();
+}
+
+static void t_stale_reuse(void *arg)
+{
+    (void)arg;
+    stale_res = k_sem_wait(&sa, K_USEC(5000));
+}
+
+static void stale_timeouts(void)
+{
+    log_reset();
+    k_sem_init(&sa, 0, 0);
+    k_sem_init(&sb, 0, 0);
+    /* the waiters outrank the driver: each signal wakes on the fast path */
+    spawn(0, t_stale_forever, 0, 5);
+    KT_EQ(k_sem_signal(&sa), 0);
+    KT_EQ(res[0], 0);
+    k_sleep(K_USEC(2500));
+    KT_EQ(res[1], 0x7777); /* the old deadline did not end the wait forever */
+    KT_EQ(k_sem_signal(&sa), 0);
+    KT_EQ(res[1], 0);
+
+    spawn(1, t_stale_timed, 0, 5);
+    KT_EQ(k_sem_signal(&sb), 0); /* (returns once the thread waits again) */
+    KT_EQ(res[2], 0);
+    k_sleep(K_USEC(4000));
+    KT_EQ(res[3], K_ETIMEDOUT);
+    KT_CHECK(stale_t[1] - stale_t[0] >= K_USEC(3000));
+
+    spawn(2, t_stale_sleep, 0, 5);
+    KT_EQ(k_sem_signal(&sa), 0);
+    KT_EQ(res[4], 0);
+    k_sleep(K_USEC(4000));
+    KT_CHECK(stale_t[2] >= K_USEC(3000));
+
+    spawn(3, t_stale_abort, 0, 5);
+    KT_EQ(k_sem_signal(&sa), 0);
+    KT_EQ(res[5], 0);
+    KT_EQ(k_thread_abort(&th[3]), 0);
+    /* the same memory at once as a new thread with a later timeout: a stale entry left by
+     * the abort would now be linked twice */
+    stale_res = 0x7777;
+    KT_EQ(spawn(3, t_stale_reuse, 0, 5), 0);
+    k_sleep(K_USEC(1500)); /* past the aborted thread's old deadline */
+    KT_EQ(stale_res, 0x7777);
+    KT_EQ(k_sem_signal(&sa), 0);
+    KT_EQ(stale_res, 0);
+}
+
 static void t_wait_log(void *arg)
 {
     int id = (int)(intptr_t)arg;
@@ -908,6 +998,7 @@ static void driver(void *arg)
     CASE(preempted_keeps_place);
     CASE(sem_counting);
     CASE(sem_timeout);
+    CASE(stale_timeouts);
     CASE(sem_wake_order);
     CASE(sem_no_switch_to_lower);
     CASE(sem_pingpong);

@@ -166,6 +166,11 @@
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
+#if Z_LAZY_TIMEOUTS
+    ldr     r1, [r2, #ZT_TNEXT]
+    cmp     r1, r2
+    bne     7f                      /* a stale timeout of ours to remove: C */
+#endif
 #if K_CONFIG_STACK_CHECK
     /* The stack check of the switch, done now on the SP the switch will save (8 bytes
      * lower): it also sends a call made in an interrupt (on MSP, below every thread stack)
@@ -237,10 +242,7 @@
     cpsid   i
     ldr     r1, [r0, #ZS_WAITQ]
     cmp     r1, #0
-    beq     5f
-    ldr     r2, [r1, #ZT_TNEXT]
-    cmp     r2, r1
-    bne     8f                      /* the waiter has a timeout: C */
+    beq     5f                      /* (a timeout the waiter has stays, stale: kernel_internal.h) */
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     ldrb    r4, [r1, #ZT_PRIO]
@@ -342,10 +344,7 @@
     .endif
     ldr     r1, [r0, #ZS_WAITQ]
     cmp     r1, #0
-    beq     5f
-    ldr     r2, [r1, #ZT_TNEXT]
-    cmp     r2, r1
-    bne     8f                      /* the waiter has a timeout: C */
+    beq     5f                      /* (a timeout the waiter has stays, stale) */
     ldr     r2, [r1, #ZT_NEXT]
     str     r2, [r0, #ZS_WAITQ]
 #if Z_HAS_WAIT_OBJ

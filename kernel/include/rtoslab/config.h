@@ -136,5 +136,11 @@
 /* A thread remembers the object it waits on (and the wake-up result) when a wait can end
  * otherwise than by the object: a timeout, destruction, or mutex bookkeeping. */
 #define Z_HAS_WAIT_OBJ (K_CONFIG_WAIT_TIMEOUT || K_CONFIG_MUTEX || K_CONFIG_DESTROY)
+/* Lazy timeout removal: the assembly fast paths that wake a semaphore waiter leave its
+ * timeout in the list (no list walk on the hot path). Such a timeout is stale: the alarm
+ * drops it when it falls due if the thread is no longer blocked, and a thread that blocks
+ * again first removes its own (z_block_prepare, z_timeout_add; the fast wait goes to C when
+ * its caller still has one). A blocked thread's timeout is therefore always its own. */
+#define Z_LAZY_TIMEOUTS (K_CONFIG_FASTPATH && K_CONFIG_WAIT_TIMEOUT)
 
 #endif
