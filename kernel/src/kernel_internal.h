@@ -75,6 +75,16 @@ void z_assert_fail(const char *file, int line) __attribute__((noreturn));
 
 /* ---- Scheduler (sched.c) ------------------------------------------------------------------- */
 
+/* Switch from the running thread `cur` to `next` (NULL: idle until a thread is ready), IRQs
+ * disabled. Out of line on purpose: with the light switch (arch.h) the function that
+ * contains the switch saves r8-r11 in its prologue, which a caller that switches only
+ * sometimes should not pay when it does not. */
+#if K_CONFIG_SYNC_SWITCH
+void z_switch_to(struct k_thread *cur, struct k_thread *next);
+#else
+#define z_switch_to(cur, next) ((void)(next), (void)arch_switch_pend(cur)) /* PendSV chooses */
+#endif
+
 /* Any context, IRQs disabled: request the switch for interrupt-made changes. */
 void z_reschedule_isr(void);
 

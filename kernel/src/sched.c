@@ -80,6 +80,16 @@ void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
     *q = t;
 }
 #else
+#if K_CONFIG_SYNC_SWITCH
+__attribute__((noinline)) void z_switch_to(struct k_thread *cur, struct k_thread *next)
+{
+    if (next)
+        arch_switch(cur, next);
+    else
+        arch_switch_pend(cur);
+}
+#endif
+
 void z_waitq_insert(struct k_thread **q, struct k_thread *t)
 {
     K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);

@@ -155,10 +155,7 @@ Z_SCHED_FN void z_reschedule(void)
         arch_irq_enable();
         return;
     }
-    if (next)
-        arch_switch(cur, next);
-    else
-        arch_switch_pend(cur);
+    z_switch_to(cur, next);
 }
 
 #if K_CONFIG_SYNC_SWITCH

@@ -96,7 +96,7 @@ int Z_FAST(sem_signal)(struct k_sem *s)
                 return 0;
             }
 #endif
-            arch_switch(cur, w);
+            z_switch_to(cur, w);
             return 0;
         }
     }

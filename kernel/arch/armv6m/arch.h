@@ -7,10 +7,11 @@
  *  - arch_in_isr: nonzero in handler mode.
  *  - arch_switch(from, to): called with interrupts disabled from thread context. Saves
  *    `from`, sets the kernel's current thread to `to`, restores `to` and enables interrupts.
- *    Returns (in `from`, once it runs again) from->z_wait.result.
- *  - arch_switch_pend(from): the same when the switch must go through the deferred path
- *    (no thread to run, or `to` was preempted by an interrupt): pends it and returns once
- *    `from` runs again.
+ *    Returns (in `from`, once it runs again) from->z_wait.result. On ARMv6-M a light call
+ *    (below): the caller keeps across it only what it must.
+ *  - arch_switch_pend(from): the same when no thread is ready: `from` is saved, the CPU
+ *    idles until an interrupt readies a thread; returns once `from` runs again. (Its name
+ *    is the PendSV-only build's, where every switch is deferred to PendSV.)
  *  - arch_pend_switch(): from interrupts: switch (via PendSV) when the interrupts return.
  *  - arch_thread_init(t, top, entry, arg): lay the first frame on a new thread's stack.
  *  - arch_start(t): leave main(), run `t`; never returns.
@@ -68,10 +69,30 @@ static inline __attribute__((always_inline)) void arch_pend_switch(void)
 }
 
 void arch_init(void);
-int arch_switch_pend(struct k_thread *from);
 #if K_CONFIG_SYNC_SWITCH
-int arch_switch(struct k_thread *from, struct k_thread *to);
+/* The kernel's C code switches with the light calls of the fast paths (switch_tail.inc):
+ * a call of the port's routine with every register but r7 declared clobbered, so that the
+ * compiler keeps across it only what is live at that call site. */
+#define ARCH_LIGHT_CLOBBERS \
+    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+
+static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
+                                                             struct k_thread *to)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)from;
+    register uintptr_t a1 __asm__("r1") = (uintptr_t)to;
+    __asm volatile("bl z_switch_l" : "+l"(a0), "+l"(a1) : : ARCH_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+
+static inline __attribute__((always_inline)) int arch_switch_pend(struct k_thread *from)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)from;
+    __asm volatile("bl z_switch_idle_c" : "+l"(a0) : : "r1", ARCH_LIGHT_CLOBBERS);
+    return (int)a0;
+}
 #else
+int arch_switch_pend(struct k_thread *from);
 /* Every switch through PendSV, which chooses the top thread (`to` is that thread). */
 static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
                                                              struct k_thread *to)

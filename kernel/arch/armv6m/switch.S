@@ -50,34 +50,18 @@ z_call_full:
     pop     {r3-r7, pc}
     .size z_call_full, . - z_call_full
 
-/* int arch_switch(struct k_thread *from (r0), struct k_thread *to (r1)); IRQs disabled.
- * The C code's switch: r4-r11 saved below the light frame, whose return address is 2f. */
-    .section .text.arch_switch, "ax", %progbits
-    .global arch_switch
-    .type arch_switch, %function
+/* The C code's switch (arch_switch, arch.h, a light call): r0 = from, r1 = to, IRQs
+ * disabled. */
+    .section .text.z_switch_l, "ax", %progbits
+    .global z_switch_l
+    .type z_switch_l, %function
     .thumb_func
-arch_switch:
-    push    {r3-r7, lr}             /* (r3: keeps the stack 8-byte aligned) */
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+z_switch_l:
     mov     r2, r0
     ldr     r3, =z_kernel
-    adr     r4, 2f
-    adds    r4, #1                  /* the Thumb bit of a popped pc */
-    mov     lr, r4
     SWITCH_TAIL
-    .align  2
-2:  pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r3-r7, pc}
     .ltorg
-    .size arch_switch, . - arch_switch
+    .size z_switch_l, . - z_switch_l
 
 /* The end of a switch to a thread that was preempted (r0 = its z_sp: an exception frame,
  * bit 0 set), in thread mode: `from` is saved and z_kernel.current is `to` already. Restores
@@ -186,34 +170,15 @@ z_switch_badsp_l:
 #endif
 
 #if K_CONFIG_SYNC_SWITCH
-/* int arch_switch_pend(struct k_thread *from (r0)); IRQs disabled: the C code's switch when
- * nothing is ready (z_switch_idle_l), r4-r11 saved below the light frame as in arch_switch. */
-    .section .text.arch_switch_pend, "ax", %progbits
-    .global arch_switch_pend
-    .type arch_switch_pend, %function
+/* z_switch_idle_l for the C code (arch_switch_pend, arch.h, a light call): r0 = from. */
+    .section .text.z_switch_idle_c, "ax", %progbits
+    .global z_switch_idle_c
+    .type z_switch_idle_c, %function
     .thumb_func
-arch_switch_pend:
-    push    {r3-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+z_switch_idle_c:
     mov     r2, r0
-    adr     r4, 2f
-    adds    r4, #1                  /* the Thumb bit of a popped pc */
-    mov     lr, r4
-    ldr     r3, =z_switch_idle_l
-    bx      r3
-    .align  2
-2:  pop     {r4-r7}                 /* (r0: the result, from PendSV's resume) */
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r3-r7, pc}
-    .ltorg
-    .size arch_switch_pend, . - arch_switch_pend
+    b       z_switch_idle_l
+    .size z_switch_idle_c, . - z_switch_idle_c
 #endif
 
 #if !K_CONFIG_FASTPATH && K_CONFIG_SYNC_SWITCH
