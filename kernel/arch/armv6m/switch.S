@@ -116,17 +116,7 @@ z_resume_exc_l:
     .type z_switch_idle_l, %function
     .thumb_func
 z_switch_idle_l:
-    push    {r7, lr}
-    mov     r6, sp
-    str     r6, [r2, #ZT_SP]
-#if K_CONFIG_STACK_CHECK
-    ldr     r7, [r2, #ZT_LIM]
-    cmp     r6, r7
-    bls     1f
-    ldr     r4, [r7]
-    cmp     r4, r7
-    bne     1f
-#endif
+    SAVE_LIGHT
     ldr     r0, =__stack_top
     msr     msp, r0
     movs    r0, #0
@@ -135,7 +125,7 @@ z_switch_idle_l:
     ldr     r0, =z_idle_loop
     bx      r0                      /* (it enables the interrupts) */
 #if K_CONFIG_STACK_CHECK
-1:  ldr     r0, =z_switch_badsp_l
+92: ldr     r0, =z_switch_badsp_l
     bx      r0
 #endif
     .ltorg
@@ -316,27 +306,7 @@ arch_start:
     .type z_idle_loop, %function
     .thumb_func
 z_idle_loop:
-    ldr     r3, =z_kernel
-    ldr     r2, =ICSR
-    movs    r1, #1
-    lsls    r1, r1, #28             /* PENDSVSET */
-1:  cpsid   i
-#if K_CONFIG_READY_LIST
-    ldr     r0, [r3, #ZK_READY]     /* the head of the ready list */
-#elif K_CONFIG_PRIO_LEVELS > 8
-    ldrh    r0, [r3, #ZK_BITMAP]
-#else
-    ldrb    r0, [r3, #ZK_BITMAP]
-#endif
-    cmp     r0, #0
-    bne     2f
-    wfi                             /* (wakes on a pending interrupt, PRIMASK or not) */
-    cpsie   i                       /* the interrupt runs here */
-    b       1b
-2:  str     r1, [r2]
-    cpsie   i
-    isb                             /* PendSV is taken here */
-    b       1b
+    IDLE_LOOP
     .size z_idle_loop, . - z_idle_loop
 
 /* int arch_switch_pend(struct k_thread *from (r0)), IRQs disabled: pend PendSV, which saves
@@ -376,27 +346,7 @@ arch_switch_pend:
     .type z_idle_loop, %function
     .thumb_func
 z_idle_loop:
-    ldr     r3, =z_kernel
-    ldr     r2, =ICSR
-    movs    r1, #1
-    lsls    r1, r1, #28             /* PENDSVSET */
-1:  cpsid   i
-#if K_CONFIG_READY_LIST
-    ldr     r0, [r3, #ZK_READY]     /* the head of the ready list */
-#elif K_CONFIG_PRIO_LEVELS > 8
-    ldrh    r0, [r3, #ZK_BITMAP]
-#else
-    ldrb    r0, [r3, #ZK_BITMAP]
-#endif
-    cmp     r0, #0
-    bne     2f
-    wfi                             /* (wakes on a pending interrupt, PRIMASK or not) */
-    cpsie   i                       /* the interrupt runs here */
-    b       1b
-2:  str     r1, [r2]
-    cpsie   i
-    isb                             /* PendSV is taken here */
-    b       1b
+    IDLE_LOOP
     .size z_idle_loop, . - z_idle_loop
 
 /* First code of every thread: its first frame (arch_thread_init) leaves the argument and
