@@ -54,7 +54,7 @@ static void z_time_process(void)
         t->z_tnext = t;
 #if Z_LAZY_TIMEOUTS
         if (t->z_state != Z_STATE_BLOCKED && t->z_state != Z_STATE_BLOCKED_MUTEX)
-            continue; /* stale: its wait ended on a fast path (kernel_internal.h) */
+            continue; /* stale: its wait ended on a fast path (config.h) */
 #endif
         z_timeout_expire(t);
     }
