@@ -599,22 +599,21 @@
     ldr     r4, [r4, #ZK_READY]
     ldr     r0, [r4, #ZT_NEXT]
     str     r0, [r3, #ZK_CURRENT]
-1:  /* r0 = the thread to run */
+1:  /* r0 = the thread to run: usually one an interrupt woke, which blocked (a sync frame) */
     ldr     r1, [r0, #ZT_SP]
     lsrs    r2, r1, #1              /* carry = bit 0 */
-    bcc     2f
-    subs    r1, #1                  /* exception frame (a thread that was preempted) */
+    bcs     2f
+    SYNC_TO_EXC_FRAME
+    msr     psp, r1
+    cpsie   i
+    bx      lr                      /* 0xFFFFFFFD: thread mode, PSP */
+2:  subs    r1, #1                  /* exception frame (a thread that was preempted) */
     ldmia   r1!, {r4-r7}
     mov     r8, r4
     mov     r9, r5
     mov     r10, r6
     mov     r11, r7
     ldmia   r1!, {r4-r7}
-    msr     psp, r1
-    cpsie   i
-    bx      lr                      /* 0xFFFFFFFD: thread mode, PSP */
-2:  /* sync frame */
-    SYNC_TO_EXC_FRAME
     msr     psp, r1
     cpsie   i
     bx      lr
