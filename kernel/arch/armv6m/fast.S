@@ -317,9 +317,7 @@
 /* preempt the interrupted thread? (PendSV switches when the interrupts return); r0 = the
  * woken thread's priority, r3 = &z_kernel */
     .macro PREEMPT_TAIL irq
-    ldr     r2, [r3, #ZK_CURRENT]
-    cmp     r2, #0
-    beq     3f                      /* not started */
+    ldr     r2, [r3, #ZK_CURRENT]   /* (not NULL: a waiter means k_start has run) */
     ldrb    r2, [r2, #ZT_PRIO]
     cmp     r0, r2
     bls     3f
