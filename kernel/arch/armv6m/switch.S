@@ -181,16 +181,7 @@ PendSV_Handler:
     mov     r0, lr
     lsls    r0, r0, #29             /* N = bit 2 of EXC_RETURN: a thread on PSP */
     bpl     5f                      /* the idle loop (on MSP): nothing to save */
-    mrs     r0, psp
-    subs    r0, #16
-    stmia   r0!, {r4-r7}
-    subs    r0, #32
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    stmia   r0!, {r4-r7}
-    subs    r0, #15                 /* base of r8-r11, with bit 0 set: exception frame */
+    SAVE_EXC_FRAME
 4:  bl      z_sched_pendsv          /* returns the thread to run or NULL, IRQs disabled */
     cmp     r0, #0
     beq     6f
@@ -244,16 +235,7 @@ PendSV_Handler:
     mov     r0, lr
     lsls    r0, r0, #29             /* N = bit 2 of EXC_RETURN: a thread on PSP */
     bpl     1f                      /* the idle loop (on MSP): nothing to save */
-    mrs     r0, psp
-    subs    r0, #16
-    stmia   r0!, {r4-r7}
-    subs    r0, #32
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    stmia   r0!, {r4-r7}
-    subs    r0, #15                 /* base of r8-r11, with bit 0 set: exception frame */
+    SAVE_EXC_FRAME
 #if Z_PENDSV_PICKS
     ldr     r1, [r3, #ZK_CURRENT]
     str     r0, [r1, #ZT_SP]
