@@ -605,13 +605,7 @@
     msr     psp, r1
     cpsie   i
     bx      lr                      /* 0xFFFFFFFD: thread mode, PSP */
-2:  subs    r1, #1                  /* exception frame (a thread that was preempted) */
-    ldmia   r1!, {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    ldmia   r1!, {r4-r7}
+2:  RESTORE_EXC_FRAME              /* a thread that was preempted */
     msr     psp, r1
     cpsie   i
     bx      lr

@@ -188,13 +188,7 @@ PendSV_Handler:
     ldr     r1, [r0, #ZT_SP]
     lsrs    r2, r1, #1              /* carry = bit 0 */
     bcc     2f
-    subs    r1, #1
-    ldmia   r1!, {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    ldmia   r1!, {r4-r7}
+    RESTORE_EXC_FRAME
     msr     psp, r1
     movs    r0, #2
     mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
@@ -252,13 +246,7 @@ PendSV_Handler:
     beq     3f
 #endif
     ldr     r1, [r0, #ZT_SP]
-    subs    r1, #1
-    ldmia   r1!, {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    ldmia   r1!, {r4-r7}
+    RESTORE_EXC_FRAME
     msr     psp, r1
     movs    r0, #2
     mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
