@@ -204,11 +204,7 @@ int k_mutex_destroy(struct k_mutex *m)
         arch_irq_enable();
         return K_EPERM;
     }
-    struct k_thread *w;
-    while ((w = m->z_waitq) != NULL) {
-        m->z_waitq = w->z_next;
-        z_wake(w, K_EDESTROYED);
-    }
+    z_waitq_wake_all(&m->z_waitq, K_EDESTROYED);
     z_contended_remove(m);
     m->z_owner = 0; /* no longer a mutex: the inline lock does not match */
     m->z_type = 0;

@@ -240,15 +240,8 @@ int k_queue_destroy(struct k_queue *q)
 {
     Z_CHECK(Z_QUEUE_OK(q), K_EINVAL);
     uint32_t key = arch_irq_lock();
-    struct k_thread *w;
-    while ((w = q->z_waitq) != NULL) {
-        q->z_waitq = w->z_next;
-        z_wake(w, K_EDESTROYED);
-    }
-    while ((w = q->z_swaitq) != NULL) {
-        q->z_swaitq = w->z_next;
-        z_wake(w, K_EDESTROYED);
-    }
+    z_waitq_wake_all(&q->z_waitq, K_EDESTROYED);
+    z_waitq_wake_all(&q->z_swaitq, K_EDESTROYED);
     q->z_type = 0;
     if (arch_in_isr() || !z_kernel.started) {
         z_reschedule_isr();

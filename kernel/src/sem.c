@@ -146,11 +146,7 @@ int k_sem_destroy(struct k_sem *s)
 {
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
     uint32_t key = arch_irq_lock();
-    struct k_thread *w;
-    while ((w = s->z_waitq) != NULL) {
-        s->z_waitq = w->z_next;
-        z_wake(w, K_EDESTROYED);
-    }
+    z_waitq_wake_all(&s->z_waitq, K_EDESTROYED);
     s->z_type = 0;
     if (arch_in_isr() || !z_kernel.started) {
         z_reschedule_isr();
