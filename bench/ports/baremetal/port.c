@@ -214,6 +214,25 @@ void bm_go(struct th *n); /* switch to `n` (IRQs off); returns, IRQs on, when th
 void bm_start(uint32_t sp) __attribute__((noreturn));
 void bm_trampoline(void);
 
+
+/* The start of both semaphore signals (r0 = the semaphore): mask IRQs; with no waiter,
+ * count up to the limit and return; else go on at 2: with r3 = the waiters' tail. */
+#define BM_SIGNAL_COUNT \
+    "  cpsid i\n" \
+    "  ldr r3, [r0, #4]\n"           /* the waiters' tail */ \
+    "  cmp r3, #0\n" \
+    "  bne 2f\n" \
+    "  ldrh r1, [r0]\n" \
+    "  ldrh r2, [r0, #2]\n" \
+    "  cmp r1, r2\n" \
+    "  bhs 1f\n" \
+    "  adds r1, #1\n" \
+    "  strh r1, [r0]\n" \
+    "1:\n" \
+    "  cpsie i\n" \
+    "  bx lr\n" \
+    "2:\n"
+
 __asm__(
     ".syntax unified\n"
     ".thumb\n"
@@ -428,20 +447,7 @@ __asm__(
     ".section .text.bm_fast,\"ax\",%progbits\n"
     ".global bm_sem_signal_l\n.type bm_sem_signal_l,%function\n.thumb_func\n"
     "bm_sem_signal_l:\n"
-    "  cpsid i\n"
-    "  ldr r3, [r0, #4]\n"           /* the waiters' tail */
-    "  cmp r3, #0\n"
-    "  bne 2f\n"
-    "  ldrh r1, [r0]\n"
-    "  ldrh r2, [r0, #2]\n"
-    "  cmp r1, r2\n"
-    "  bhs 1f\n"
-    "  adds r1, #1\n"
-    "  strh r1, [r0]\n"
-    "1:\n"
-    "  cpsie i\n"
-    "  bx lr\n"
-    "2:\n"
+    BM_SIGNAL_COUNT
     "  ldr r2, [r3, #4]\n"           /* w = the head */
     "  ldrb r1, [r2, #28]\n"
     "  cmp r1, #0\n"
@@ -504,20 +510,7 @@ __asm__(
     ".section .text.bm_sem_signal_isr,\"ax\",%progbits\n"
     ".global bm_sem_signal_isr\n.type bm_sem_signal_isr,%function\n.thumb_func\n"
     "bm_sem_signal_isr:\n"
-    "  cpsid i\n"
-    "  ldr r3, [r0, #4]\n"           /* the waiters' tail */
-    "  cmp r3, #0\n"
-    "  bne 2f\n"
-    "  ldrh r1, [r0]\n"
-    "  ldrh r2, [r0, #2]\n"
-    "  cmp r1, r2\n"
-    "  bhs 1f\n"
-    "  adds r1, #1\n"
-    "  strh r1, [r0]\n"
-    "1:\n"
-    "  cpsie i\n"
-    "  bx lr\n"
-    "2:\n"
+    BM_SIGNAL_COUNT
     "  ldr r1, [r3, #4]\n"           /* w = the head */
     "  ldrb r2, [r1, #28]\n"
     "  cmp r2, #0\n"
