@@ -103,10 +103,6 @@ static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread
 void z_waitq_insert(struct k_thread **q, struct k_thread *t);
 #endif
 void z_waitq_remove(struct k_thread **q, struct k_thread *t);
-#if K_CONFIG_DESTROY
-/* Wake every thread of wait queue `q` with `result` (an object being destroyed). */
-void z_waitq_wake_all(struct k_thread **q, int result);
-#endif
 
 /* Block the caller on `q` (NULL: only sleep) until woken or the deadline passes.
  * IRQs disabled on entry, enabled on return. (z_block_prepare: the mutex's first half.) */

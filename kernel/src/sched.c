@@ -114,17 +114,6 @@ void z_waitq_remove(struct k_thread **q, struct k_thread *t)
     }
 }
 
-#if K_CONFIG_DESTROY
-void z_waitq_wake_all(struct k_thread **q, int result)
-{
-    struct k_thread *w;
-    while ((w = *q) != NULL) {
-        *q = w->z_next;
-        z_wake(w, result);
-    }
-}
-#endif
-
 #if !K_CONFIG_MUTEX
 static /* (z_block is the only caller: inlined there) */
 #endif

@@ -211,4 +211,17 @@ static inline __attribute__((always_inline)) void z_wake(struct k_thread *t, int
     z_ready_add_tail(t);
 }
 #endif
+
+#if K_CONFIG_DESTROY
+/* Wake every thread of wait queue `q` with `result` (an object being destroyed). Inline:
+ * each object's destroy keeps its own loop, with z_wake inlined as before. */
+static inline __attribute__((always_inline)) void z_waitq_wake_all(struct k_thread **q, int result)
+{
+    struct k_thread *w;
+    while ((w = *q) != NULL) {
+        *q = w->z_next;
+        z_wake(w, result);
+    }
+}
+#endif
 #endif
