@@ -50,4 +50,6 @@ if [ ! -x .venv/bin/python ] || [ ! -f "$stamp" ] || [ python/pyproject.toml -nt
     .venv/bin/pip install --quiet -e 'python[test]'
     touch "$stamp"
 fi
+# `rtoslab-vp` on the PATH of an activated .venv, beside `rtoslab` and `rtoslab-qemu`
+ln -sf "$root/vp/target/release/rtoslab-vp" .venv/bin/rtoslab-vp
 say "ready"

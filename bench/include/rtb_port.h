@@ -131,23 +131,25 @@ void rtb_mem_free(void *p);
 
 /* ---- interrupts ----
  * rtb_irq_install routes IRQ line `irq` to `isr` at NVIC priority `prio` (0 most urgent..3) and
- * enables it. The suite's vector entries read the cycle counter first thing and pass it to the
- * ISR as `now`. rtb_isr_enter/exit bracket every ISR the suite installs: a port whose kernel
- * needs to know about interrupts (deferred switch, nesting count) does it there. Triggering
- * is the board's: board_irq_trigger(irq) or the stimulus generator. */
+ * enables it. Triggering is the board's: board_irq_trigger(irq) or the stimulus generator.
+ *
+ * The interrupt entry is the RTOS's (docs/methodology.md, "Interrupt entry"): every vector of
+ * the suite is a handler written the way the RTOS requires applications to write them,
+ *     void IRQn_Handler(void) { RTB_ISR_PROLOGUE(); <body>; RTB_ISR_EPILOGUE(); }
+ * where the body's first statement reads the cycle counter (`now`, the end of every interrupt
+ * latency) and calls the installed ISR through one table load (the suite's dispatch,
+ * measured as irq.dispatch). A port whose RTOS wants code around its handlers (ChibiOS
+ * CH_IRQ_PROLOGUE/EPILOGUE, FreeRTOS portYIELD_FROM_ISR, RIOT cortexm_isr_end, CoOS
+ * CoEnterISR/CoExitISR) defines RTB_PORT_ISR in rtb_port_caps.h and provides rtb_port_isr.h
+ * with the two macros (statements in the handler's scope: a prologue may declare a variable
+ * that the epilogue uses). Without RTB_PORT_ISR both are empty. */
 typedef void (*rtb_isr_t)(uint32_t now);
 void rtb_irq_install(unsigned irq, unsigned prio, rtb_isr_t isr);
 void rtb_irq_uninstall(unsigned irq);
-#ifndef RTB_INLINE_rtb_isr_enter
-void rtb_isr_enter(void);
-#endif
-#ifndef RTB_INLINE_rtb_isr_exit
-void rtb_isr_exit(void);
-#endif
 
 /* ---- provided by the suite, for ports ---- */
 void bench_config(const char *key, const char *value); /* one @config line */
 void bench_config_u(const char *key, uint32_t value);
-void bench_isr_dispatch(unsigned irq, uint32_t now); /* the vector entries call this */
+extern rtb_isr_t bench_isr_table[32]; /* the vector entries call bench_isr_table[n](now) */
 
 #endif

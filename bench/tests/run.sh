@@ -41,7 +41,7 @@ ids="rhealstone.task_switch rhealstone.preemption rhealstone.interrupt_latency
 rhealstone.semaphore_shuffle rhealstone.deadlock_break rhealstone.message_passing
 sem.signal_wake sem.wait_block thread.create_low thread.create_high mutex.create
 mutex.destroy mutex.lock_uncontended mutex.lock_contended mutex.unlock sem.wait_available
-sem.signal_no_waiter sem.signal_waiter irq.to_thread irq.latency_worst
+sem.signal_no_waiter sem.signal_waiter irq.to_thread irq.dispatch irq.latency_worst
 timer.delay_error.10us timer.delay_error.20us timer.delay_error.50us timer.delay_error.100us
 timer.delay_error.200us timer.delay_error.500us timer.delay_error.1ms timer.delay_error.5ms
 timer.delay_error.10ms timer.periodic_jitter stimulus.pulse_error boot.first_thread
@@ -99,11 +99,10 @@ else
     ko "simulator not built: $VP"
 fi
 
-# ---- QEMU (optional: QEMU's timers run in real time) ----
+# ---- QEMU (optional; its clock follows the guest's instructions: rtoslab-qemu) ----
 if [ "${1:-}" = "--qemu" ]; then
     for r in $RTOSES; do
-        timeout 300 qemu-system-arm -M microbit -nographic -semihosting-config enable=on,target=native \
-            -kernel build/fw/qemu-microbit/bench-$r.elf >"$tmp/q-$r.txt" 2>&1
+        timeout 300 .venv/bin/rtoslab-qemu build/fw/qemu-microbit/bench-$r.elf >"$tmp/q-$r.txt" 2>&1
         coverage "$tmp/q-$r.txt" "qemu-microbit $r"
         grep -q '^@run .*accurate=0' "$tmp/q-$r.txt" && ok "qemu-microbit $r: marked not cycle-accurate" ||
             ko "qemu-microbit $r: not marked accurate=0"

@@ -1,11 +1,20 @@
 /*
  * The suite's interrupt entries on ARMv6-M boards: the stimulus lines and the software line.
- * Each reads the cycle counter as its very first work, then dispatches
- * to the ISR installed with rtb_irq_install (bench_core.c). The board's weak vector table
- * picks these up by name.
+ * Each is a handler written the way the RTOS under test wants applications to write one
+ * (RTB_ISR_PROLOGUE/EPILOGUE from the port's rtb_port_isr.h, rtb_port.h "interrupts"): its
+ * first statement reads the cycle counter, where every interrupt latency ends; then the
+ * suite's dispatch, one table load and one call (irq.dispatch). The board's weak vector
+ * table picks these up by name.
  */
 #include "armv6m_nvic.h"
 #include "bench.h"
+
+#if defined(RTB_PORT_ISR)
+#include "rtb_port_isr.h"
+#else
+#define RTB_ISR_PROLOGUE() ((void)0)
+#define RTB_ISR_EPILOGUE() ((void)0)
+#endif
 
 /* Forget an edge that arrived while the line was not in use (e.g. left by an earlier test). */
 void bench_irq_clear_pending(unsigned irq)
@@ -20,10 +29,12 @@ volatile uint32_t bench_entry_stops_probe;
 #define BENCH_VECTOR(n)                                                                    \
     void IRQ##n##_Handler(void)                                                            \
     {                                                                                      \
+        RTB_ISR_PROLOGUE();                                                                \
         uint32_t now = board_cycles();                                                     \
         if (bench_entry_stops_probe)                                                       \
             board_probe_clr(BENCH_PIN);                                                    \
-        bench_isr_dispatch(n, now);                                                        \
+        bench_isr_table[n](now);                                                           \
+        RTB_ISR_EPILOGUE();                                                                \
     }
 
 BENCH_VECTOR(1)

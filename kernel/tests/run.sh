@@ -33,8 +33,7 @@ run() {
     local board=$1 elf=$2
     shift 2
     if [ "$board" = qemu-microbit ]; then
-        timeout 120 qemu-system-arm -M microbit -nographic -monitor none -serial null \
-            -semihosting-config enable=on,target=native -kernel "$elf" </dev/null
+        timeout 300 "$ROOT/.venv/bin/rtoslab-qemu" --no-serial "$elf" </dev/null
     else
         "$VP" run "$elf" --max-cycles 2000000000 "$@" </dev/null
     fi

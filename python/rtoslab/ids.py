@@ -58,7 +58,7 @@ METRIC_IDS = (
     + ("thread.create_low", "thread.create_high", "mutex.create", "mutex.destroy",
        "mutex.lock_uncontended", "mutex.lock_contended", "mutex.unlock",
        "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter")
-    + ("irq.to_thread", "irq.latency_worst")
+    + ("irq.to_thread", "irq.dispatch", "irq.latency_worst")
     + tuple(f"timer.delay_error.{d}" for d in _DELAYS)
     + ("timer.periodic_jitter", "stimulus.pulse_error", "boot.first_thread", "overhead.probe")
     + tuple(f"scale.task_switch.{n}" for n in _SCALE_N)

@@ -9,7 +9,7 @@ QEMU and on the simulator, and the final state of every program (r0-r12, APSR, S
 PRIMASK, CONTROL, every changed word of the 4 KiB test area) is compared. A mismatch is
 reported with the seed, the program index, the program's disassembly and the differences.
 The last line is `N passed, M failed`; the exit status is 0 only if every program agreed
-and at least one ran. Python 3.11, standard library only.
+and at least one ran. Python 3.11, standard library only; QEMU runs through `rtoslab-qemu` (.venv).
 """
 
 from __future__ import annotations
@@ -35,9 +35,10 @@ FIELDS = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r1
           "apsr", "sp", "primask", "control"]
 
 
-def qemu_cmd(qemu: str, elf: Path) -> list[str]:
-    return [qemu, "-M", "microbit", "-nographic", "-monitor", "none", "-serial", "none",
-            "-semihosting-config", "enable=on,target=native", "-kernel", str(elf)]
+def qemu_cmd(elf: Path) -> list[str]:
+    # the project's one QEMU command line (python/rtoslab/runners/qemu.py, installed in
+    # .venv); it runs the binary named by --qemu (RTOSLAB_QEMU, set in main)
+    return ["rtoslab-qemu", "--no-serial", str(elf)]
 
 
 def vp_cmd(vp: str, elf: Path, extra: list[str]) -> list[str]:
@@ -48,7 +49,6 @@ class Tools:
     def __init__(self, args):
         self.cc = args.cc
         self.objdump = args.objdump
-        self.qemu = args.qemu
         self.vp = args.vp
         self.vp_args = (args.vp_arg or []) + (
             [f"--max-cycles={args.max_cycles}"] if args.max_cycles else [])
@@ -150,7 +150,7 @@ def run_batch(tools: Tools, b: Batch, qemu_only: bool, exclude: frozenset):
     progs = [gen.generate(b.seed, i, exclude) for i in b.indices]
     name = f"s{b.seed}_p{b.indices[0]}_{b.run_only[0]}"
     elf = tools.build(name, gen.batch_asm(progs, run=set(b.run_only)))
-    qrc, qout = run(qemu_cmd(tools.qemu, elf), tools.timeout)
+    qrc, qout = run(qemu_cmd(elf), tools.timeout)
     if qemu_only:
         vrc, vout = 0, qout
     else:
@@ -204,7 +204,8 @@ def main() -> int:
     if unknown:
         ap.error(f"unknown group(s) for --exclude: {', '.join(sorted(unknown))}")
 
-    for tool in (args.cc, args.objdump, args.qemu):
+    os.environ["RTOSLAB_QEMU"] = args.qemu  # the binary rtoslab-qemu runs
+    for tool in (args.cc, args.objdump, args.qemu, "rtoslab-qemu"):
         if not shutil.which(tool):
             print(f"difftest: {tool} not found", file=sys.stderr)
             print("0 passed, 0 failed")

@@ -1296,4 +1296,3 @@ void rtb_mem_free(void *p)
 }
 
 /* ---- interrupts: the switch a signal asks for is PendSV, taken when the ISR returns ---- */
-/* rtb_isr_enter and rtb_isr_exit: nothing (inline, rtb_port_inline.h). */

@@ -116,10 +116,7 @@ static inline __attribute__((always_inline)) void rtb_mutex_unlock(int id)
 }
 #endif
 
-/* Nothing to tell the floor about interrupts: a switch they ask for is PendSV on return. */
-#define RTB_INLINE_rtb_isr_enter 1
-static inline __attribute__((always_inline)) void rtb_isr_enter(void) {}
-#define RTB_INLINE_rtb_isr_exit 1
-static inline __attribute__((always_inline)) void rtb_isr_exit(void) {}
+/* Interrupt handlers need no prologue or epilogue: a switch they ask for is PendSV on
+ * return (so no rtb_port_isr.h). */
 
 #endif

@@ -18,7 +18,9 @@ static SemaphoreHandle_t mutexes[RTB_MAX_MUTEXES];
 static QueueHandle_t queues[RTB_MAX_QUEUES];
 static TimerHandle_t timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
-static volatile BaseType_t isr_yield;
+/* xHigherPriorityTaskWoken of the running handler, for portYIELD_FROM_ISR in its epilogue
+ * (rtb_port_isr.h): global because the suite's handler body is a function of its own. */
+volatile BaseType_t rtb_freertos_woken;
 
 /* A delay or timeout of `us` in ticks: at least `us` whatever the phase of the tick
  * (the first tick may come at once, hence the + 1). */
@@ -137,10 +139,7 @@ int rtb_sem_wait(int id, uint32_t timeout_us)
 void rtb_sem_signal(int id) { xSemaphoreGive(sems[id]); }
 void rtb_sem_signal_isr(int id)
 {
-    BaseType_t woken = pdFALSE;
-    xSemaphoreGiveFromISR(sems[id], &woken);
-    if (woken)
-        isr_yield = pdTRUE;
+    xSemaphoreGiveFromISR(sems[id], (BaseType_t *)&rtb_freertos_woken);
 }
 
 /* ---- mutexes ---- */
@@ -214,12 +213,4 @@ void rtb_timer_delete(int id)
 void *rtb_mem_alloc(size_t bytes) { return pvPortMalloc(bytes); }
 void rtb_mem_free(void *p) { vPortFree(p); }
 
-/* ---- interrupts: FreeRTOS needs only the deferred switch on exit ---- */
-void rtb_isr_enter(void) {}
-void rtb_isr_exit(void)
-{
-    if (isr_yield) {
-        isr_yield = pdFALSE;
-        portYIELD_FROM_ISR(pdTRUE);
-    }
-}
+/* ---- interrupts: the handlers end in portYIELD_FROM_ISR (rtb_port_isr.h) ---- */

@@ -5,4 +5,5 @@
 #define RTB_PORT_VERSION "11.2.0"
 #define RTB_CAPS 0xFFFu
 #define RTB_TIMER_CB_IN_ISR 0 /* timer callbacks run in the timer service task */
+#define RTB_PORT_ISR 1        /* handlers end in portYIELD_FROM_ISR: rtb_port_isr.h */
 #endif

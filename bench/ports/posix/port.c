@@ -361,5 +361,3 @@ void *rtb_mem_alloc(size_t bytes)
 }
 void rtb_mem_free(void *p) { free(p); }
 
-void rtb_isr_enter(void) {}
-void rtb_isr_exit(void) {}

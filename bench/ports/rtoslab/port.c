@@ -136,5 +136,5 @@ void *rtb_mem_alloc(size_t bytes)
 void rtb_mem_free(void *p) { (void)p; }
 
 /* ---- interrupts: the kernel switches on return from an ISR that woke a thread ----
- * rtb_yield, rtb_sem_wait/signal/signal_isr, rtb_mutex_lock/unlock and rtb_isr_enter/exit
- * are inline (rtb_port_inline.h). */
+ * rtb_yield, rtb_sem_wait/signal/signal_isr and rtb_mutex_lock/unlock are inline
+ * (rtb_port_inline.h). */

@@ -80,10 +80,7 @@ static inline __attribute__((always_inline)) void rtb_mutex_unlock(int id)
 }
 #endif
 
-/* The kernel needs no notice of interrupts (it switches through PendSV on return). */
-#define RTB_INLINE_rtb_isr_enter 1
-static inline __attribute__((always_inline)) void rtb_isr_enter(void) {}
-#define RTB_INLINE_rtb_isr_exit 1
-static inline __attribute__((always_inline)) void rtb_isr_exit(void) {}
+/* Interrupt handlers need no prologue or epilogue: the kernel switches through PendSV on
+ * return (so no rtb_port_isr.h). */
 
 #endif
