@@ -2,7 +2,8 @@
 # One-time (and idempotent) set-up of everything the project builds and runs with, on a
 # fresh Debian machine: the Arm GNU toolchain, QEMU, CMake/Ninja, Chromium (for the HTML
 # report test) from Debian's packages; the simulator (Rust, release build); the Python
-# virtual environment with the `rtoslab` command; the pinned FreeRTOS sources.
+# virtual environment with the `rtoslab` command; the pinned FreeRTOS sources; the pinned
+# sources of the peer RTOSes (from $RTOSLAB_PEERS_DIR or ../shared/peers, docs/porting.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -52,4 +53,9 @@ if [ ! -x .venv/bin/python ] || [ ! -f "$stamp" ] || [ python/pyproject.toml -nt
 fi
 # `rtoslab-vp` on the PATH of an activated .venv, beside `rtoslab` and `rtoslab-qemu`
 ln -sf "$root/vp/target/release/rtoslab-vp" .venv/bin/rtoslab-vp
+
+# --- the peer RTOSes' sources: pinned archives, verified, extracted into build/peers ---------
+# (a source that cannot be had is a skipped port with one line, never a failed set-up)
+say "peer RTOS sources (rtoslab peers --fetch)"
+.venv/bin/rtoslab peers --fetch || true
 say "ready"

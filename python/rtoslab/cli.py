@@ -19,7 +19,7 @@ from rich.console import Console
 
 from . import __version__
 from .errors import BadInput, Interrupted, RtoslabError
-from .ids import BOARDS, DEFAULT_BOARD, RTOS_IDS
+from .ids import BOARDS, DEFAULT_BOARD
 
 INTERNAL = 70
 
@@ -42,9 +42,15 @@ def cli():
     simulator, QEMU, the host or a real board."""
 
 
+def _note(err: Console, quiet: bool):
+    """One `rtoslab: ...` line on stderr (a skipped RTOS), unless quiet."""
+    return None if quiet else (lambda text: err.print(f"rtoslab: {text}", highlight=False))
+
+
 def _common_run_options(f):
-    f = click.option("--rtos", "rtos", metavar="ID,...",
-                     help=f"RTOSes ({', '.join(RTOS_IDS)}); default rtoslab,freertos (posix on host)")(f)
+    f = click.option("--rtos", "rtos", metavar="ID,...|all",
+                     help="RTOSes of the port registry (`rtoslab peers` lists them), or all; "
+                          "default rtoslab,freertos (posix on host)")(f)
     f = click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID",
                      help=f"board: {', '.join(BOARDS)}")(f)
     f = click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH",
@@ -73,11 +79,11 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
     from .history import default_db
-    opts = runmod.make_options(rtos, board, tests=tests, samples=samples, json_path=_path(json_path),
+    out, err = _consoles()
+    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples, json_path=_path(json_path),
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
                                probe=not no_probe, port=port, flash_cmd=flash_cmd)
-    out, err = _consoles()
     db = None if no_history else (Path(history_db) if history_db else default_db())
     runmod.execute(opts, out, err, quiet=quiet, history_db=db)
 
@@ -95,10 +101,10 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
     if not json_path:
         fd, tmp_json = tempfile.mkstemp(prefix="rtoslab-check-", suffix=".json")
         os.close(fd)
-    opts = runmod.make_options(rtos, board, json_path=Path(json_path or tmp_json),
+    out, err = _consoles()
+    opts = runmod.make_options(rtos, board, note=_note(err, quiet), json_path=Path(json_path or tmp_json),
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
                                max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd)
-    out, err = _consoles()
     try:
         execute_check(opts, _path(junit_path), out, err, quiet=quiet)
     finally:
@@ -186,12 +192,43 @@ def trace(firmware, board, vcd, perfetto, json_path, events, from_events, max_cy
 def history(metric, db, add, rtos, board, stat, limit):
     """The history of runs (SQLite): list runs, or follow METRIC over commits."""
     from .history import default_db, execute
-    if rtos and rtos not in RTOS_IDS:
-        raise BadInput(f"unknown RTOS id '{rtos}' (known: {', '.join(RTOS_IDS)})")
+    if rtos:
+        from .ports import get
+        get(rtos)  # one line for an unknown id
     if board and board not in BOARDS:
         raise BadInput(f"unknown board id '{board}' (known: {', '.join(BOARDS)})")
     out, _ = _consoles()
     execute(Path(db) if db else default_db(), metric, add, rtos, board, stat, limit, out)
+
+
+@cli.command()
+@click.option("--fetch", is_flag=True, help="obtain, verify and extract the missing sources")
+@click.option("--no-clone", is_flag=True, help="with --fetch: archives only, no git clone")
+@click.argument("rtos", nargs=-1)
+def peers(fetch, no_clone, rtos):
+    """The port registry: every RTOS, its version, pinned sources and whether they are here."""
+    from .peers import fetch_all, missing_sources
+    from .ports import get, registry
+    for r in rtos:
+        get(r)
+    out, err = _consoles()
+    if fetch:
+        for rid, got in fetch_all(only=list(rtos) or None, clone=not no_clone).items():
+            for f in got:
+                if f.ok:
+                    out.print(f"{rid}: {f.source.archive}: {f.how}")
+                else:
+                    err.print(f"rtoslab: {rid}: {f.source.archive} not available ({f.how}); "
+                              f"the port is skipped", highlight=False)
+        return 0
+    for p in registry().values():
+        if rtos and p.id not in rtos:
+            continue
+        lack = missing_sources(p)
+        state = "sources missing: " + ", ".join(s.archive for s in lack) if lack else "ready"
+        out.print(f"{p.id:12s} {p.name} {p.version} ({p.kind}, {p.licence}): {p.summary}; "
+                  f"{p.pin()}; {state}")
+    return 0
 
 
 def _err(msg: str) -> None:

@@ -1,4 +1,5 @@
-"""The ids of interfaces.md: RTOSes, boards, metrics and behaviour checks."""
+"""The ids of interfaces.md: boards, metrics and behaviour checks; RTOS ids are the port
+registry's (ports.py)."""
 from __future__ import annotations
 
 import fnmatch
@@ -6,8 +7,6 @@ from dataclasses import dataclass, field
 
 from .errors import BadInput
 
-RTOS_IDS = ("rtoslab", "freertos", "baremetal", "posix")
-DEFAULT_RTOS = ("rtoslab", "freertos")
 
 
 @dataclass(frozen=True)
@@ -85,16 +84,22 @@ def metric_order(metric_id: str) -> tuple:
         return (1, 0, metric_id)
 
 
-def parse_rtos_list(value: str | None, default=DEFAULT_RTOS) -> list[str]:
+def parse_rtos_list(value: str | None, default=None, board: Board | None = None) -> list[str]:
+    """--rtos: comma-separated registry ids, or `all` (every port that runs on `board`)."""
+    from . import ports
     if value is None or value.strip() == "":
-        return list(default)
+        return list(default if default is not None else
+                    [p.id for p in ports.registry().values() if p.default])
     out = []
     for item in value.split(","):
         item = item.strip()
         if not item:
             continue
-        if item not in RTOS_IDS:
-            raise BadInput(f"unknown RTOS id '{item}' (known: {', '.join(RTOS_IDS)})")
+        if item == "all":
+            kind = "host" if board is not None and board.id == "host" else "firmware"
+            out += [p.id for p in ports.registry().values() if p.kind == kind and p.id not in out]
+            continue
+        ports.get(item)  # one line for an unknown id
         if item not in out:
             out.append(item)
     if not out:

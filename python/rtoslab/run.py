@@ -12,6 +12,7 @@ from rich.console import Console
 
 from . import build as buildmod
 from . import manifest as mf
+from . import peers, ports
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
 from .ids import Board, check_pair, get_board, parse_rtos_list, test_filter
@@ -49,6 +50,8 @@ def parse_images(values: tuple[str, ...]) -> dict:
             raise BadInput(f"--elf {v}: expected RTOS=PATH")
         rtos, path = v.split("=", 1)
         parse_rtos_list(rtos)
+        if rtos == "all":
+            raise BadInput("--elf all=PATH: name one RTOS")
         p = Path(path)
         if not p.is_file():
             raise BadInput(f"--elf {rtos}: {path}: no such file")
@@ -56,15 +59,31 @@ def parse_images(values: tuple[str, ...]) -> dict:
     return out
 
 
-def default_rtos_for(board: Board) -> tuple[str, ...]:
-    return ("posix",) if board.id == "host" else ("rtoslab", "freertos")
+def default_rtos_for(board: Board) -> tuple[str, ...] | None:
+    return ("posix",) if board.id == "host" else None  # None: the registry's defaults
 
 
-def make_options(rtos: str | None, board: str, **kw) -> Options:
+def make_options(rtos: str | None, board: str, note=None, **kw) -> Options:
+    """The run's options. RTOSes named one by one must have their sources (one line and
+    status 4 otherwise); `--rtos all` skips those that do not, with one line each on `note`."""
     b = get_board(board)
-    rlist = parse_rtos_list(rtos, default=default_rtos_for(b))
-    for r in rlist:
+    rlist = parse_rtos_list(rtos, default=default_rtos_for(b), board=b)
+    named = [r.strip() for r in (rtos or "").split(",") if r.strip() and r.strip() != "all"]
+    images = kw.get("images") or {}
+    for r in list(rlist):
         check_pair(r, b)
+        if r in images:
+            continue
+        try:
+            peers.require(ports.get(r))
+        except peers.SourcesMissing as e:
+            if r in named:
+                raise
+            rlist.remove(r)
+            if note:
+                note(f"skipped {e}")
+    if not rlist:
+        raise BadInput("no RTOS to run: the sources of every RTOS asked for are missing")
     tests = kw.get("tests")
     test_filter(tests)  # validates
     samples = kw.get("samples")
@@ -212,6 +231,8 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
     run = {
         "rtos": rtos,
         "rtos_version": t.rtos_version or "unknown",
+        "rtos_name": ports.display_name(rtos),
+        "rtos_source": ports.get(rtos).pin() if rtos in ports.registry() else "unknown",
         "board": opts.board.id,
         "clock_hz": clock,
         "toolchain": mf.toolchain_string(cc, flags),

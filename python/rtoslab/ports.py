@@ -1,0 +1,102 @@
+"""The port registry: one directory per RTOS, `bench/ports/<id>/port.toml`.
+
+Everything that lists RTOS ids (the `--rtos` choices, `--rtos all`, the build, the report's
+order and names, the docs) reads this registry; adding an RTOS is adding one directory.
+The manifest's fields are documented in docs/porting.md ("The manifest").
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import BadInput
+from .manifest import repo_root
+
+KINDS = ("firmware", "host")
+_REQUIRED = ("id", "name", "version", "kind", "licence", "summary", "configuration")
+_SOURCE_FIELDS = ("archive", "dir", "upstream", "ref", "commit", "sha256")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One pinned upstream tree: a `git archive` of `commit` named `archive` (sha256), whose
+    single top directory is `dir`."""
+    archive: str
+    dir: str
+    upstream: str
+    ref: str
+    commit: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class Port:
+    id: str
+    name: str             # display name: "ChibiOS/RT"
+    version: str
+    kind: str             # firmware: bench-<id>.elf per board; host: its own CMake project
+    licence: str
+    summary: str          # one line: what it is
+    configuration: str    # one line: how it is configured for the suite
+    directory: Path
+    order: int = 100      # position in tables and reports
+    default: bool = False  # in the default `rtoslab run` set
+    origin: str = ""      # where sources not in `sources` come from (FreeRTOS: its crate)
+    sources: tuple[Source, ...] = ()
+
+    def pin(self) -> str:
+        """What a result file records of the sources: upstream@commit for each pin."""
+        if self.sources:
+            return ", ".join(f"{s.upstream}@{s.commit}" for s in self.sources)
+        return self.origin or "this repository"
+
+
+def _load(path: Path) -> Port:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise BadInput(f"{path}: not a valid port manifest: {e}") from None
+    missing = [k for k in _REQUIRED if not isinstance(data.get(k), str) or not data[k]]
+    if missing:
+        raise BadInput(f"{path}: missing {', '.join(missing)}")
+    if data["id"] != path.parent.name:
+        raise BadInput(f"{path}: id '{data['id']}' is not its directory's name")
+    if data["kind"] not in KINDS:
+        raise BadInput(f"{path}: kind must be one of {', '.join(KINDS)}")
+    sources = []
+    for s in data.get("source", []):
+        lack = [k for k in _SOURCE_FIELDS if not isinstance(s.get(k), str) or not s[k]]
+        if lack:
+            raise BadInput(f"{path}: a [[source]] lacks {', '.join(lack)}")
+        sources.append(Source(**{k: s[k] for k in _SOURCE_FIELDS}))
+    return Port(id=data["id"], name=data["name"], version=data["version"], kind=data["kind"],
+                licence=data["licence"], summary=data["summary"],
+                configuration=data["configuration"], directory=path.parent,
+                order=int(data.get("order", 100)), default=bool(data.get("default", False)),
+                origin=str(data.get("origin", "")), sources=tuple(sources))
+
+
+@lru_cache(maxsize=4)
+def registry(root: Path | None = None) -> dict[str, Port]:
+    """Every port of bench/ports/, in table order."""
+    base = (root or repo_root()) / "bench" / "ports"
+    ports = [_load(p) for p in sorted(base.glob("*/port.toml"))]
+    return {p.id: p for p in sorted(ports, key=lambda p: (p.order, p.id))}
+
+
+def ids() -> tuple[str, ...]:
+    return tuple(registry())
+
+
+def get(rtos: str) -> Port:
+    try:
+        return registry()[rtos]
+    except KeyError:
+        raise BadInput(f"unknown RTOS id '{rtos}' (known: {', '.join(ids())})") from None
+
+
+def display_name(rtos: str) -> str:
+    port = registry().get(rtos)
+    return port.name if port else rtos
