@@ -31,10 +31,12 @@ stage "kernel tests on vp-m0 and qemu-microbit" \
     kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
+stage "each RTOS's own test suite on vp-m0" \
+    bench/tests/own_tests.sh
 stage "behaviour checks of the suite (vp-m0)" \
-    rtoslab check --rtos rtoslab,freertos,baremetal --board vp-m0 --junit build/junit-vp-m0.xml
+    rtoslab check --rtos all --board vp-m0 --junit build/junit-vp-m0.xml
 stage "behaviour checks of the suite (qemu-microbit)" \
-    rtoslab check --rtos rtoslab,freertos,baremetal --board qemu-microbit --junit build/junit-qemu.xml
+    rtoslab check --rtos all --board qemu-microbit --junit build/junit-qemu.xml
 stage "rtoslab command" \
     python -m pytest -q python/tests
 

@@ -9,7 +9,8 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 VP=${RTOSLAB_VP:-$root/vp/target/release/rtoslab-vp}
-RTOSES="rtoslab freertos baremetal"
+# every firmware port of the registry whose sources are here (bench/ports/*/port.toml)
+RTOSES=$("$root/.venv/bin/rtoslab" peers --ready firmware | tr '\n' ' ')
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $*"; }

@@ -204,8 +204,10 @@ def history(metric, db, add, rtos, board, stat, limit):
 @cli.command()
 @click.option("--fetch", is_flag=True, help="obtain, verify and extract the missing sources")
 @click.option("--no-clone", is_flag=True, help="with --fetch: archives only, no git clone")
+@click.option("--ready", "ready_kind", type=click.Choice(["firmware", "host"]), default=None,
+              help="print only the ids of the ports of this kind whose sources are here (for scripts)")
 @click.argument("rtos", nargs=-1)
-def peers(fetch, no_clone, rtos):
+def peers(fetch, no_clone, ready_kind, rtos):
     """The port registry: every RTOS, its version, pinned sources and whether they are here."""
     from .peers import fetch_all, missing_sources
     from .ports import get, registry
@@ -223,6 +225,10 @@ def peers(fetch, no_clone, rtos):
         return 0
     for p in registry().values():
         if rtos and p.id not in rtos:
+            continue
+        if ready_kind:
+            if p.kind == ready_kind and not missing_sources(p):
+                out.print(p.id)
             continue
         lack = missing_sources(p)
         state = "sources missing: " + ", ".join(s.archive for s in lack) if lack else "ready"
