@@ -88,7 +88,8 @@ def junit(doc: dict) -> str:
 def execute_check(opts: Options, junit_path: Path | None, out: Console, err: Console,
                   quiet: bool = False) -> dict:
     opts.kind = pick_kind(opts)
-    doc = execute(opts, out, err, quiet=quiet, show_table=False, raise_failures=False)
+    report = execute(opts, out, err, quiet=quiet, show_table=False)
+    doc = report.doc
     if junit_path:
         res.atomic_write(junit_path, junit(doc))
     t = Table(box=box.SIMPLE_HEAD, title=f"rtoslab check on {opts.board.id}", title_justify="left")
@@ -111,9 +112,10 @@ def execute_check(opts: Options, junit_path: Path | None, out: Console, err: Con
     out.print(t)
     if junit_path:
         out.print(f"junit: {junit_path}", highlight=False)
-    failures = doc.pop("_failures", [])
-    if failures:
-        raise ChecksFailed(failures[0])
+    if report.write_problem:
+        report.raise_for_failures()
+    if report.failures:
+        raise ChecksFailed(report.failures[0])
     if bad:
         raise ChecksFailed(f"{len(bad)} check(s) did not pass: {bad[0]}")
     return doc

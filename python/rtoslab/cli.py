@@ -74,8 +74,11 @@ def _common_run_options(f):
 @click.option("--no-probe", is_flag=True, help="do not record the probe (second clock) on the simulator")
 @click.option("--no-history", is_flag=True, help="do not record the run in the history database")
 @click.option("--history-db", metavar="FILE", help="history database (default results/history.sqlite)")
+@click.option("--wide", is_flag=True, help="every statistic of every RTOS (min p50 mean p99 max stdev time)")
+@click.option("--baseline", metavar="ID", default=None,
+              help="the RTOS the table's ratios are taken against (default: the best of each row)")
 def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, tests, samples,
-        json_path, csv_path, no_probe, no_history, history_db):
+        json_path, csv_path, no_probe, no_history, history_db, wide, baseline):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
     from .history import default_db
@@ -83,9 +86,10 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
     opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples, json_path=_path(json_path),
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
-                               probe=not no_probe, port=port, flash_cmd=flash_cmd)
+                               probe=not no_probe, port=port, flash_cmd=flash_cmd, wide=wide,
+                               baseline=baseline)
     db = None if no_history else (Path(history_db) if history_db else default_db())
-    runmod.execute(opts, out, err, quiet=quiet, history_db=db)
+    runmod.execute(opts, out, err, quiet=quiet, history_db=db).raise_for_failures()
 
 
 @cli.command()
@@ -153,6 +157,9 @@ def size(firmware, json_path, top):
     from .size import analyze
     from .sizeview import render
     rep = analyze(firmware)
+    if rep.machine != "EM_ARM":
+        raise BadInput(f"{firmware}: not an Arm image (ELF machine {rep.machine}): "
+                       "size attributes Cortex-M firmware")
     out, _ = _consoles()
     render(rep, out, top)
     if json_path:

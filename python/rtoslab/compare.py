@@ -10,12 +10,30 @@ from rich.table import Table
 from . import results as res
 from .errors import BadInput, RtoslabError
 from .ids import higher_is_better, metric_order
+from .stats import STAT_KEYS, metric_stats
 
 STATS = ("min", "p50", "mean", "p99", "max")
 
 
 class Regression(RtoslabError):
     status = 1
+
+
+def check_samples(doc: dict, path) -> None:
+    """A comparison stands on the samples: every statistic is computed again from them, and a
+    file whose stored statistics disagree (edited, or written by a broken tool) is refused."""
+    for run in doc["runs"]:
+        for r in run["results"]:
+            samples = r.get("samples")
+            if not samples:
+                continue
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in samples):
+                raise BadInput(f"{path}: {res.run_key(run)} {r['id']}: a sample is not a number")
+            got = metric_stats(samples, int(r.get("cold", 0)))
+            for k in STAT_KEYS:
+                if not math.isclose(got[k], r[k], rel_tol=1e-9, abs_tol=1e-3):
+                    raise BadInput(f"{path}: {res.run_key(run)} {r['id']}: the stored {k} {r[k]} is not "
+                                   f"the samples' {got[k]}: refused (the file was altered)")
 
 
 def _runs(doc) -> dict:
@@ -106,6 +124,8 @@ def execute(base_path, new_path, threshold: float, stat: str, out: Console, show
     if threshold < 0 or math.isnan(threshold):
         raise BadInput("--threshold must be a percentage >= 0")
     base, new = res.load(base_path), res.load(new_path)
+    for path, doc in ((base_path, base), (new_path, new)):
+        check_samples(doc, path)
     d = diff(base, new, threshold, stat)
     render(d, out, show_all)
     if d["regressions"]:

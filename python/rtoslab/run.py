@@ -1,6 +1,7 @@
 """`rtoslab run`: build the RTOS x board matrix, run it, print the table, write the results."""
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -15,7 +16,7 @@ from . import manifest as mf
 from . import peers, ports
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
-from .ids import Board, check_pair, get_board, parse_rtos_list, test_filter
+from .ids import CHECK_IDS, METRIC_IDS, Board, check_pair, get_board, parse_rtos_list, test_filter
 from .protocol import Parser, Transcript
 from .runners import host as host_runner
 from .runners import qemu as qemu_runner
@@ -41,6 +42,8 @@ class Options:
     kind: str = "bench"          # image kind: bench-<rtos> or check-<rtos>
     port: str | None = None
     flash_cmd: str | None = None
+    wide: bool = False             # the table with every statistic instead of the compact one
+    baseline: str | None = None    # the RTOS the compact table's ratios are taken against
 
 
 def parse_images(values: tuple[str, ...]) -> dict:
@@ -59,6 +62,22 @@ def parse_images(values: tuple[str, ...]) -> dict:
     return out
 
 
+def check_image_machine(path: Path, board: Board, what: str) -> None:
+    """An image for a firmware board must be a 32-bit Arm ELF (e_machine 40); one for the
+    host, an ELF of the host. One line, status 2, otherwise."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except OSError as e:
+        raise BadInput(f"{what}: {path}: cannot read: {e.strerror}") from None
+    if len(head) < 20 or head[:4] != b"\x7fELF":
+        raise BadInput(f"{what}: {path}: not an ELF file")
+    machine = int.from_bytes(head[18:20], "little" if head[5] == 1 else "big")
+    if board.runner != "host" and (machine != 40 or head[4] != 1):
+        raise BadInput(f"{what}: {path}: not an Arm image (ELF machine {machine}); "
+                       f"board {board.id} runs 32-bit Arm ELF files")
+
+
 def default_rtos_for(board: Board) -> tuple[str, ...] | None:
     return ("posix",) if board.id == "host" else None  # None: the registry's defaults
 
@@ -67,6 +86,8 @@ def make_options(rtos: str | None, board: str, note=None, **kw) -> Options:
     """The run's options. RTOSes named one by one must have their sources (one line and
     status 4 otherwise); `--rtos all` skips those that do not, with one line each on `note`."""
     b = get_board(board)
+    for rtos_id, path in (kw.get("images") or {}).items():
+        check_image_machine(path, b, f"--elf {rtos_id}")
     rlist = parse_rtos_list(rtos, default=default_rtos_for(b), board=b)
     named = [r.strip() for r in (rtos or "").split(",") if r.strip() and r.strip() != "all"]
     images = kw.get("images") or {}
@@ -84,8 +105,12 @@ def make_options(rtos: str | None, board: str, note=None, **kw) -> Options:
                 note(f"skipped {e}")
     if not rlist:
         raise BadInput("no RTOS to run: the sources of every RTOS asked for are missing")
+    if kw.get("baseline") and kw["baseline"] not in rlist:
+        raise BadInput(f"--baseline {kw['baseline']}: not one of the RTOSes run ({', '.join(rlist)})")
     tests = kw.get("tests")
-    test_filter(tests)  # validates
+    keep = test_filter(tests)  # validates
+    if tests and not any(keep(i) for i in METRIC_IDS + CHECK_IDS):
+        raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)")
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
@@ -291,105 +316,193 @@ def default_json_path(root: Path) -> Path:
     return root / "results" / f"run-{stamp}.json"
 
 
+def check_writable(path: Path) -> None:
+    """Refuse, before anything runs, an output path that cannot be written (status 2)."""
+    d = path.parent
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BadInput(f"cannot create the folder {d} for {path.name}: {e.strerror}") from None
+    if path.is_dir():
+        raise BadInput(f"{path} is a folder, not a file")
+    if not os.access(d, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise BadInput(f"cannot write {path}: permission denied (choose another --json/--csv path)")
+
+
+class OutputNotWritten(RtoslabError):
+    """The results could not be written where asked: they are in a fallback file (status 2:
+    an environment problem, never the regression status)."""
+    status = 2
+
+
+@dataclass
+class Report:
+    """What `execute` hands back: the result document, where it was written, and what failed."""
+    doc: dict
+    path: Path
+    failures: list[str] = field(default_factory=list)       # one line per failed RTOS
+    build_failures: int = 0                                  # how many of them did not build
+    write_problem: str = ""                                  # why `path` is a fallback
+
+    def raise_for_failures(self) -> None:
+        """The run's status as docs/cli.md defines it, most specific first."""
+        if self.write_problem:
+            raise OutputNotWritten(self.write_problem)
+        if not self.failures:
+            return
+        kept = f"; results kept in {self.path}"
+        if self.build_failures == len(self.failures):
+            raise buildmod.BuildError(self.failures[0] + kept)
+        more = f" (and {len(self.failures) - 1} more)" if len(self.failures) > 1 else ""
+        raise FirmwareFailed(self.failures[0] + more + kept)
+
+
+class Saver:
+    """Writes the result document after every RTOS (whole, atomically). If the path cannot be
+    written, the document goes to a fallback file in the temporary folder instead, and the
+    problem is remembered: what was measured is never lost."""
+
+    def __init__(self, path: Path, csv_path: Path | None):
+        self.path, self.csv_path = path, csv_path
+        self.problem = ""
+
+    def save(self, doc: dict) -> None:
+        try:
+            res.write(doc, self.path)
+            if self.csv_path:
+                res.write_csv(doc, self.csv_path)
+            return
+        except RtoslabError as e:
+            why = str(e)
+        if not self.problem:
+            fallback = Path(tempfile.gettempdir()) / f"rtoslab-{self.path.stem}-{os.getpid()}.json"
+            self.problem = f"{why}; the results are in {fallback}"
+            self.path = fallback
+        res.write(doc, self.path)
+
+
+def run_one(root: Path, opts: Options, rtos: str, disp: Display, tmp: Path) -> tuple[dict, str, bool]:
+    """Build, run, parse and assemble one RTOS: (its run entry, its failure or "", whether the
+    failure is the build's). Ctrl-C keeps what was parsed, as an interrupted run."""
+    parser = Parser()
+    image = None
+    try:
+        image = build_image(root, opts, rtos, disp)
+        outcome, probe = execute_image(root, opts, rtos, image, parser, disp, tmp)
+    except KeyboardInterrupt:
+        raise RunInterrupted(assemble(parser.t, None, rtos, opts, image, {}, "interrupted",
+                                      "interrupted by the user", root)
+                             if parser.t.lines or image else None) from None
+    except buildmod.BuildError as e:
+        if len(opts.rtos) == 1:
+            raise
+        return assemble(parser.t, None, rtos, opts, None, {}, "build failed", str(e), root), \
+            f"{rtos}@{opts.board.id}: {e}", True
+    error = outcome_error(outcome, parser.t)
+    run = assemble(parser.t, outcome, rtos, opts, image, probe, "failed" if error else "complete",
+                   error, root)
+    return run, (f"{rtos}@{opts.board.id}: {error}" if error else ""), False
+
+
+class RunInterrupted(Exception):
+    def __init__(self, run: dict | None):
+        super().__init__("interrupted")
+        self.run = run
+
+
 def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
-            history_db: Path | None = None, show_table: bool = True,
-            raise_failures: bool = True) -> dict:
+            history_db: Path | None = None, show_table: bool = True) -> Report:
+    """The pipeline: for each RTOS build -> run -> parse -> assemble, then write (after every
+    RTOS), record the history, print the table. Raises only for Ctrl-C and a single RTOS
+    that does not build; every other failure is in the Report (raise_for_failures)."""
     root = mf.repo_root()
     json_path = opts.json_path or default_json_path(root)
+    check_writable(json_path)
+    if opts.csv_path:
+        check_writable(opts.csv_path)
     doc = res.new_document(mf.git_revision(root))
     doc["created"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     doc["command"] = " ".join(["rtoslab", *sys.argv[1:]])
-    failures: list[str] = []
-    build_failed: list = []
-
-    def save():
-        res.write(doc, json_path)
-        if opts.csv_path:
-            res.write_csv(doc, opts.csv_path)
-
+    saver = Saver(json_path, opts.csv_path)
+    report = Report(doc, json_path)
     tmp = Path(tempfile.mkdtemp(prefix="rtoslab-run-"))
     try:
         with Display(err, quiet) as disp:
             for rtos in opts.rtos:
-                parser = Parser()
-                image = None
-                outcome = None
                 try:
-                    image = build_image(root, opts, rtos, disp)
-                    outcome, probe = execute_image(root, opts, rtos, image, parser, disp, tmp)
-                except KeyboardInterrupt:
-                    if parser.t.lines or image:
-                        doc["runs"].append(assemble(parser.t, None, rtos, opts, image, {},
-                                                    "interrupted", "interrupted by the user", root))
+                    run, failure, in_build = run_one(root, opts, rtos, disp, tmp)
+                except RunInterrupted as stop:
+                    if stop.run is not None:
+                        doc["runs"].append(stop.run)
                     doc["interrupted"] = True
-                    save()
-                    raise Interrupted(f"interrupted: results so far kept in {json_path}") from None
-                except buildmod.BuildError as e:
-                    # one image that does not build does not stop the others
-                    if image is None and len(opts.rtos) > 1:
-                        failures.append(f"{rtos}@{opts.board.id}: {e}")
-                        build_failed.append(e)
-                        run = assemble(parser.t, None, rtos, opts, None, {}, "build failed", str(e), root)
-                        doc["runs"].append(run)
-                        save()
-                        disp.note(f"{rtos}@{opts.board.id}: build failed, going on with the others")
-                        continue
-                    if doc["runs"]:
-                        save()
-                    raise
+                    saver.save(doc)
+                    record_history(history_db, doc, saver.path, err)
+                    raise Interrupted(f"interrupted: results so far kept in {saver.path}") from None
                 except RtoslabError:
                     if doc["runs"]:
-                        save()
+                        saver.save(doc)
                     raise
-                error = outcome_error(outcome, parser.t)
-                status = "complete" if not error else "failed"
-                run = assemble(parser.t, outcome, rtos, opts, image, probe, status, error, root)
                 doc["runs"].append(run)
-                if error:
-                    failures.append(f"{rtos}@{opts.board.id}: {error}")
-                save()   # after every run: what was measured is never lost
-                n = len(run["results"])
-                disp.note(f"{rtos}@{opts.board.id}: {n} metrics, {len(run['absent'])} absent, "
-                          f"{len(run['incomplete'])} incomplete, {len(run['checks'])} checks"
-                          + (f" -- {error}" if error else ""))
+                saver.save(doc)   # after every run: what was measured is never lost
+                if failure:
+                    report.failures.append(failure)
+                    report.build_failures += in_build
+                if in_build:
+                    disp.note(f"{rtos}@{opts.board.id}: build failed, going on with the others")
+                else:
+                    disp.note(f"{rtos}@{opts.board.id}: {len(run['results'])} metrics, "
+                              f"{len(run['absent'])} absent, {len(run['incomplete'])} incomplete, "
+                              f"{len(run['checks'])} checks" + (f" -- {run['error']}" if failure else ""))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    if opts.json_path is None and opts.kind == "bench":
+    report.path, report.write_problem = saver.path, saver.problem
+    if opts.json_path is None and opts.kind == "bench" and not saver.problem:
         try:
             res.atomic_write(json_path.parent / "latest.json", res.to_json(doc))
         except RtoslabError:
             pass
-    if history_db is not None:
-        from . import history
-        try:
-            history.record(history_db, doc, str(json_path))
-        except RtoslabError as e:
-            err.print(f"rtoslab: warning: history not recorded: {e}", highlight=False)
+    record_history(history_db, doc, saver.path, err)
     if show_table:
-        from .table import rich_table, table_width
-        title = f"rtoslab run on {opts.board.id} ({opts.board.timing})"
-        notes = []
-        for run in doc["runs"]:
-            if run.get("status") == "build failed":
-                notes.append(f"{run['rtos']}: build failed")
-            elif run["checks"]:
-                passed = sum(c["passed"] for c in run["checks"])
-                notes.append(f"{run['rtos']}: checks {passed}/{len(run['checks'])} passed")
+        print_table(doc, opts, out)
+        if not report.failures and not report.write_problem:
+            err.print(f"results: {saver.path}", highlight=False)
+    return report
+
+
+def record_history(db: Path | None, doc: dict, path: Path, err: Console) -> None:
+    """Every complete RTOS run goes into the history, also when the run was interrupted."""
+    if db is None:
+        return
+    from . import history
+    try:
+        history.record(db, doc, str(path))
+    except RtoslabError as e:
+        err.print(f"rtoslab: warning: history not recorded: {e}", highlight=False)
+
+
+def print_table(doc: dict, opts: Options, out: Console) -> None:
+    """The compact decision table fitted to the terminal (or every statistic with --wide)."""
+    from .table import compact_tables, rich_table, table_width
+    title = f"rtoslab run on {opts.board.id} ({opts.board.timing})"
+    notes = []
+    for run in doc["runs"]:
+        if run.get("status") == "build failed":
+            notes.append(f"{run['rtos']}: build failed")
+        elif run["checks"]:
+            passed = sum(c["passed"] for c in run["checks"])
+            notes.append(f"{run['rtos']}: checks {passed}/{len(run['checks'])} passed")
+    if not doc["runs"]:
+        return
+    if opts.wide:
         table = rich_table(doc["runs"], title)
         table.caption = "; ".join(notes) or None
         table.caption_justify = "left"
         width = max(out.width if out.is_terminal else 0, table_width(doc["runs"]))
-        if not failures:
-            err.print(f"results: {json_path}", highlight=False)
         Console(file=out.file, width=width, no_color=out.no_color,
                 force_terminal=out.is_terminal).print(table)
-    doc_failures = failures
-    if failures and not raise_failures:
-        doc.setdefault("_failures", doc_failures)
-        return doc
-    if failures and len(build_failed) == len(failures):
-        raise buildmod.BuildError(failures[0] + f"; results kept in {json_path}")
-    if failures:
-        raise FirmwareFailed(failures[0] + (f" (and {len(failures) - 1} more)" if len(failures) > 1 else "")
-                             + f"; results kept in {json_path}")
-    return doc
+        return
+    width = out.width if out.is_terminal else 100
+    for t in compact_tables(doc["runs"], width, opts.baseline, title):
+        out.print(t)
+    if notes:
+        out.print("; ".join(notes), highlight=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich import box
 from rich.table import Table
 
-from .ids import metric_order
+from .ids import higher_is_better, metric_order
 from .stats import fmt_time
 
 COLS = ("min", "p50", "mean", "p99", "max", "stdev")
@@ -89,6 +89,85 @@ def rich_table(runs: list[dict], title: str | None = None) -> Table:
                 row.append(time_of(c, hz))
         t.add_row(*row)
     return t
+
+
+def better(metric_id: str, unit: str = "cycles") -> str:
+    """Which way is better, as a table shows it."""
+    if higher_is_better(metric_id) or unit.startswith("ops"):
+        return "↑ higher"
+    if metric_id == "stimulus.pulse_error":
+        return "→ 0"
+    return "↓ lower"
+
+
+def _baseline_of(mid: str, labels: list[str], cells: dict, baseline: str | None) -> float | None:
+    """The p50 the ratios of a row are taken against: the named baseline's, or the best."""
+    vals = {lab: c.get("p50") for lab in labels
+            if isinstance(c := cells.get((mid, lab)), dict) and c.get("p50") is not None}
+    if baseline is not None:
+        return vals.get(baseline)
+    if not vals:
+        return None
+    key = abs if mid == "stimulus.pulse_error" else (lambda v: v)
+    pick = max if higher_is_better(mid) else min
+    return pick(vals.values(), key=key)
+
+
+def ratio_text(mid: str, v, base) -> str:
+    """×r against the baseline, r > 1 always meaning worse (for throughput: base / v)."""
+    if v is None or base in (None, 0) or mid == "stimulus.pulse_error" or v == 0:
+        return ""
+    r = base / v if higher_is_better(mid) else v / base
+    return f"×{r:.2f}" if r < 10 else f"×{r:.0f}"
+
+
+def compact_tables(runs: list[dict], width: int, baseline: str | None = None,
+                   title: str | None = None) -> list[Table]:
+    """The decision table: metric, unit, better direction, then per RTOS its p50 and its ratio
+    to the baseline (default: the best p50 of the row, ×1.00; a ratio above 1 is worse). RTOS
+    columns that do not fit `width` go on to a second table with the metric column again."""
+    runs = shown(runs)
+    ids, labels, cells = matrix(runs)
+    if baseline is not None and baseline not in labels:
+        baseline = None
+    units = {}
+    for (mid, _lab), c in cells.items():
+        if isinstance(c, dict):
+            units.setdefault(mid, c.get("unit", "cycles"))
+    fixed = max([len("metric")] + [len(m) for m in ids]) + 2 + 16 + 10
+    cell_w = max([11] + [len(lab) + 2 for lab in labels])
+    per = max(1, (max(width, 60) - fixed) // cell_w)
+    groups = [labels[i:i + per] for i in range(0, len(labels), per)]
+    against = f"the baseline ({baseline})" if baseline else "the best of the row"
+    tables = []
+    for gi, group in enumerate(groups):
+        t = Table(title=title if gi == 0 else None, box=box.SIMPLE_HEAD, pad_edge=False,
+                  header_style="bold", title_justify="left",
+                  caption=f"p50 and ×ratio to {against}; ×1.00 is the best" if gi == len(groups) - 1 else None,
+                  caption_justify="left")
+        t.add_column("metric", no_wrap=True)
+        t.add_column("unit", no_wrap=True)
+        t.add_column("better", no_wrap=True)
+        for lab in group:
+            t.add_column(lab, justify="right", no_wrap=True)
+        for mid in ids:
+            unit = units.get(mid, "cycles")
+            unit_txt = "ops/1e7 cyc" if unit.startswith("ops") else unit
+            row = [mid, unit_txt, better(mid, unit)]
+            base = _baseline_of(mid, labels, cells, baseline)
+            for lab in group:
+                c = cells.get((mid, lab))
+                if c is None:
+                    row.append("")
+                elif isinstance(c, tuple):
+                    row.append(f"[yellow]{c[0]}[/]")
+                else:
+                    v = c.get("p50")
+                    r = ratio_text(mid, v, base)
+                    row.append(f"{_num(v, 'p50')} [dim]{r}[/]" if r else _num(v, "p50"))
+            t.add_row(*row)
+        tables.append(t)
+    return tables
 
 
 def table_width(runs: list[dict]) -> int:

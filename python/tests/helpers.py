@@ -75,8 +75,14 @@ def spec(path, stdout, status=0, stderr="", events=None, delay=0, args_log=None)
     d = {"stdout": stdout, "status": status, "stderr": stderr, "events": events or [], "delay": delay}
     if args_log:
         d["args_log"] = str(args_log)
-    path.write_text(json.dumps(d))
+    path.write_bytes(ARM_ELF_HEADER + FAKE_SPEC_MARK + json.dumps(d).encode())
     return path
+
+
+# The 20 bytes of an ELF32 little-endian header up to e_machine = 40 (EM_ARM), so that the
+# command takes a spec for an Arm image; fake_vp.py reads the JSON after the mark.
+ARM_ELF_HEADER = b"\x7fELF\x01\x01\x01" + b"\x00" * 9 + (2).to_bytes(2, "little") + (40).to_bytes(2, "little")
+FAKE_SPEC_MARK = b"\nFAKE-VP-SPEC\n"
 
 
 def all_checks(fail=()):

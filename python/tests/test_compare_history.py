@@ -82,3 +82,21 @@ def test_history_bad_input(cli, tmp_path):
     assert_one_line_error(cli("history", "--db", db, "--rtos", "vxworks"), 2)
     assert_one_line_error(cli("history", "--db", db, "--add", tmp_path / "missing.json"), 2)
     assert sqlite3.connect(db).execute("select count(*) from runs").fetchone()[0] == 2
+
+
+def test_compare_refuses_a_file_whose_statistics_disagree_with_its_samples(cli, tmp_path):
+    import json
+    a = make_results(tmp_path / "a.json")
+    doc = json.loads(a.read_text())
+    entry = doc["runs"][0]["results"][0]
+    assert entry["samples"], "the fixture carries its samples"
+    entry["p50"] = entry["p50"] - 7          # a better median than the samples give
+    (tmp_path / "t.json").write_text(json.dumps(doc))
+    r = cli("compare", a, tmp_path / "t.json")
+    assert_one_line_error(r, 2)
+    assert f"{entry['id']}: the stored p50" in r.err and "refused" in r.err
+    # a sample edited instead: the same
+    doc = json.loads(a.read_text())
+    doc["runs"][0]["results"][0]["samples"][-1] += 100000
+    (tmp_path / "s.json").write_text(json.dumps(doc))
+    assert_one_line_error(cli("compare", tmp_path / "s.json", a), 2)

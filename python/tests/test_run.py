@@ -4,6 +4,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from helpers import all_checks, assert_one_line_error, default_metrics, probe_events, spec, transcript
@@ -29,13 +30,20 @@ def test_run_two_rtoses_side_by_side(cli, fake_vp, tmp_path):
     out = tmp_path / "r.json"
     r = cli("run", *args, "--json", out, "--csv", tmp_path / "r.csv", "-q")
     assert r.status == 0, r
-    # one table, the RTOSes side by side, with the statistics and the time at the board clock
+    # one compact table, the RTOSes side by side: unit, better direction, p50 and ratio
     header = r.out.split("rhealstone.task_switch")[0]
-    assert "rtoslab" in header and "freertos" in header
+    for col in ("rtoslab", "freertos", "unit", "better"):
+        assert col in header
+    row = next(line for line in r.out.splitlines() if "rhealstone.task_switch" in line)
+    assert "cycles" in row and "↓ lower" in row and "×1.00" in row
+    assert "absent" in r.out and "×1.00 is the best" in r.out
+    # --wide: every statistic and the time at the board clock
+    r = cli("run", *args, "--json", out, "-q", "--wide")
+    assert r.status == 0, r
+    header = r.out.split("rhealstone.task_switch")[0]
     for col in ("min", "p50", "mean", "p99", "max", "stdev", "p50 time"):
         assert col in header
     assert "µs" in r.out or "ns" in r.out
-    assert "absent" in r.out
     doc = results.load(out)
     assert [x["rtos"] for x in doc["runs"]] == ["rtoslab", "freertos"]
     run = doc["runs"][0]
@@ -156,6 +164,13 @@ def test_interrupted_run_keeps_finished_results(fake_vp, tmp_path):
     assert doc["runs"][0]["status"] == "complete" and len(doc["runs"][0]["results"]) == 8
     assert doc["runs"][1]["status"] == "interrupted"
     assert len(doc["runs"][1]["results"]) >= 1       # the metrics that reached @end are kept
+    # the history has the complete RTOS too (the test's history database, conftest)
+    import sqlite3
+    db = sqlite3.connect(os.environ["RTOSLAB_HISTORY"])
+    rows = db.execute("SELECT rtos, status FROM runs ORDER BY id").fetchall()
+    assert ("rtoslab", "complete") in rows, rows
+    n = db.execute("SELECT COUNT(*) FROM metrics m JOIN runs r ON m.run_id = r.id WHERE r.rtos = 'rtoslab'").fetchone()[0]
+    assert n == 8
 
 
 def test_atomic_write_leaves_old_file_on_failure(tmp_path, monkeypatch):
@@ -207,3 +222,55 @@ def test_progress_on_a_terminal(fake_vp, tmp_path):
     assert "rtoslab@vp-m0: rhealstone" in text        # the live line names the metric being measured
     assert "metrics" in text
     assert "rhealstone.task_switch" in text.split("rtoslab run on vp-m0")[-1]
+
+
+def test_tests_pattern_matching_no_metric_is_refused_before_running(cli, fake_vp, tmp_path):
+    args = images(tmp_path, rtoslab={"stdout": transcript("rtoslab", default_metrics("rtoslab"))})
+    r = cli("run", *args, "--tests", "rhealstone.nothing*", "--json", tmp_path / "o.json", "-q")
+    assert_one_line_error(r, 2)
+    assert "matches no metric" in r.err and not (tmp_path / "o.json").exists()
+
+
+def test_an_output_path_that_cannot_be_written_is_refused_before_running(cli, fake_vp, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    log = tmp_path / "args.log"
+    args = images(tmp_path, rtoslab={"stdout": transcript("rtoslab", default_metrics("rtoslab")),
+                                     "args_log": log})
+    r = cli("run", *args, "--json", tmp_path / "afile" / "r.json", "-q")
+    assert_one_line_error(r, 2)
+    assert "cannot create the folder" in r.err and not log.exists()     # nothing ran
+
+
+def test_a_write_failure_mid_run_keeps_the_results_in_a_fallback_file(cli, fake_vp, tmp_path, monkeypatch):
+    from rtoslab import results as res_mod
+    m = default_metrics("rtoslab")
+    args = images(tmp_path, rtoslab={"stdout": transcript("rtoslab", m, checks=all_checks())})
+    target = tmp_path / "out" / "r.json"
+    real_write = res_mod.write
+
+    def failing_write(doc, path):          # the disk fills up after the check, before the write
+        if Path(path) == target:
+            raise res_mod.RtoslabError(f"cannot write {path}: No space left on device")
+        return real_write(doc, path)
+    monkeypatch.setattr(res_mod, "write", failing_write)
+    r = cli("run", *args, "--json", target, "-q", "--no-history")
+    assert r.status == 2, r                                 # environment, not regression (1)
+    assert "rhealstone.task_switch" in r.out                # the table is printed all the same
+    lines = [ln for ln in r.err.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "No space left" in lines[0] and "the results are in" in lines[0]
+    fallback = Path(lines[0].split("the results are in ")[1].strip())
+    doc = results.load(fallback)
+    assert doc["runs"][0]["rtos"] == "rtoslab" and doc["runs"][0]["results"]
+    fallback.unlink()
+
+
+def test_elf_that_is_not_an_arm_image_is_refused(cli, tmp_path):
+    import sys as _sys
+    host_elf = Path(_sys.executable).resolve()
+    r = cli("run", "--rtos", "rtoslab", "--elf", f"rtoslab={host_elf}", "--json", tmp_path / "o.json", "-q")
+    assert_one_line_error(r, 2)
+    assert "not an Arm" in r.err
+    (tmp_path / "t.elf").write_text("text")
+    r = cli("run", "--rtos", "rtoslab", "--elf", f"rtoslab={tmp_path / 't.elf'}", "-q")
+    assert_one_line_error(r, 2)
+    assert "not an ELF" in r.err

@@ -76,6 +76,10 @@ def test_size_bad_input(cli, tmp_path):
     assert_one_line_error(r, 2)
     assert "malformed" in r.err
     assert_one_line_error(cli("size", tmp_path), 2)
+    import sys
+    r = cli("size", Path(sys.executable).resolve())          # an ELF, but not an Arm one
+    assert_one_line_error(r, 2)
+    assert "not an Arm image" in r.err
 
 
 KERNEL_H = """#include <stdint.h>
