@@ -1,0 +1,80 @@
+"""An application outside the tree, built with only the documented commands
+(docs/kernel-api.md, "Your own application") and run on the simulator."""
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+VP = REPO / "vp" / "target" / "release" / "rtoslab-vp"
+
+MAIN_C = r"""
+#include "board.h"
+#include "rtoslab/kernel.h"
+
+static K_SEM_DEFINE(ping, 0, 0);
+
+static void consumer(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 3; i++) {
+        k_sem_wait(&ping, K_FOREVER);
+        board_puts("pong\n");
+    }
+    board_exit(7);      /* the simulator's exit status is the firmware's */
+}
+
+static void producer(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        k_sleep(K_USEC(100));
+        k_sem_signal(&ping);
+    }
+}
+
+K_THREAD_DEFINE(consumer_thread, 256, consumer, NULL, 2);
+K_THREAD_DEFINE(producer_thread, 256, producer, NULL, 1);
+
+int main(void)
+{
+    k_start();
+}
+"""
+
+CMAKELISTS = f"""cmake_minimum_required(VERSION 3.20)
+project(myapp C ASM)
+add_subdirectory({REPO}/cmake/sdk rtoslab)
+rtoslab_add_application(myapp SOURCES main.c)
+"""
+
+
+@pytest.mark.e2e
+def test_an_application_outside_the_tree_builds_and_runs(tmp_path):
+    for tool in ("arm-none-eabi-gcc", "cmake", "ninja"):
+        if not shutil.which(tool):
+            pytest.skip(f"{tool} not installed")
+    if not VP.exists():
+        pytest.skip("the simulator is not built (make setup)")
+    app = tmp_path / "myapp"
+    app.mkdir()
+    (app / "main.c").write_text(MAIN_C)
+    (app / "CMakeLists.txt").write_text(CMAKELISTS)
+    build = app / "build"
+    subprocess.run(["cmake", "-G", "Ninja", "-S", str(app), "-B", str(build),
+                    f"-DCMAKE_TOOLCHAIN_FILE={REPO}/cmake/arm-none-eabi.cmake", "-DRTOSLAB_BOARD=vp-m0"],
+                   check=True, capture_output=True)
+    b = subprocess.run(["ninja", "-C", str(build)], capture_output=True, text=True)
+    assert b.returncode == 0, b.stdout[-2000:]
+    elf = build / "myapp.elf"
+    # the application's own code is Thumb code for the Cortex-M0 (the flags came with the target)
+    dis = subprocess.run(["arm-none-eabi-objdump", "-d", str(elf)], capture_output=True, text=True).stdout
+    assert "<consumer>:" in dis
+    head = subprocess.run(["arm-none-eabi-readelf", "-A", str(elf)], capture_output=True, text=True).stdout
+    assert "Tag_CPU_arch: v6S-M" in head or "v6-M" in head
+    # the kernel's tests are targets of the project but not built by default
+    assert not list(build.rglob("ktest_smoke.elf"))
+    r = subprocess.run([str(VP), "run", str(elf), "--max-cycles", "10000000"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.stdout == "pong\npong\npong\n" and r.returncode == 7, r
