@@ -24,6 +24,7 @@ STIM_RISE_EXC = 16 + 1
 STIM_FALL_EXC = 16 + 2
 MAIN = "main (MSP)"
 SHARED = 4096
+MAX_EDGES = 2_000_000   # probe and stimulus edges kept for the VCD
 
 
 def exc_name(exc: int) -> str:
@@ -107,6 +108,8 @@ class Analysis:
     events: int = 0
     slices: list = field(default_factory=list)            # (track, name, start, end)
     instants: list = field(default_factory=list)          # (name, cycle, args)
+    stim_edges: list = field(default_factory=list)        # (cycle, level), for the VCD
+    probe_edges: list = field(default_factory=list)       # (cycle, pins, changed), for the VCD
     warnings: list = field(default_factory=list)
     truncated: bool = False
 
@@ -229,8 +232,12 @@ class Analyzer:
         self.slice_start = c
 
     def _latency(self, exc: int, c: int):
+        """The stimulus line's entry is paired with the last edge before it: edges that no
+        entry followed (the line was disabled, or its pending state was cleared) are dropped,
+        never paired with a later entry."""
         if exc in self.pending_stim and self.pending_stim[exc]:
-            rise = self.pending_stim[exc].popleft()
+            rise = self.pending_stim[exc][-1]
+            self.pending_stim[exc].clear()
             key = f"stimulus {'rise' if exc == STIM_RISE_EXC else 'fall'} -> {exc_name(exc)}"
             self.a.latencies.setdefault(key, []).append(c - rise)
 
@@ -322,8 +329,13 @@ class Analyzer:
                 self.sleeping_since = c
         elif e == "wake":
             self._end_sleep(c)
+        elif e == "probe":
+            if len(a.probe_edges) < MAX_EDGES:
+                a.probe_edges.append((c, int(ev.get("pins", 0)), int(ev.get("changed", 0))))
         elif e == "stim":
             level = int(ev.get("level", 0))
+            if len(a.stim_edges) < MAX_EDGES:
+                a.stim_edges.append((c, level))
             self.pending_stim[STIM_RISE_EXC if level else STIM_FALL_EXC].append(c)
             if len(a.instants) < 100000:
                 a.instants.append(("stimulus " + ("rise" if level else "fall"), c, {}))

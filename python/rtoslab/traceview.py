@@ -109,7 +109,7 @@ def execute(firmware, board_id, vcd: Path | None, perfetto_path: Path | None, js
             def on_line(line):
                 if len(console_lines) < 10000:
                     console_lines.append(line)
-            outcome = vp_runner.run(vp, fw, board.id, on_line, trace=trace_file, vcd=vcd,
+            outcome = vp_runner.run(vp, fw, board.id, on_line, trace=trace_file,
                                     max_cycles=max_cycles, timeout=timeout, extra=extra)
             if outcome.kind == "bad-input":
                 raise BadInput(f"the simulator refused {fw}: {outcome.message}")
@@ -125,8 +125,10 @@ def execute(firmware, board_id, vcd: Path | None, perfetto_path: Path | None, js
         if perfetto_path:
             atomic_write(perfetto_path, json.dumps(perfetto(a, title)) + "\n")
             out.print(f"perfetto: {perfetto_path} (open in ui.perfetto.dev)")
-        if vcd and vcd.exists():
-            out.print(f"vcd: {vcd}")
+        if vcd:
+            from .vcd import write as write_vcd
+            write_vcd(a, vcd, title)
+            out.print(f"vcd: {vcd} (signals thread, handler, stim, probe0..7; open in GTKWave)")
         if json_path:
             d = a.to_dict()
             d["firmware"] = str(fw)

@@ -12,6 +12,9 @@ def synthetic_events(elf):
     b = next(o for o in syms.objects if o.name == "stack_b")
     msp = syms.initial_sp
     ev = [{"e": "start", "board": "vp-m0", "clock_hz": 48000000, "ram": 16384}]
+    # stimulus pulses while IRQ1 is disabled: no entry follows them, none may be paired later
+    ev += [{"e": "stim", "c": 20, "level": 1}, {"e": "stim", "c": 30, "level": 0},
+           {"e": "stim", "c": 60, "level": 1}, {"e": "stim", "c": 70, "level": 0}]
     c = 100
     # main on MSP pends PendSV; the first switch goes to thread a
     ev += [{"e": "exc_entry", "c": c, "exc": 14, "sp": msp - 32},
@@ -83,7 +86,9 @@ def test_trace_runs_the_simulator_and_passes_vcd(cli, fixture_elfs, fake_vp, tmp
     assert r.status == 0, r          # the cycle limit is how a firmware that never exits ends
     assert vcd.exists() and "cycle limit" in r.out
     argv = json.loads(log.read_text())
-    assert "--trace" in argv and argv[argv.index("--vcd") + 1] == str(vcd)
+    # the VCD is rtoslab's own, written from the event trace (thread and handler signals)
+    assert "--trace" in argv and "--vcd" not in argv
+    assert "$var string 1 ! thread $end" in vcd.read_text()
     assert argv[argv.index("--stimulus") + 1] == "at=100"
 
 
@@ -225,3 +230,56 @@ def test_the_empty_main_stack_is_main_not_the_object_that_starts_there():
     assert a.threads[MAIN].runs == 1 and a.threads[MAIN].cycles == 10 + 30
     assert a.threads["stack_x"].runs == 1 and a.threads["stack_x"].cycles == 40
     assert a.threads["stack_x"].high_water == 0x30
+
+
+def parse_vcd(text):
+    """{signal name: [(time, value)]} and the header lines of a VCD."""
+    ids, changes, head, t = {}, {}, [], 0
+    body = False
+    for line in text.splitlines():
+        if not body:
+            head.append(line)
+            if line.startswith("$var"):
+                _, _kind, _w, ident, name, _end = line.split()
+                ids[ident] = name
+                changes[name] = []
+            body = line.startswith("$enddefinitions")
+            continue
+        if line.startswith("#"):
+            t = int(line[1:])
+        elif line[0] in "sb":
+            value, ident = line[1:].split(" ")
+            changes[ids[ident]].append((t, value))
+        elif line[0] in "01":
+            changes[ids[line[1:]]].append((t, line[0]))
+    return changes, head, t
+
+
+def test_vcd_shows_the_thread_and_the_handler_at_a_context_switch(cli, fixture_elfs, tmp_path):
+    ev = synthetic_events(fixture_elfs["plain"])
+    vcd = tmp_path / "t.vcd"
+    r = cli("trace", fixture_elfs["plain"], "--from-events",
+            write_events(tmp_path / "ev.jsonl", ev), "--vcd", vcd)
+    assert r.status == 0, r
+    changes, head, last = parse_vcd(vcd.read_text())
+    assert "$timescale 1 ps $end" in head and any("48000000 Hz" in h for h in head)
+    ps = 1e12 / 48e6
+    first = int(head[0].split(" + ")[1].split()[0])     # the comment's cycle = time * f + first
+    assert first == min(e["c"] for e in ev if "c" in e)
+
+    def at(cycle):
+        return round((cycle - first) * ps)
+    # the second switch of the synthetic run: PendSV entered at 260 on stack_a, switch at 310
+    thread = dict(changes["thread"])
+    handler = dict(changes["handler"])
+    assert handler[at(260)] == "PendSV" and handler[at(310)] == "-"
+    assert thread[at(160)] == "stack_a" and thread[at(310)] == "stack_b"
+    # between the entry and the switch the interrupted thread is still the running one
+    assert not any(at(260) < t < at(310) for t, _ in changes["thread"])
+    # the stimulus, the IRQ1 entry and its tail-chain into SysTick
+    assert [v for _, v in changes["stim"]][-2:] == ["1", "0"]
+    names = [v for _, v in changes["handler"]]
+    assert "IRQ1" in names and names[names.index("IRQ1") + 1] == "SysTick"
+    # the file ends at the run's last cycle
+    end = next(e["c"] for e in ev if e["e"] == "end")
+    assert last == at(end)
