@@ -126,11 +126,13 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
 @click.option("--weights", metavar="FILE",
               help="application Rhealstone weights: JSON or TOML {metric: weight}")
 @click.option("--title", default=None)
-def report(results, html_path, md_path, weights, title):
+@click.option("--baseline", metavar="RUN", default=None,
+              help="the run (an RTOS id, or RTOS@board) the ratios are taken against (default: the best of each row)")
+def report(results, html_path, md_path, weights, title, baseline):
     """Tables, histograms, cumulative distributions, the Rhealstone figure and footprints."""
     from .report import execute
     out, _ = _consoles()
-    for p in execute(list(results), html_path, md_path, weights, title):
+    for p in execute(list(results), html_path, md_path, weights, title, baseline):
         out.print(f"wrote {p}")
 
 

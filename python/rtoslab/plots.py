@@ -6,7 +6,26 @@ import io
 import re
 
 _counter = [0]
-COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+# Twelve colours that stay apart from each other (the first ten are matplotlib's tab10).
+COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
+          "#bcbd22", "#7f7f7f", "#393b79", "#e7969c"]
+
+
+def colors_for(rtoses: list[str]) -> dict[str, str]:
+    """One colour per RTOS, the same in every table, plot and report: its place in the port
+    registry (rtoslab first, then FreeRTOS, ...); an id outside the registry (a result file
+    from elsewhere) takes the next colour no RTOS of the list has."""
+    from .errors import RtoslabError
+    from .ports import registry
+    try:
+        order = list(registry())
+    except RtoslabError:                   # a report must render without the tree's registry
+        order = []
+    out = {r: COLORS[order.index(r) % len(COLORS)] for r in rtoses if r in order}
+    free = [c for c in COLORS if c not in out.values()] or COLORS
+    for i, r in enumerate(dict.fromkeys(r for r in rtoses if r not in out)):
+        out[r] = free[i % len(free)]
+    return out
 
 
 def _plt():
@@ -46,24 +65,53 @@ def _bins(values: list[float]):
     return 40
 
 
+def needs_log(values: list[float]) -> bool:
+    """A log axis where the spread is wide (tails, or RTOSes an order of magnitude apart)."""
+    pos = [v for v in values if v > 0]
+    return len(pos) == len(values) and bool(pos) and max(pos) / min(pos) > 30
+
+
 def metric_figure(metric_id: str, series: list[tuple[str, list[float], str]], unit: str) -> str:
     """series: [(label, warm samples, color)] -> SVG: a histogram per series (one row each, so
-    that distributions far apart stay readable) and their cumulative distributions together."""
+    that distributions far apart stay readable, on one shared x axis, logarithmic where the
+    values span more than 30×) and their cumulative distributions together. A series whose
+    samples are all equal is one mark with its value, not a histogram."""
     plt = _plt()
     n = len(series)
     mosaic = [[f"h{i}", "cdf"] for i in range(n)]
     fig, axes = plt.subplot_mosaic(mosaic, figsize=(8.6, 0.6 + 1.25 * max(2, n)), layout="constrained",
                                    gridspec_kw={"width_ratios": [1, 1]})
+    every = [v for _, s, _ in series for v in s]
+    log = needs_log(every)
+    lo, hi = min(every), max(every)
+    pad = (hi - lo) * 0.05 or max(1.0, abs(hi) * 0.05)
     for i, (label, s, color) in enumerate(series):
         ax = axes[f"h{i}"]
-        ax.hist(s, bins=_bins(s), color=color, edgecolor=color, linewidth=0.4, alpha=0.8)
+        if min(s) == max(s):
+            ax.axvline(s[0], color=color, linewidth=2.5)
+            ax.annotate(f"constant: all {len(s)} samples = {s[0]:g}", (s[0], 0.5), xycoords=("data", "axes fraction"),
+                        xytext=(6, 0), textcoords="offset points", fontsize=7, va="center")
+            ax.set_yticks([])
+        elif log:
+            import math
+            edges = [10 ** (math.log10(min(s)) + k * (math.log10(max(s)) - math.log10(min(s))) / 40) for k in range(41)]
+            ax.hist(s, bins=edges, color=color, edgecolor=color, linewidth=0.4, alpha=0.8)
+        else:
+            ax.hist(s, bins=_bins(s), color=color, edgecolor=color, linewidth=0.4, alpha=0.8)
+        if log:
+            ax.set_xscale("log")
+            ax.set_xlim(lo / 1.2, hi * 1.2)
+        else:
+            ax.set_xlim(lo - pad, hi + pad)
         ax.set_ylabel(label, fontsize=8)
         ax.tick_params(labelsize=7)
         if i == 0:
-            ax.set_title(f"{metric_id}: histogram", fontsize=9)
+            ax.set_title(f"{metric_id}: histogram" + (" (log x)" if log else ""), fontsize=9)
         if i == n - 1:
             ax.set_xlabel(unit)
     ax2 = axes["cdf"]
+    if log:
+        ax2.set_xscale("log")
     for label, s, color in series:
         xs = sorted(s)
         m = len(xs)
@@ -78,8 +126,10 @@ def metric_figure(metric_id: str, series: list[tuple[str, list[float], str]], un
     return to_svg(fig)
 
 
-def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | None]], ylabel: str) -> str:
-    """groups: {series name: value per label} -> grouped bars."""
+def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | None]], ylabel: str,
+               label_colors: list[str] | None = None) -> str:
+    """groups: {series name: value per label} -> grouped bars (one group: each bar in its
+    label's colour when label_colors is given)."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.4, 2.8), layout="constrained")
     k = max(1, len(groups))
@@ -87,16 +137,79 @@ def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | Non
     for gi, (name, vals) in enumerate(groups.items()):
         xs = [i + (gi - (k - 1) / 2) * width for i in range(len(labels))]
         ys = [v if v is not None else 0 for v in vals]
-        bars = ax.bar(xs, ys, width=width, label=name, color=COLORS[gi % len(COLORS)])
+        color = label_colors if label_colors and k == 1 else COLORS[gi % len(COLORS)]
+        bars = ax.bar(xs, ys, width=width, label=name, color=color)
         for b, v in zip(bars, vals):
             ax.annotate("n/a" if v is None else f"{v:,.0f}", (b.get_x() + b.get_width() / 2, b.get_height()),
                         ha="center", va="bottom", fontsize=7)
     ax.set_xticks(range(len(labels)))
-    ax.set_xticklabels(labels)
+    ax.set_xticklabels(labels, rotation=30 if len(labels) > 5 else 0, ha="right" if len(labels) > 5 else "center",
+                       fontsize=8)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
     if k > 1:
         ax.legend(fontsize=8, frameon=False)
+    return to_svg(fig)
+
+
+def summary_figure(title: str, rows: list[tuple[str, dict[str, float]]], colors: dict[str, str],
+                   xlabel: str) -> str:
+    """The decision picture: one row per metric, one dot per RTOS at its p50 (its colour), on a
+    log axis shared by every row, so that ten RTOSes and a 100× spread stay readable."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8.6, 0.9 + 0.28 * max(3, len(rows))), layout="constrained")
+    seen = set()
+    for y, (_mid, vals) in enumerate(rows):
+        for lab, v in vals.items():
+            if v is None or v <= 0:
+                continue
+            ax.plot([v], [y], "o", color=colors.get(lab, "#000"), markersize=5, alpha=0.9,
+                    label=None if lab in seen else lab)
+            seen.add(lab)
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([m for m, _ in rows], fontsize=7.5)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.grid(axis="x", alpha=0.3, which="both")
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=7, frameon=False, loc="center left", bbox_to_anchor=(1.01, 0.5))
+    return to_svg(fig)
+
+
+def scaling_figure(title: str, lines: dict[str, tuple[list[int], list[float]]], colors: dict[str, str],
+                   ylabel: str) -> str:
+    """A scaling family: one line per RTOS of the p50 against n."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(6.4, 2.8), layout="constrained")
+    for lab, (ns, vs) in lines.items():
+        ax.plot(ns, vs, "o-", color=colors.get(lab, "#000"), label=lab, markersize=4)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("n")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7, frameon=False, ncol=2)
+    return to_svg(fig)
+
+
+def footprint_figure(labels: list[str], flash: list[int | None], ram: list[int | None],
+                     colors: list[str]) -> str:
+    """The RTOS's own footprint, kernel and port only (the benchmark's buffers and the
+    application apart): flash and static RAM, one bar per RTOS in its colour."""
+    plt = _plt()
+    fig, axes = plt.subplots(1, 2, figsize=(8.6, 0.9 + 0.3 * max(3, len(labels))), layout="constrained")
+    for ax, vals, what in ((axes[0], flash, "flash"), (axes[1], ram, "static RAM")):
+        ys = list(range(len(labels)))
+        ax.barh(ys, [v or 0 for v in vals], color=colors)
+        for y, v in zip(ys, vals):
+            ax.annotate("n/a" if v is None else f"{v:,}", (v or 0, y), xytext=(3, 0), textcoords="offset points",
+                        va="center", fontsize=7)
+        ax.set_yticks(ys)
+        ax.set_yticklabels(labels if ax is axes[0] else [""] * len(labels), fontsize=8)
+        ax.invert_yaxis()
+        ax.set_title(f"kernel + port {what} (bytes)", fontsize=9)
+        ax.margins(x=0.18)
     return to_svg(fig)
 
 

@@ -19,10 +19,11 @@ from . import __version__
 from . import results as res
 from .errors import BadInput
 from .ids import CHECK_IDS, RHEALSTONE
-from .plots import COLORS, bar_figure, metric_figure, stacked_figure
+from .plots import (bar_figure, colors_for, footprint_figure, metric_figure, scaling_figure,
+                    stacked_figure, summary_figure)
 from .size import COMPONENTS, LABELS
 from .stats import fmt_time, split_cold
-from .table import COLS, _num, markdown_table, matrix, time_of
+from .table import COLS, _baseline_of, _num, better, markdown_table, matrix, ratio_text, time_of
 
 GROUPS = [
     ("Rhealstone", ("rhealstone.",)),
@@ -119,23 +120,34 @@ def _labels(runs):
     return labels
 
 
-def build_context(runs, sources, weights, title, plots=True) -> dict:
+def build_context(runs, sources, weights, title, plots=True, baseline: str | None = None) -> dict:
     ids, labels, cells = matrix(runs)
-    color = {lab: COLORS[i % len(COLORS)] for i, lab in enumerate(labels)}
+    by_rtos = colors_for([run["rtos"] for run in runs])
+    color = {lab: by_rtos[run["rtos"]] for lab, run in zip(labels, runs)}
     clocks = {lab: r.get("clock_hz") for lab, r in zip(labels, runs)}
+    if baseline is not None and baseline not in labels:
+        raise BadInput(f"--baseline {baseline}: not a run of these files ({', '.join(labels)})")
     groups: dict[str, list] = {}
+    footnotes: dict[str, int] = {}          # absence reason -> its number under the tables
     for mid in ids:
-        row = {"id": mid, "cells": []}
+        unit = next((c.get("unit", "cycles") for lab in labels
+                     if isinstance(c := cells.get((mid, lab)), dict)), "cycles")
+        base = _baseline_of(mid, labels, cells, baseline)
+        row = {"id": mid, "unit": "ops/1e7 cyc" if unit.startswith("ops") else unit,
+               "better": better(mid, unit), "cells": []}
         for lab in labels:
             c = cells.get((mid, lab))
             if c is None:
                 row["cells"].append({"kind": "none"})
             elif isinstance(c, tuple):
-                row["cells"].append({"kind": c[0], "reason": c[1]})
+                note = footnotes.setdefault(f"{lab}: {c[1]}", len(footnotes) + 1)
+                row["cells"].append({"kind": c[0], "reason": c[1], "note": note})
             else:
                 hz = clocks.get(lab)
+                r = ratio_text(mid, c.get("p50"), base)
                 row["cells"].append({"kind": "value", "vals": [_num(c.get(k), k) for k in COLS],
-                                     "time": time_of(c, hz),
+                                     "time": time_of(c, hz), "p50": _num(c.get("p50"), "p50"),
+                                     "ratio": r, "best": r == "×1.00",
                                      "n": c.get("n"), "cold": c.get("cold", 0)})
         groups.setdefault(group_of(mid), []).append(row)
     group_list = [(name, groups[name]) for name, _ in GROUPS if name in groups]
@@ -168,7 +180,8 @@ def build_context(runs, sources, weights, title, plots=True) -> dict:
         g = {"objective": [r["objective"]["value"] for r in rh_rows]}
         if weights is not None:
             g["application"] = [r["application"]["value"] for r in rh_rows]
-        rh_svg = bar_figure("Rhealstones per second (higher is better)", labels, g, "Rhealstones/s")
+        rh_svg = bar_figure("Rhealstones per second (higher is better)", labels, g, "Rhealstones/s",
+                            label_colors=[color[lab] for lab in labels])
     # Footprints
     size_keys = []
     for run in runs:
@@ -226,13 +239,70 @@ def build_context(runs, sources, weights, title, plots=True) -> dict:
                 "config": run.get("config", {}), "source": run.get("_source"),
                 "timing": (run.get("manifest", {}).get("board_profile", {}) or {}).get("timing", "")}
                for lab, run in zip(labels, runs)]
+    summary_svgs, scaling_svgs, kernel_svg = [], [], ""
+    if plots:
+        summary_svgs = _summary_svgs(ids, labels, cells, color)
+        scaling_svgs = _scaling_svgs(ids, labels, cells, color)
+        flash = [_kernel_bytes(run, "flash") for run in runs]
+        ram = [_kernel_bytes(run, "ram") for run in runs]
+        if any(v is not None for v in flash + ram):
+            kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
     return {"title": title, "labels": labels, "colors": color, "cols": COLS, "groups": group_list,
+            "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
+            "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
             "weights": weights, "sizes": sizes, "size_svgs": size_svgs, "checks": checks,
             "absent": absent, "incomplete": incomplete, "configs": configs, "sources": sources,
             "probe_rows": probe_rows,
             "version": __version__,
             "generated": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def _kernel_bytes(run: dict, kind: str) -> int | None:
+    """The RTOS's own bytes: kernel and port (not the benchmark, not the C library)."""
+    size = run.get("size", {})
+    vals = [size.get(f"{kind}.{c}") for c in ("kernel", "port")]
+    return None if all(v is None for v in vals) else sum(v or 0 for v in vals)
+
+
+def _summary_svgs(ids, labels, cells, color) -> list[str]:
+    """p50 of every metric per RTOS: the cost metrics (lower is better) and the throughputs."""
+    out = []
+    for title, keep, xlabel in (
+            ("p50 of every cost metric (lower is better; log scale)",
+             lambda m, u: u == "cycles" and not m.startswith(("tm.", "scale.", "timer.", "stimulus.", "boot.")),
+             "cycles (log)"),
+            ("Thread-Metric throughput (higher is better; log scale)",
+             lambda m, u: m.startswith("tm."), "operations per 10^7 cycles (log)")):
+        rows = []
+        for mid in ids:
+            vals = {lab: c["p50"] for lab in labels if isinstance(c := cells.get((mid, lab)), dict)}
+            unit = next((cells[(mid, lab)].get("unit", "cycles") for lab in vals), "cycles")
+            if vals and keep(mid, unit):
+                rows.append((mid, vals))
+        if rows:
+            out.append(summary_figure(title, rows, color, xlabel))
+    return out
+
+
+def _scaling_svgs(ids, labels, cells, color) -> list[str]:
+    """Each scaling family (scale.<name>.n<N>) as lines of p50 against n."""
+    fams: dict[str, list[tuple[int, str]]] = {}
+    for mid in ids:
+        head, _, n = mid.rpartition(".n")
+        if mid.startswith("scale.") and n.isdigit():
+            fams.setdefault(head, []).append((int(n), mid))
+    out = []
+    for fam, members in fams.items():
+        lines = {}
+        for lab in labels:
+            pts = [(n, cells[(mid, lab)]["p50"]) for n, mid in sorted(members)
+                   if isinstance(cells.get((mid, lab)), dict)]
+            if pts:
+                lines[lab] = ([p[0] for p in pts], [p[1] for p in pts])
+        if lines:
+            out.append(scaling_figure(f"{fam}: p50 against n", lines, color, "cycles"))
+    return out
 
 
 def _size_label(k: str) -> str:
@@ -320,14 +390,14 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
 
 
 def execute(paths: list[str], html_path: str | None, md_path: str | None, weights_path: str | None,
-            title: str | None) -> list[Path]:
+            title: str | None, baseline: str | None = None) -> list[Path]:
     weights = load_weights(weights_path)
     runs, sources = collect(paths)
     if not html_path and not md_path:
         html_path = "report.html"
     title = title or "rtoslab report: " + ", ".join(dict.fromkeys(r["rtos"] for r in runs)) + \
         " on " + ", ".join(dict.fromkeys(r["board"] for r in runs))
-    ctx = build_context(runs, sources, weights, title, plots=True)
+    ctx = build_context(runs, sources, weights, title, plots=True, baseline=baseline)
     written = []
     if html_path:
         written.append(res.atomic_write(html_path, render_html(ctx)))

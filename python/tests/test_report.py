@@ -153,3 +153,51 @@ def test_report_merges_files_and_boards(cli, tmp_path):
     assert "second clock" in text and "| 6 |" in text
     html = (tmp_path / "m.html").read_text()
     assert "freertos@vp-stm32f0" in html and 'id="probe"' in html
+
+
+TEN = ("rtoslab", "freertos", "chibios", "chibios-nil", "threadx", "coos", "riot", "contiki-ng",
+       "baremetal", "zephyr")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="chromium not installed (apt-get install chromium)")
+def test_report_of_ten_rtoses_fits_the_page_with_one_colour_each(cli, tmp_path):
+    """Ten RTOSes: the summary chart, one distinct colour per RTOS everywhere, compact tables
+    that fit a 1400-pixel page, full absence reasons."""
+    from PIL import Image
+
+    from rtoslab.plots import colors_for
+    a = make_results(tmp_path / "ten.json", rtoses=TEN)
+    doc = json.loads(a.read_text())
+    long_reason = "Contiki-NG processes are stackless cooperative protothreads: " + "x" * 120 + " END"
+    doc["runs"][7]["absent"].append({"id": "rhealstone.preemption", "reason": long_reason})
+    doc["runs"][7]["results"] = [r for r in doc["runs"][7]["results"] if r["id"] != "rhealstone.preemption"]
+    a.write_text(json.dumps(doc))
+    html = tmp_path / "ten.html"
+    r = cli("report", a, "--html", html, "--baseline", "freertos")
+    assert r.status == 0, r
+    text = html.read_text()
+    colors = colors_for(list(TEN))
+    assert len(set(colors.values())) == 10
+    for rtos, c in colors.items():          # the card, the table header and the plots: one colour
+        assert f"--c: {c}" in text and f"border-top: 3px solid {c}" in text
+    assert text.count('class="plot summary-plot"') >= 1 and long_reason in text
+    assert "Ratios are to the baseline, freertos" in text
+    url = html.resolve().as_uri()
+    common = [_chromium(), *CHROME_FLAGS, f"--user-data-dir={tmp_path / 'profile'}"]
+    # the compact comparison tables are no wider than the page's content column
+    js_dom = subprocess.run(common + ["--window-size=1400,1000", "--dump-dom", url],
+                            capture_output=True, text=True, timeout=120).stdout
+    assert 'data-ready="yes"' in js_dom
+    widths = js_dom.split('data-cmp-overflow="')[1].split('"')[0]
+    assert widths == "0", f"{widths} compact table(s) wider than the page"
+    shot = tmp_path / "ten.png"
+    subprocess.run(common + [f"--screenshot={shot}", "--window-size=1400,2400", "--hide-scrollbars", url],
+                   capture_output=True, timeout=120)
+    img = Image.open(shot).convert("RGB")
+    seen = img.getcolors(maxcolors=1 << 22)
+
+    def count(ref, tol=12):
+        ref = tuple(int(ref[i:i + 2], 16) for i in (1, 3, 5))
+        return sum(n for n, rgb in seen if all(abs(x - y) <= tol for x, y in zip(rgb, ref)))
+    shown = [rtos for rtos, c in colors.items() if count(c) > 30]
+    assert len(shown) == 10, f"colours on screen: {shown}"
