@@ -157,12 +157,7 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
     z_block_prepare(&m->z_waitq, m, Z_STATE_BLOCKED_MUTEX, timeout);
     if (cur->z_prio > o->z_prio)
         z_set_prio(o, cur->z_prio); /* transitive through z_mutex_waiters_changed */
-    int r = z_switch_away(cur);
-#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD && K_CONFIG_WAIT_TIMEOUT
-    if (r == K_ETIMEDOUT)
-        z_spin_until(cur->z_wake);
-#endif
-    return r;
+    return z_switch_away(cur);
 }
 
 int Z_FAST(mutex_unlock)(struct k_mutex *m)

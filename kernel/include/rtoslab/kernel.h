@@ -95,8 +95,8 @@ struct k_thread {
     } z_wait;
 #endif
     struct k_thread *z_tnext;  /* timeout list */
-    uint32_t z_wake;           /* deadline while in the timeout list; while receiving from a
-                                  queue without timeout: where to put the item */
+    uint32_t z_wake;           /* expiry time while in the timeout list (time.c); while
+                                  receiving from a queue without timeout: where to put the item */
     uint8_t z_prio;            /* effective priority */
     uint8_t z_state;           /* Z_STATE_*: high nibble is a validity mark */
     uint8_t z_base;            /* priority set by the application (before inheritance) */
