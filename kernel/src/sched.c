@@ -56,6 +56,12 @@ const uint8_t z_msb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
 
 /* ---- State --------------------------------------------------------------------------------- */
 
+#if K_CONFIG_MUTEX && K_CONFIG_FASTPATH
+/* In .data, so below every thread stack (.bss or above) and above the interrupt stack (the
+ * bottom of RAM): the mutex fast paths tell a thread from an interrupt by comparing SP with
+ * this address (kernel.h). Costs its size in flash (the initial image). */
+__attribute__((section(".data.z_kernel")))
+#endif
 struct z_kernel z_kernel;
 
 /* ---- Internal functions -------------------------------------------------------------------- */
