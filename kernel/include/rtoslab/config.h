@@ -102,6 +102,9 @@
 #ifndef K_CONFIG_DESTROY
 #define K_CONFIG_DESTROY 1      /* k_*_destroy: wake the waiters with K_EDESTROYED */
 #endif
+#ifndef K_CONFIG_MEMPOOL
+#define K_CONFIG_MEMPOOL 1      /* fixed-size block pools (k_mempool_*) */
+#endif
 
 /* ---- Safety ---------------------------------------------------------------------------- */
 

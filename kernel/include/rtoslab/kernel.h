@@ -202,6 +202,7 @@ struct k_sem {
 #define Z_OBJ_MUTEX 0xA6u
 #define Z_OBJ_QUEUE 0xA7u
 #define Z_OBJ_TIMER 0xA8u
+#define Z_OBJ_MEMPOOL 0xA9u
 
 /* limit: 1 for a binary semaphore, 0 for the widest (65535), else 2..255. */
 #define K_SEM_INITIALIZER(initial, limit) {NULL, (initial), Z_OBJ_SEM, (limit)}
@@ -427,6 +428,43 @@ int k_timer_start(struct k_timer *t, k_timeout_t delay, k_timeout_t period);
 int k_timer_start_at(struct k_timer *t, uint32_t at, k_timeout_t period);
 /* Stop; 0 if it was running, K_ESTATE if not. Any context. */
 int k_timer_stop(struct k_timer *t);
+
+/* ---- Memory pools ------------------------------------------------------------------------ */
+
+/* Fixed-size blocks in storage the application provides: allocation and release are O(1)
+ * (a free list, and a bump index over the blocks never used yet, so that a pool needs no
+ * initialisation loop) and never wait, so they work in any context, interrupts included.
+ * Blocks are 4-byte aligned (the storage must be), their size a multiple of 4. */
+struct k_mempool {
+    void *z_free;             /* released blocks, linked through their first word */
+    uint8_t *z_buf;
+    uint16_t z_block;         /* block size in bytes */
+    uint16_t z_count;         /* blocks in the pool */
+    uint16_t z_fresh;         /* blocks [z_fresh, z_count) were never handed out */
+    uint16_t z_avail;         /* blocks that may be allocated */
+    uint8_t z_type;
+    uint8_t z_pad[3];
+};
+
+#define Z_MEMPOOL_BLOCK(bytes) ((((bytes) < 4u ? 4u : (bytes)) + 3u) & ~3u)
+/* Static definition: the pool and its storage, no code runs. */
+#define K_MEMPOOL_DEFINE(name, block_size, count)                                            \
+    static uint32_t name##_buf[Z_MEMPOOL_BLOCK(block_size) / 4u * (count)];                   \
+    struct k_mempool name = {NULL, (uint8_t *)name##_buf, Z_MEMPOOL_BLOCK(block_size), (count), \
+                             0, (count), Z_OBJ_MEMPOOL, {0, 0, 0}}
+
+/* `count` blocks of `block_size` bytes (rounded up to a multiple of 4) in `buf` (4-byte
+ * aligned, block_size * count bytes). 0, K_EINVAL, or K_EBUSY (a pool with blocks
+ * allocated: nothing changes). Any context. */
+int k_mempool_init(struct k_mempool *p, void *buf, size_t block_size, size_t count);
+/* A block, or NULL when none is left (or `p` is not a pool). Never waits; any context. */
+void *k_mempool_alloc(struct k_mempool *p);
+/* Give a block back. 0, or K_EINVAL (NULL, not the start of a block of this pool, or
+ * every block is free already). A block freed twice while others are allocated is not
+ * detected (that would take a walk of the free list). Any context. */
+int k_mempool_free(struct k_mempool *p, void *block);
+/* Blocks left to allocate, or K_EINVAL. */
+int k_mempool_avail(const struct k_mempool *p);
 
 #ifdef __cplusplus
 }
