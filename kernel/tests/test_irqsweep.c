@@ -8,7 +8,8 @@
  * (a signal, a K_NO_WAIT take, a queue send or receive, a resume, a timer start), and after
  * each run the test checks the path's outcome (every unit and item delivered exactly once,
  * priorities restored, no timeout before its deadline) and the kernel's structures (ready
- * rings and bitmap, wait queues, contended mutexes, inherited priorities, timeout order).
+ * rings and bitmap, wait queues, contended mutexes, inherited priorities, timeout order);
+ * the interrupt also checks the structures as it finds them, at its arrival cycle.
  * It prints "irq sweep: P paths x N arrival cycles covered".
  */
 #include "ktest.h"
@@ -34,9 +35,14 @@ static volatile uint32_t isr_ran, isr_ts;
 static volatile uint32_t cur_n;  /* the arrival offset of the run in progress */
 static volatile uint32_t arm_at; /* the cycle it is armed for */
 
+static void check_kernel(int in_isr);
+
+/* The interrupt first checks the kernel's structures as it finds them: whatever the
+ * interrupted code was doing, the kernel masks interrupts while they are inconsistent. */
 void IRQ1_Handler(void)
 {
     isr_ran++;
+    check_kernel(1);
     if (isr_fn)
         isr_fn();
 }
@@ -107,7 +113,7 @@ static unsigned expected_prio(struct k_thread *t)
     return p;
 }
 
-static void check_kernel(void)
+static void check_kernel(int in_isr)
 {
     uint32_t key = arch_irq_lock();
     /* the rings: bitmap bit set exactly for the non-empty ones, members ready at that prio */
@@ -142,10 +148,13 @@ static void check_kernel(void)
             INV(t->z_prio == expected_prio(t));
     }
     INV(nready == nknown_ready);
-    /* the driver runs, at the head of its ring */
-    INV(z_kernel.current == &driver_thread);
-    INV(z_kernel.ready[driver_thread.z_prio] &&
-        z_kernel.ready[driver_thread.z_prio]->z_next == &driver_thread);
+    /* the running thread is the head of its ring (in an interrupt: the interrupted one, or,
+     * from the idle loop, the one that blocked last); after a run, the driver */
+    struct k_thread *cur = z_kernel.current;
+    if (!in_isr)
+        INV(cur == &driver_thread);
+    if (!in_isr || cur->z_state == Z_STATE_READY)
+        INV(z_kernel.ready[cur->z_prio] && z_kernel.ready[cur->z_prio]->z_next == cur);
     /* contended mutexes have waiters and the flag; every wait queue in priority order */
     for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext) {
         INV(m->z_waitq && (m->z_owner & Z_MUTEX_WAITERS));
@@ -518,6 +527,37 @@ static void p_ab_check(void)
     INV(wakes + k_sem_count(&s) == given);
 }
 
+/* 10. priority changes through inheritance: W (3) waits on the mutex L (3) holds; the
+ * driver raises W to 6 (L inherits 6) and lowers it back (L drops to 3); the interrupt
+ * wakes S (4), which outranks the driver but not L while L is boosted. */
+static void t_waiter_mm(void *arg)
+{
+    (void)arg;
+    res_w = k_mutex_lock(&mm, K_FOREVER);
+    k_mutex_unlock(&mm);
+}
+static void p_pr_setup(void)
+{
+    k_sem_init(&go, 0, 0);
+    k_sem_init(&side, 0, 0);
+    k_sem_init(&done, 0, 0);
+    spawn(0, t_low, 3);
+    spawn(1, t_waiter_mm, 3);
+    spawn(2, t_side, 4);
+}
+static void p_pr_run(void)
+{
+    k_thread_prio_set(&th[1], 6);
+    k_thread_prio_set(&th[1], 3);
+}
+static void p_pr_check(void)
+{
+    await_isr();
+    INV(side_runs == given);
+    INV(th[0].z_prio == 3 && th[1].z_prio == 3 && th[1].z_state == Z_STATE_BLOCKED_MUTEX);
+    INV(z_kernel.contended == &mm && mm.z_waitq == &th[1]);
+}
+
 /* ---- the sweep ----------------------------------------------------------------------------- */
 
 struct path {
@@ -540,6 +580,7 @@ static const struct path paths[] = {
     {"timer expiry", p_tm_setup, p_tm_run, isr_timer, p_tm_check, 1200, 2000 - 800},
     {"thread exit", p_ex_setup, p_ex_run, isr_exit, p_ex_check, 0, 0},
     {"thread abort (timed waiter)", p_ab_setup, p_ab_run, isr_signal_s, p_ab_check, 0, 0},
+    {"prio_set of a mutex waiter (inheritance)", p_pr_setup, p_pr_run, isr_side_signal, p_pr_check, 0, 0},
 };
 
 /* Cycles from the clock read to the start of the path: more than the arming takes (about
@@ -574,7 +615,7 @@ static uint32_t sweep(const struct path *p)
         board_stim_arm(arm_at, 0, 1);
         p->run();
         p->check();
-        check_kernel();
+        check_kernel(0);
         isr_fn = NULL;
         cleanup();
         if (bad != bad0 && bad > 8)
