@@ -20,6 +20,10 @@
 #define Z_MUTEX_OK(m) ((m) && (m)->z_type == Z_OBJ_MUTEX)
 /* The lock word (kernel.h) of a mutex main() holds before k_start: no thread owns it */
 #define Z_MUTEX_MAIN ((uintptr_t)0)
+/* Z_MUTEX_FREE (kernel.h) under the kernel's own name for the symbol, so that the compiler
+ * shares the address with the loads of z_kernel.current */
+#undef Z_MUTEX_FREE
+#define Z_MUTEX_FREE ((uintptr_t)&z_kernel)
 
 /* The owner of a mutex that is held (contended, or waited on): the lock word (kernel.h)
  * without the flag */
