@@ -11,8 +11,8 @@ BOARDS=${BOARDS:-"vp-m0 qemu-microbit"}
 TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
 EXAMPLES="example_blinky example_minimal example_minimal_c"
 # Tests that need the simulator's stimulus generator (vp-m0 only): every interrupt arrival
-# cycle across kernel paths (test_irqsweep.c), on the fast paths and on the C paths.
-VP_TESTS="ktest_irqsweep ktest_irqsweep_c"
+# cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
+VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
 # build (threads, semaphores, delays), in bytes.
 FOOT_FLASH_MAX=1000

@@ -79,6 +79,13 @@ static int in_list(struct k_thread *q, struct k_thread *t)
     return n;
 }
 
+#if K_CONFIG_READY_LIST
+/* (the ready list build: one list, highest priority first) */
+static int ring_count(struct k_thread *t)
+{
+    return in_list(z_kernel.ready, t);
+}
+#else
 static int ring_count(struct k_thread *t)
 {
     int n = 0;
@@ -94,6 +101,7 @@ static int ring_count(struct k_thread *t)
     }
     return n;
 }
+#endif
 
 static int sorted(struct k_thread *q)
 {
@@ -116,8 +124,14 @@ static unsigned expected_prio(struct k_thread *t)
 static void check_kernel(int in_isr)
 {
     uint32_t key = arch_irq_lock();
-    /* the rings: bitmap bit set exactly for the non-empty ones, members ready at that prio */
     int nready = 0;
+#if K_CONFIG_READY_LIST
+    /* the ready list: ready threads, highest priority first */
+    INV(sorted(z_kernel.ready));
+    for (struct k_thread *w = z_kernel.ready; w && nready < 16; w = w->z_next, nready++)
+        INV(w->z_state == Z_STATE_READY);
+#else
+    /* the rings: bitmap bit set exactly for the non-empty ones, members ready at that prio */
     for (unsigned p = 0; p < K_CONFIG_PRIO_LEVELS; p++) {
         struct k_thread *tail = z_kernel.ready[p], *w = tail;
         INV(!tail == !(z_kernel.bitmap & Z_PRIO_BIT(p)));
@@ -131,6 +145,7 @@ static void check_kernel(int in_isr)
         } while (w != tail && ++i < 16);
         INV(w == tail); /* closed */
     }
+#endif
     /* every thread: in a ring exactly when ready, in its wait queue once when blocked on an
      * object, at the priority its base and its mutexes give */
     int nknown_ready = 0;
@@ -153,8 +168,15 @@ static void check_kernel(int in_isr)
     struct k_thread *cur = z_kernel.current;
     if (!in_isr)
         INV(cur == &driver_thread);
+#if K_CONFIG_READY_LIST
+    /* (with every switch through PendSV, an interrupt may come between a wake-up and the
+     * PendSV it pended: the running thread is the head only once things are settled) */
+    if (!in_isr)
+        INV(z_kernel.ready == cur);
+#else
     if (!in_isr || cur->z_state == Z_STATE_READY)
         INV(z_kernel.ready[cur->z_prio] && z_kernel.ready[cur->z_prio]->z_next == cur);
+#endif
     /* contended mutexes have waiters and the flag; every wait queue in priority order */
     for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext) {
         INV(m->z_waitq && (m->z_owner & Z_MUTEX_WAITERS));
