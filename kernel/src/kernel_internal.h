@@ -142,7 +142,9 @@ static inline __attribute__((always_inline)) uint32_t z_now(void)
     return z_kernel.ticks;
 #endif
 }
-void z_timeout_add(struct k_thread *t, uint32_t deadline);
+/* Put `t` in the timeout list to expire at `at` (a sleep: its deadline less Z_LEAD; a
+ * timed wait: its deadline, never earlier). */
+void z_timeout_add(struct k_thread *t, uint32_t at);
 void z_timeout_remove(struct k_thread *t);
 void z_time_reprogram(void);
 void z_time_start(void);

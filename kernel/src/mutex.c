@@ -18,8 +18,22 @@
 /* ---- Definitions --------------------------------------------------------------------------- */
 
 #define Z_MUTEX_OK(m) ((m) && (m)->z_type == Z_OBJ_MUTEX)
-/* The lock word (kernel.h): the owner, or NULL when free (or before k_start) */
+/* The lock word (kernel.h) of a mutex main() holds before k_start: no thread owns it */
+#define Z_MUTEX_MAIN ((uintptr_t)0)
+/* Z_MUTEX_FREE (kernel.h) under the kernel's own name for the symbol, so that the compiler
+ * shares the address with the loads of z_kernel.current */
+#undef Z_MUTEX_FREE
+#define Z_MUTEX_FREE ((uintptr_t)&z_kernel)
+
+/* The owner of a mutex that is held (contended, or waited on): the lock word (kernel.h)
+ * without the flag */
 #define Z_OWNER(m) ((struct k_thread *)((m)->z_owner & ~(uintptr_t)3u))
+/* The owner of any mutex: NULL when free or held by main() */
+static inline struct k_thread *z_owner(const struct k_mutex *m)
+{
+    uintptr_t w = m->z_owner;
+    return w == Z_MUTEX_FREE ? NULL : (struct k_thread *)(w & ~(uintptr_t)3u);
+}
 
 /* Make `t` the owner (NULL: free), keeping the waiter flag. */
 static void z_owner_set(struct k_mutex *m, struct k_thread *t)
@@ -109,6 +123,10 @@ void z_mutex_release_all(struct k_thread *t)
 int k_mutex_init(struct k_mutex *m)
 {
     Z_CHECK(m, K_EINVAL);
+    /* (no critical section: initialising an object other threads may be using is a race
+     * of the caller's; this refuses an object found in use) */
+    if (m->z_type == Z_OBJ_MUTEX && m->z_owner != Z_MUTEX_FREE)
+        return K_EBUSY; /* locked (by a thread or main), maybe waited on: destroy it first */
     m->z_waitq = NULL;
     m->z_owner = Z_MUTEX_FREE;
     m->z_cnext = NULL;
@@ -119,13 +137,21 @@ int k_mutex_init(struct k_mutex *m)
 int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
 {
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
+    if (arch_in_isr())
+        return K_EISR; /* threads only (kernel.h): an interrupt has no owner to record */
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-    struct k_thread *o = Z_OWNER(m);
+    struct k_thread *o = z_owner(m);
     if (!o) {
-        z_owner_set(m, cur);
+        int r = 0;
+        if (cur)
+            z_owner_set(m, cur); /* free, or left by main() */
+        else if (m->z_owner == Z_MUTEX_MAIN)
+            r = K_EDEADLK; /* main() before k_start, locking again what it holds */
+        else
+            m->z_owner = Z_MUTEX_MAIN; /* main() before k_start: held until k_start */
         arch_irq_enable();
-        return 0;
+        return r;
     }
     if (o->z_state == Z_STATE_DEAD) { /* the owner ended without unlocking */
         z_owner_set(m, cur);
@@ -146,31 +172,22 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
         arch_irq_enable();
         return K_EAGAIN;
     }
-#if K_CONFIG_CHECKS
-    if (Z_UNLIKELY(arch_in_isr())) {
-        arch_irq_enable();
-        return K_EISR;
-    }
-#endif
     if (!m->z_waitq)
         z_contended_add(m);
     z_block_prepare(&m->z_waitq, m, Z_STATE_BLOCKED_MUTEX, timeout);
     if (cur->z_prio > o->z_prio)
         z_set_prio(o, cur->z_prio); /* transitive through z_mutex_waiters_changed */
-    int r = z_switch_away(cur);
-#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD && K_CONFIG_WAIT_TIMEOUT
-    if (r == K_ETIMEDOUT)
-        z_spin_until(cur->z_wake);
-#endif
-    return r;
+    return z_switch_away(cur);
 }
 
 int Z_FAST(mutex_unlock)(struct k_mutex *m)
 {
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
+    if (arch_in_isr())
+        return K_EISR; /* threads only, as the lock */
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-    if (Z_OWNER(m) != cur) {
+    if (z_owner(m) != cur || m->z_owner == Z_MUTEX_FREE) { /* (free: not main's either) */
         arch_irq_enable();
         return K_EPERM;
     }
@@ -179,12 +196,6 @@ int Z_FAST(mutex_unlock)(struct k_mutex *m)
         arch_irq_enable();
         return 0;
     }
-#if K_CONFIG_CHECKS
-    if (Z_UNLIKELY(arch_in_isr())) {
-        arch_irq_enable();
-        return K_EISR;
-    }
-#endif
     z_handover(m);
     if (cur->z_prio != cur->z_base)
         z_set_prio(cur, z_inherited(cur));
@@ -199,7 +210,7 @@ int k_mutex_destroy(struct k_mutex *m)
     Z_CHECK(!arch_in_isr(), K_EISR);
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-    struct k_thread *o = Z_OWNER(m);
+    struct k_thread *o = z_owner(m);
     if (o && o != cur && o->z_state != Z_STATE_DEAD) {
         arch_irq_enable();
         return K_EPERM;

@@ -117,9 +117,9 @@ static int z_xfer_wait(struct k_queue *q, struct k_thread **wq, k_timeout_t time
         return K_EAGAIN;
     }
 #if K_CONFIG_CHECKS
-    if (Z_UNLIKELY(arch_in_isr())) {
+    if (Z_UNLIKELY(arch_in_isr() || !z_kernel.current)) {
         arch_irq_enable();
-        return K_EISR;
+        return z_kernel.current ? K_EISR : K_ESTATE; /* (no thread to block before k_start) */
     }
 #endif
     k_timeout_t left = timeout;
@@ -174,6 +174,10 @@ int k_queue_init(struct k_queue *q, void *buf, size_t item_size, size_t capacity
 {
     Z_CHECK(q && buf && item_size && item_size <= 0xFFFFu && capacity && capacity <= 0xFFFFu,
             K_EINVAL);
+    /* (no critical section: initialising an object other threads may be using is a race
+     * of the caller's; this refuses an object found in use) */
+    if (q->z_type == Z_OBJ_QUEUE && (q->z_waitq || q->z_swaitq))
+        return K_EBUSY; /* its waiters would wait forever: destroy it first (kernel.h) */
     q->z_waitq = NULL;
     q->z_swaitq = NULL;
     q->z_buf = buf;

@@ -56,6 +56,12 @@ const uint8_t z_msb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
 
 /* ---- State --------------------------------------------------------------------------------- */
 
+#if K_CONFIG_MUTEX && K_CONFIG_FASTPATH
+/* In .data, so below every thread stack (.bss or above) and above the interrupt stack (the
+ * bottom of RAM): the mutex fast paths tell a thread from an interrupt by comparing SP with
+ * this address (kernel.h). Costs its size in flash (the initial image). */
+__attribute__((section(".data.z_kernel")))
+#endif
 struct z_kernel z_kernel;
 
 /* ---- Internal functions -------------------------------------------------------------------- */
@@ -120,6 +126,11 @@ static /* (z_block is the only caller: inlined there) */
 void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
 {
     struct k_thread *cur = z_kernel.current;
+#if K_CONFIG_WAIT_TIMEOUT
+    uint32_t now = 0;
+    if (timeout != K_FOREVER)
+        now = z_now(); /* first: the timeout counts from as close to the call as can be */
+#endif
     (void)obj;
     K_ASSERT(!arch_in_isr() && cur->z_state == Z_STATE_READY);
 #if !K_CONFIG_READY_LIST
@@ -136,7 +147,9 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
     if (timeout != K_FOREVER) {
         if (timeout > K_TIMEOUT_MAX)
             timeout = K_TIMEOUT_MAX;
-        z_timeout_add(cur, z_now() + timeout + Z_TICK_ROUND);
+        /* the expiry is the deadline itself, without the lead (time.c): the waiter stays
+         * on the wait queue, wakeable, until then */
+        z_timeout_add(cur, now + timeout + Z_TICK_ROUND);
     }
 #if Z_LAZY_TIMEOUTS
     else if (!Z_NOT_TIMED(cur)) {
@@ -152,14 +165,7 @@ int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
 {
     struct k_thread *cur = z_kernel.current;
     z_block_prepare(q, obj, state, timeout);
-#if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD && K_CONFIG_WAIT_TIMEOUT
-    int r = z_switch_away(cur);
-    if (r == K_ETIMEDOUT)
-        z_spin_until(cur->z_wake); /* the alarm fired early on purpose */
-    return r;
-#else
-    return z_switch_away(cur);
-#endif
+    return z_switch_away(cur); /* (a timed wait expires at its deadline: nothing to spin) */
 }
 
 void z_set_prio(struct k_thread *t, unsigned prio)

@@ -47,6 +47,10 @@ static inline struct k_thread *z_sem_give(struct k_sem *s)
 int k_sem_init(struct k_sem *s, unsigned initial, unsigned limit)
 {
     Z_CHECK(s && limit <= 255u && initial <= (limit ? limit : 0xFFFFu), K_EINVAL);
+    /* (no critical section: initialising an object other threads may be using is a race
+     * of the caller's; this refuses an object found in use) */
+    if (s->z_type == Z_OBJ_SEM && s->z_waitq)
+        return K_EBUSY; /* its waiters would wait forever: destroy it first (kernel.h) */
     s->z_waitq = NULL;
     s->z_count = (uint16_t)initial;
     s->z_limit = (uint8_t)limit;

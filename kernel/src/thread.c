@@ -139,11 +139,11 @@ static void z_sleep_until(uint32_t deadline)
 #if Z_HAS_WAIT_OBJ
     cur->z_wait.obj = NULL;
 #endif
-    z_timeout_add(cur, deadline);
+    z_timeout_add(cur, deadline - Z_LEAD); /* expires early: the caller spins the lead */
     z_switch_away(cur);
 #else
     /* The size-optimised build shares z_block's code (IRQs stay disabled: any order will do) */
-    z_timeout_add(z_kernel.current, deadline);
+    z_timeout_add(z_kernel.current, deadline - Z_LEAD);
     z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
 #endif
 }

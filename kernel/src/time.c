@@ -6,9 +6,15 @@
  * API; an empty one says so.
  *
  * Tickless: kernel time is the board's 32-bit cycle counter; the alarm is programmed for
- * the earliest deadline (K_CONFIG_TIMER_LEAD cycles before it, the rest being spun by the
- * woken thread), so delays have cycle resolution and no interrupt happens while nothing is
- * due. Periodic: kernel time counts SysTick interrupts.
+ * the earliest expiry, so delays have cycle resolution and no interrupt happens while
+ * nothing is due. Periodic: kernel time counts SysTick interrupts.
+ *
+ * The timeout list holds expiry times (z_wake), not deadlines. A sleep expires
+ * K_CONFIG_TIMER_LEAD cycles before its deadline and the woken thread spins the rest (it
+ * ends within a few cycles of it); a timed wait expires at its deadline itself: until then
+ * it stays on its object's wait queue, so a signal, unlock or send made at any time before
+ * the deadline still satisfies it (a timeout never ends a wait early, issue 11). Its price:
+ * a wait that times out returns one interrupt-plus-switch after its deadline.
  */
 #include "board.h"
 #include "kernel_internal.h"
@@ -49,7 +55,7 @@ static void z_time_process(void)
     uint32_t key = arch_irq_lock();
     uint32_t now = z_now();
     struct k_thread *t;
-    while ((t = z_kernel.timeouts) != NULL && (int32_t)(t->z_wake - Z_LEAD - now) <= 0) {
+    while ((t = z_kernel.timeouts) != NULL && (int32_t)(t->z_wake - now) <= 0) {
         z_kernel.timeouts = t->z_tnext;
         t->z_tnext = t;
 #if Z_LAZY_TIMEOUTS
@@ -69,15 +75,15 @@ static void z_time_process(void)
 
 /* ---- Kernel-internal API ------------------------------------------------------------------- */
 
-void z_timeout_add(struct k_thread *t, uint32_t deadline)
+void z_timeout_add(struct k_thread *t, uint32_t at)
 {
     struct k_thread **pp = &z_kernel.timeouts, *w;
 #if Z_LAZY_TIMEOUTS
     if (!Z_NOT_TIMED(t))
         z_timeout_remove(t); /* stale */
 #endif
-    t->z_wake = deadline;
-    while ((w = *pp) != NULL && (int32_t)(w->z_wake - deadline) <= 0)
+    t->z_wake = at;
+    while ((w = *pp) != NULL && (int32_t)(w->z_wake - at) <= 0)
         pp = &w->z_tnext;
     t->z_tnext = w;
     *pp = t;
@@ -104,12 +110,12 @@ void z_time_reprogram(void)
     int have = 0;
     uint32_t at = 0;
     if (z_kernel.timeouts) {
-        at = z_kernel.timeouts->z_wake;
+        at = z_kernel.timeouts->z_wake; /* an expiry time: the lead is in it already */
         have = 1;
     }
 #if K_CONFIG_TIMER
-    if (z_kernel.timers && (!have || (int32_t)(z_kernel.timers->z_at - at) < 0)) {
-        at = z_kernel.timers->z_at;
+    if (z_kernel.timers && (!have || (int32_t)(z_kernel.timers->z_at - Z_LEAD - at) < 0)) {
+        at = z_kernel.timers->z_at - Z_LEAD;
         have = 1;
     }
 #endif
@@ -118,7 +124,7 @@ void z_time_reprogram(void)
 #else
     if (have) /* (only running threads add deadlines: none before k_start) */
 #endif
-        board_alarm_set(at - Z_LEAD);
+        board_alarm_set(at);
 #endif
 }
 

@@ -77,6 +77,9 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
 int k_timer_init(struct k_timer *t, k_timer_fn fn, void *arg)
 {
     Z_CHECK(t && fn, K_EINVAL);
+    uint32_t key = arch_irq_lock();
+    if (t->z_type == Z_OBJ_TIMER && t->z_active)
+        z_timer_unlink(t); /* running: stopped first (else the list would keep a stale link) */
     t->z_next = NULL;
     t->z_at = 0;
     t->z_period = 0;
@@ -84,6 +87,7 @@ int k_timer_init(struct k_timer *t, k_timer_fn fn, void *arg)
     t->z_arg = arg;
     t->z_active = 0;
     t->z_type = Z_OBJ_TIMER;
+    arch_irq_unlock(key);
     return 0;
 }
 

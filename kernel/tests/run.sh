@@ -10,6 +10,9 @@ VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
 BOARDS=${BOARDS:-"vp-m0 qemu-microbit"}
 TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
 EXAMPLES="example_blinky example_minimal example_minimal_c"
+# Tests that need the simulator's stimulus generator (vp-m0 only): every interrupt arrival
+# cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
+VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
 # build (threads, semaphores, delays), in bytes.
 FOOT_FLASH_MAX=1000
@@ -24,7 +27,7 @@ build() {
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
         -DRTOSLAB_BOARD="$board" >/dev/null || return 1
     local targets="$TESTS $EXAMPLES"
-    [ "$board" = vp-m0 ] && targets="$targets example_blinky_4k example_minimal_4k example_minimal_c_4k"
+    [ "$board" = vp-m0 ] && targets="$targets $VP_TESTS example_blinky_4k example_minimal_4k example_minimal_c_4k"
     ninja -C "$dir" $targets >/dev/null || { ninja -C "$dir" $targets; return 1; }
 }
 
@@ -47,6 +50,8 @@ check() {
     status=$?
     local last
     last=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+    # (the interrupt sweep's coverage: "irq sweep: P paths x N arrival cycles covered")
+    last="$last$(printf '%s\n' "$out" | sed -n 's/^irq sweep: \(.*\)$/; \1/p' | tail -1)"
     if [ $status -eq 0 ]; then
         note "PASS  $board  $name  ${last:-exit 0}"
     else
@@ -109,6 +114,9 @@ for board in $BOARDS; do
         check "$board" "$e" "$dir/kernel/examples/$e.elf"
     done
     if [ "$board" = vp-m0 ]; then
+        for t in $VP_TESTS; do
+            check "$board" "$t" "$dir/kernel/tests/$t.elf"
+        done
         check "$board" "example_blinky (--ram 4K)" "$dir/kernel/examples/example_blinky_4k.elf" --ram 4K
         check "$board" "example_minimal (--ram 4K)" "$dir/kernel/examples/example_minimal_4k.elf" --ram 4K
         check "$board" "example_minimal_c (--ram 4K)" "$dir/kernel/examples/example_minimal_c_4k.elf" --ram 4K

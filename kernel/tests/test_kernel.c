@@ -177,7 +177,9 @@ static void sem_timeout(void)
     KT_CHECK(dt < K_USEC(300) + K_MSEC(3));
 #endif
 #if BOARD_CYCLE_ACCURATE && K_CONFIG_TICKLESS
-    KT_CHECK(dt < K_USEC(300) + 400u); /* a timeout ends within a few hundred cycles */
+    /* a timeout ends one alarm interrupt and switch after its deadline (never before:
+     * test timeout_never_early), about 550 cycles from the call on vp-m0 */
+    KT_CHECK(dt < K_USEC(300) + 700u);
 #endif
 }
 
@@ -350,6 +352,143 @@ static void sleep_delays(void)
         KT_CHECK((int32_t)(k_now() - next) >= 0);
     }
     KT_EQ(k_sleep_until(next - 10), 0); /* past: at once */
+}
+
+/* A timeout never ends a wait before its deadline: until then the waiter stays on the wait
+ * queue, and a signal, unlock or send made at any time before the deadline satisfies it
+ * (issue 11: with the alarm lead, the waiter was taken off its queue K_CONFIG_TIMER_LEAD
+ * cycles early and a signal in that window was lost to it). A signaller of higher priority
+ * sleeps until `x` before the waiter's deadline and gives; the waiter (lower priority) must
+ * get it. The signaller reads the clock and gives with interrupts masked, so "given before
+ * the earliest possible deadline" is exact on every board; the cycle-accurate ones also
+ * check that the give did land inside the window. */
+#define TNE_T K_USEC(400)
+static K_SEM_DEFINE(tne_sem, 0, 0);
+static K_MUTEX_DEFINE(tne_mutex);
+K_QUEUE_DEFINE(tne_q, 4, 1);
+static volatile uint32_t tne_base, tne_x, tne_w0, tne_w1, tne_ts, tne_item;
+static volatile int tne_kind, tne_res, tne_done;
+
+static void t_tne_waiter(void *arg)
+{
+    (void)arg;
+    uint32_t v = 2;
+    k_sleep_until(tne_base);
+    tne_w0 = k_now(); /* the kernel's deadline is at least tne_w0 + TNE_T */
+    switch (tne_kind) {
+    case 0:
+        tne_res = k_sem_wait(&tne_sem, TNE_T);
+        break;
+    case 1:
+        tne_res = k_mutex_lock(&tne_mutex, TNE_T);
+        break;
+    case 2:
+        tne_res = k_queue_recv(&tne_q, &v, TNE_T);
+        tne_item = v;
+        break;
+    default:
+        tne_res = k_queue_send(&tne_q, &v, TNE_T);
+        break;
+    }
+    tne_w1 = k_now();
+    if (tne_kind == 1 && tne_res == 0)
+        k_mutex_unlock(&tne_mutex);
+    tne_done++;
+}
+
+static void t_tne_giver(void *arg)
+{
+    (void)arg;
+    uint32_t v = 1;
+    if (tne_kind == 1)
+        k_mutex_lock(&tne_mutex, K_FOREVER);
+    k_sleep_until(tne_base + TNE_T - tne_x);
+    __asm volatile("cpsid i" ::: "memory");
+    tne_ts = k_now();
+    switch (tne_kind) {
+    case 0:
+        k_sem_signal_isr(&tne_sem);
+        break;
+    case 1:
+        k_mutex_unlock(&tne_mutex); /* (its slow path unmasks before the hand-over) */
+        break;
+    case 2:
+        k_queue_send_isr(&tne_q, &v);
+        break;
+    default:
+        k_queue_recv_isr(&tne_q, &v); /* makes room */
+        break;
+    }
+    __asm volatile("cpsie i" ::: "memory");
+    tne_done++;
+}
+
+static void timeout_never_early(void)
+{
+    static const uint32_t xs[] = {40, 150, 300, 450, 560}; /* cycles before the deadline */
+    uint32_t v;
+    for (int kind = 0; kind < 4; kind++) {
+        for (unsigned i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+            KT_EQ(k_sem_init(&tne_sem, 0, 0), 0);
+            while (k_queue_recv(&tne_q, &v, K_NO_WAIT) == 0) {
+            }
+            if (kind == 3) {
+                v = 7;
+                KT_EQ(k_queue_send(&tne_q, &v, K_NO_WAIT), 0); /* full */
+            }
+            tne_kind = kind;
+            tne_x = K_CYCLES(xs[i]);
+            tne_res = 0x7777;
+            tne_item = 0;
+            tne_done = 0;
+            tne_base = k_now() + K_USEC(100);
+            spawn(0, t_tne_giver, 0, 6); /* (both run at once and sleep) */
+            spawn(1, t_tne_waiter, 0, 5);
+            for (int n = 0; tne_done < 2 && n < 2000; n++)
+                k_sleep(K_USEC(50));
+            KT_EQ(tne_done, 2);
+            int32_t before = (int32_t)(tne_w0 + TNE_T - tne_ts); /* > 0: given before */
+#if BOARD_CYCLE_ACCURATE
+            KT_CHECK(before > 0); /* the give landed in the window the test is about */
+#endif
+            if (before > 0 && (kind != 1 || BOARD_CYCLE_ACCURATE)) {
+                if (tne_res != 0) {
+                    kt_puts("  kind ");
+                    kt_putu((uint32_t)kind);
+                    kt_puts(", given ");
+                    kt_puti(before);
+                    kt_puts(" units before the earliest deadline:\n");
+                }
+                KT_EQ(tne_res, 0);
+            }
+            if (tne_res == K_ETIMEDOUT)
+                KT_CHECK(tne_w1 - tne_w0 >= TNE_T); /* and never early */
+            else
+                KT_EQ(tne_res, 0);
+            /* the object agrees with the result: nothing lost, nothing given twice */
+            switch (kind) {
+            case 0:
+                KT_EQ(k_sem_count(&tne_sem), tne_res == 0 ? 0 : 1);
+                break;
+            case 1:
+                KT_EQ(k_mutex_lock(&tne_mutex, K_NO_WAIT), 0); /* free again */
+                KT_EQ(k_mutex_unlock(&tne_mutex), 0);
+                break;
+            case 2:
+                KT_EQ(k_queue_count(&tne_q), tne_res == 0 ? 0 : 1);
+                if (tne_res == 0)
+                    KT_EQ(tne_item, 1);
+                break;
+            default:
+                KT_EQ(k_queue_count(&tne_q), tne_res == 0 ? 1 : 0);
+                if (tne_res == 0) {
+                    KT_EQ(k_queue_recv(&tne_q, &v, K_NO_WAIT), 0);
+                    KT_EQ(v, 2);
+                }
+                break;
+            }
+        }
+    }
 }
 
 /* ---- suspend, priorities, exit ----------------------------------------------------------- */
@@ -758,6 +897,10 @@ static void timers(void)
 static K_SEM_DEFINE(isem, 0, 0);
 static volatile int isr_r[6];
 static volatile int isr_mode;
+static struct k_mutex *volatile isr_mutex;
+extern struct k_mempool pool128;
+static void *volatile isr_blk;
+static volatile int isr_free_r;
 
 void IRQ20_Handler(void)
 {
@@ -767,6 +910,20 @@ void IRQ20_Handler(void)
         isr_r[0] = k_sem_signal_irq(&isem); /* handler mode, interrupts enabled */
     } else if (isr_mode == 3) {
         isr_r[0] = k_sem_signal_irq(NULL);
+    } else if (isr_mode == 5) {
+        isr_blk = k_mempool_alloc(&pool128);
+    } else if (isr_mode == 6) {
+        isr_free_r = k_mempool_free(&pool128, isr_blk);
+    } else if (isr_mode == 4) {
+        /* mutexes are refused in interrupts, whoever owns them (issue 11) */
+        int (*lock)(struct k_mutex *, k_timeout_t) = k_mutex_lock; /* the out-of-line ones */
+        int (*unlock)(struct k_mutex *) = k_mutex_unlock;
+        isr_r[0] = k_mutex_lock(isr_mutex, K_NO_WAIT);
+        isr_r[1] = k_mutex_lock(isr_mutex, K_FOREVER);
+        isr_r[2] = k_mutex_unlock(isr_mutex);
+        isr_r[3] = lock(isr_mutex, K_NO_WAIT);
+        isr_r[4] = unlock(isr_mutex);
+        isr_r[5] = k_mutex_init(isr_mutex) == K_OK; /* (free: allowed; held: K_EBUSY) */
     } else {
         isr_r[1] = k_sem_wait(&isem, K_FOREVER);
         isr_r[2] = k_mutex_lock(&m1, K_FOREVER);
@@ -931,6 +1088,260 @@ static void destroy_wakes(void)
     KT_EQ(res[1], K_EDESTROYED);
 }
 
+/* ---- issue 11: mutexes from interrupts, calls before k_start, re-initialisation ---------- */
+
+static K_MUTEX_DEFINE(mi);
+
+static void isr_mutex_calls(int held)
+{
+    for (int i = 0; i < 6; i++)
+        isr_r[i] = 0x7777;
+    isr_mutex = &mi;
+    isr_mode = 4;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    isr_mode = 0;
+    for (int i = 0; i < 5; i++)
+        KT_EQ(isr_r[i], K_EISR);
+    KT_EQ(isr_r[5], !held);
+}
+
+static void mutex_refused_in_isr(void)
+{
+    board_irq_enable(TEST_IRQ, 1);
+    /* free: the interrupt must not take it (for the interrupted thread or anyone) */
+    isr_mutex_calls(0);
+    KT_EQ(k_mutex_unlock(&mi), K_EPERM); /* nobody owns it */
+    /* held by the interrupted thread: neither a second lock nor an unlock from the ISR */
+    KT_EQ(k_mutex_lock(&mi, K_NO_WAIT), 0);
+    isr_mutex_calls(1);
+    KT_EQ(k_mutex_unlock(&mi), 0); /* still the driver's */
+    KT_EQ(k_mutex_unlock(&mi), K_EPERM);
+    /* held by another thread, contended: refused too (was K_EISR before, stays so) */
+    spawn(0, t_hold_m1_go2, 0, 6);
+    KT_EQ(k_mutex_lock(&m1, K_NO_WAIT), K_EAGAIN);
+    isr_mutex = &m1;
+    isr_mode = 4;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    isr_mode = 0;
+    KT_EQ(isr_r[0], K_EISR);
+    KT_EQ(isr_r[2], K_EISR);
+    k_sem_signal(&go2);
+    settle();
+    KT_EQ(k_mutex_lock(&m1, K_NO_WAIT), 0);
+    KT_EQ(k_mutex_unlock(&m1), 0);
+    board_irq_disable(TEST_IRQ);
+}
+
+/* Calls made by main() before k_start() (recorded there, checked here): a queue call that
+ * would block returns K_ESTATE as a semaphore wait does (it used to dereference the NULL
+ * running thread); main() may lock and unlock a mutex, a second lock is K_EDEADLK, an unlock
+ * of a mutex it does not hold K_EPERM; a mutex it still holds at k_start is taken over by
+ * its next locker. */
+K_QUEUE_DEFINE(qpre, 4, 1);
+static K_MUTEX_DEFINE(mpre);
+static K_MUTEX_DEFINE(mpre_held);
+static K_SEM_DEFINE(spre, 0, 0);
+static int pre_r[16];
+
+static void prestart_record(void)
+{
+    uint32_t v = 5;
+    int n = 0;
+    pre_r[n++] = k_queue_recv(&qpre, &v, K_FOREVER);      /* empty */
+    pre_r[n++] = k_queue_recv(&qpre, &v, K_USEC(10));
+    pre_r[n++] = k_queue_recv(&qpre, &v, K_NO_WAIT);
+    pre_r[n++] = k_queue_send(&qpre, &v, K_NO_WAIT);      /* 0: room */
+    pre_r[n++] = k_queue_send(&qpre, &v, K_FOREVER);      /* full */
+    pre_r[n++] = k_queue_send(&qpre, &v, K_USEC(10));
+    pre_r[n++] = k_sem_wait(&spre, K_FOREVER);
+    pre_r[n++] = k_mutex_lock(&mpre, K_FOREVER);          /* 0 */
+    pre_r[n++] = k_mutex_lock(&mpre, K_FOREVER);          /* K_EDEADLK */
+    pre_r[n++] = k_mutex_lock(&mpre, K_NO_WAIT);          /* K_EDEADLK */
+    pre_r[n++] = k_mutex_init(&mpre);                     /* K_EBUSY: held */
+    pre_r[n++] = k_mutex_unlock(&mpre);                   /* 0 */
+    pre_r[n++] = k_mutex_unlock(&mpre);                   /* K_EPERM */
+    pre_r[n++] = k_mutex_lock(&mpre_held, K_NO_WAIT);     /* 0, held across k_start */
+}
+
+static void prestart_calls(void)
+{
+    static const int exp[] = {K_ESTATE, K_ESTATE, K_EAGAIN, 0, K_ESTATE, K_ESTATE, K_ESTATE,
+                              0, K_EDEADLK, K_EDEADLK, K_EBUSY, 0, K_EPERM, 0};
+    for (unsigned i = 0; i < sizeof exp / sizeof exp[0]; i++) {
+        if (pre_r[i] != exp[i]) {
+            kt_puts("  call ");
+            kt_putu(i);
+            kt_puts(":\n");
+        }
+        KT_EQ(pre_r[i], exp[i]);
+    }
+    KT_EQ(k_queue_count(&qpre), 1);
+    KT_EQ(k_mutex_unlock(&mpre_held), K_EPERM); /* main's, not the driver's */
+    KT_EQ(k_mutex_lock(&mpre_held, K_NO_WAIT), 0); /* taken over */
+    KT_EQ(k_mutex_unlock(&mpre_held), 0);
+    KT_EQ(k_mutex_lock(&mpre, K_NO_WAIT), 0); /* main unlocked it: free */
+    KT_EQ(k_mutex_unlock(&mpre), 0);
+}
+
+/* Re-initialising an object in use: a semaphore or queue with waiters, a locked mutex,
+ * K_EBUSY and nothing changes (the waiters used to be forgotten, blocked for good); a running
+ * timer is stopped first (it used to stay linked, and cut the timers after it off). */
+static K_SEM_DEFINE(sre, 0, 0);
+K_QUEUE_DEFINE(qre, 4, 2);
+static uint32_t qre_mem[2];
+
+static void t_wait_sre(void *arg)
+{
+    res[(int)(intptr_t)arg] = k_sem_wait(&sre, K_FOREVER);
+}
+
+static void t_recv_qre(void *arg)
+{
+    uint32_t v = 0;
+    res[(int)(intptr_t)arg] = k_queue_recv(&qre, &v, K_FOREVER);
+    res[5] = (int)v;
+}
+
+static volatile int tre_a, tre_b;
+static void on_tre(struct k_timer *t, void *arg)
+{
+    (void)t;
+    if (arg)
+        tre_b++;
+    else
+        tre_a++;
+}
+static struct k_timer tre_a_t, tre_b_t;
+
+static void reinit_in_use(void)
+{
+    log_reset();
+    KT_EQ(k_sem_init(&sre, 0, 0), 0);
+    spawn(0, t_wait_sre, 0, 6);
+    KT_EQ(k_sem_init(&sre, 3, 0), K_EBUSY);
+    KT_EQ(k_sem_count(&sre), 0); /* unchanged */
+    KT_EQ(k_sem_signal(&sre), 0);  /* the waiter is still there */
+    KT_EQ(res[0], 0);
+    KT_EQ(k_sem_init(&sre, 3, 0), 0); /* no waiter: fine */
+    KT_EQ(k_sem_count(&sre), 3);
+
+    spawn(1, t_recv_qre, 1, 6);
+    KT_EQ(k_queue_init(&qre, qre_mem, 4, 2), K_EBUSY);
+    uint32_t v = 42;
+    KT_EQ(k_queue_send(&qre, &v, K_NO_WAIT), 0);
+    KT_EQ(res[1], 0);
+    KT_EQ(res[5], 42);
+    KT_EQ(k_queue_init(&qre, qre_mem, 4, 2), 0);
+
+    struct k_mutex m;
+    KT_EQ(k_mutex_init(&m), 0);
+    KT_EQ(k_mutex_lock(&m, K_NO_WAIT), 0);
+    KT_EQ(k_mutex_init(&m), K_EBUSY);
+    KT_EQ(k_mutex_unlock(&m), 0); /* still locked by the driver until here */
+    KT_EQ(k_mutex_init(&m), 0);
+    KT_EQ(k_mutex_destroy(&m), 0);
+
+    tre_a = tre_b = 0;
+    KT_EQ(k_timer_init(&tre_a_t, on_tre, NULL), 0);
+    KT_EQ(k_timer_init(&tre_b_t, on_tre, (void *)1), 0);
+    /* (interrupts masked: an emulator whose clock follows the host's may not let a to fire
+     * between its start and its re-initialisation) */
+    __asm volatile("cpsid i" ::: "memory");
+    int r1 = k_timer_start(&tre_a_t, K_USEC(300), 0);
+    int r2 = k_timer_start(&tre_b_t, K_USEC(600), 0); /* behind a in the list */
+    int r3 = k_timer_init(&tre_a_t, on_tre, NULL);     /* running: stopped first */
+    __asm volatile("cpsie i" ::: "memory");
+    KT_EQ(r1, 0);
+    KT_EQ(r2, 0);
+    KT_EQ(r3, 0);
+    KT_EQ(k_timer_stop(&tre_a_t), K_ESTATE);
+    k_sleep(K_MSEC(2));
+    KT_EQ(tre_a, 0);
+    KT_EQ(tre_b, 1);
+    KT_EQ(k_timer_start(&tre_a_t, K_USEC(100), 0), 0); /* and usable again */
+    k_sleep(K_MSEC(1));
+    KT_EQ(tre_a, 1);
+}
+
+/* ---- memory pools -------------------------------------------------------------------------- */
+
+K_MEMPOOL_DEFINE(pool128, 128, 4);
+static struct k_mempool pool6;
+static uint32_t pool6_mem[2 * 3]; /* 3 blocks of 6 bytes, rounded up to 8 */
+
+static void mempool_basic(void)
+{
+    void *b[5];
+    KT_EQ(k_mempool_avail(&pool128), 4);
+    for (int i = 0; i < 4; i++) {
+        b[i] = k_mempool_alloc(&pool128);
+        KT_CHECK(b[i] != NULL);
+        KT_EQ(((uintptr_t)b[i] & 3u), 0);
+        for (int j = 0; j < i; j++) /* distinct, not overlapping */
+            KT_CHECK((uint8_t *)b[i] >= (uint8_t *)b[j] + 128 || (uint8_t *)b[j] >= (uint8_t *)b[i] + 128);
+        for (int k = 0; k < 128; k++) /* the whole block is the caller's */
+            ((uint8_t *)b[i])[k] = (uint8_t)(0x40 + i);
+    }
+    KT_EQ(k_mempool_avail(&pool128), 0);
+    KT_CHECK(k_mempool_alloc(&pool128) == NULL); /* exhausted: never waits */
+    for (int i = 0; i < 4; i++) /* nothing written over the neighbours */
+        for (int k = 0; k < 128; k++)
+            if (((uint8_t *)b[i])[k] != (uint8_t)(0x40 + i)) {
+                KT_EQ(((uint8_t *)b[i])[k], 0x40 + i);
+                break;
+            }
+    KT_EQ(k_mempool_free(&pool128, b[2]), 0);
+    KT_EQ(k_mempool_free(&pool128, b[0]), 0);
+    KT_EQ(k_mempool_avail(&pool128), 2);
+    KT_CHECK(k_mempool_alloc(&pool128) == b[0]); /* the last one released first */
+    KT_CHECK(k_mempool_alloc(&pool128) == b[2]);
+    KT_CHECK(k_mempool_alloc(&pool128) == NULL);
+    /* what is not a block of this pool */
+    KT_EQ(k_mempool_free(&pool128, NULL), K_EINVAL);
+    KT_EQ(k_mempool_free(&pool128, (uint8_t *)b[1] + 4), K_EINVAL);
+    KT_EQ(k_mempool_free(&pool128, &pool6_mem[0]), K_EINVAL);
+    KT_EQ(k_mempool_init(&pool128, pool6_mem, 8, 3), K_EBUSY); /* blocks are out */
+    for (int i = 0; i < 4; i++)
+        KT_EQ(k_mempool_free(&pool128, b[i]), 0);
+    KT_EQ(k_mempool_free(&pool128, b[3]), K_EINVAL); /* all free already */
+    KT_EQ(k_mempool_avail(&pool128), 4);
+    KT_CHECK(k_mempool_alloc((struct k_mempool *)&sa) == NULL); /* not a pool */
+    KT_EQ(k_mempool_avail((struct k_mempool *)&sa), K_EINVAL);
+
+    /* a pool initialised at run time, block size rounded up to a multiple of 4 */
+    KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0);
+    KT_EQ(k_mempool_init(&pool6, (uint8_t *)pool6_mem + 1, 6, 3), K_EINVAL); /* misaligned */
+    void *c0 = k_mempool_alloc(&pool6), *c1 = k_mempool_alloc(&pool6), *c2 = k_mempool_alloc(&pool6);
+    KT_CHECK(c0 == &pool6_mem[0] && c1 == &pool6_mem[2] && c2 == &pool6_mem[4]);
+    KT_CHECK(k_mempool_alloc(&pool6) == NULL);
+    KT_EQ(k_mempool_free(&pool6, (uint8_t *)c1 + 2), K_EINVAL); /* inside a block */
+    KT_EQ(k_mempool_free(&pool6, c1), 0);
+    KT_EQ(k_mempool_free(&pool6, c0), 0);
+    KT_EQ(k_mempool_free(&pool6, c2), 0);
+    KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0); /* nothing out: re-initialised */
+
+    /* from an interrupt: allocate there, free here, and the other way round */
+    board_irq_enable(TEST_IRQ, 1);
+    isr_mode = 5;
+    isr_blk = NULL;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    KT_CHECK(isr_blk != NULL);
+    KT_EQ(k_mempool_avail(&pool128), 3);
+    void *d = k_mempool_alloc(&pool128);
+    KT_EQ(k_mempool_free(&pool128, isr_blk), 0);
+    isr_blk = d;
+    isr_mode = 6;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    KT_EQ(isr_free_r, 0);
+    KT_EQ(k_mempool_avail(&pool128), 4);
+    isr_mode = 0;
+    board_irq_disable(TEST_IRQ);
+}
+
 /* ---- the out-of-line (AAPCS) entries keep r4-r11 across switches ------------------------- */
 
 /* (call_keeps_regs.S) */
@@ -1003,6 +1414,7 @@ static void driver(void *arg)
     CASE(sem_no_switch_to_lower);
     CASE(sem_pingpong);
     CASE(sleep_delays);
+    CASE(timeout_never_early);
     CASE(suspend_resume);
     CASE(prio_change);
     CASE(exit_abort);
@@ -1020,6 +1432,10 @@ static void driver(void *arg)
     CASE(isr_lowest_priority);
     CASE(errors);
     CASE(destroy_wakes);
+    CASE(mutex_refused_in_isr);
+    CASE(prestart_calls);
+    CASE(reinit_in_use);
+    CASE(mempool_basic);
     CASE(aapcs_entries_keep_regs);
     kt_finish();
 }
@@ -1028,5 +1444,6 @@ K_THREAD_DEFINE(driver_thread, 1024, driver, NULL, DRV);
 
 int main(void)
 {
+    prestart_record();
     k_start();
 }

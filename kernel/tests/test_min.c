@@ -217,6 +217,9 @@ static void sem_wake_order(void)
     spawn(2, t_wait_log, 3, 1);
     settle();                   /* the two of priority 1 block */
     KT_EQ(nlog, 0);
+    /* re-initialising a semaphore with waiters: K_EBUSY, nothing changes (issue 11) */
+    KT_EQ(k_sem_init(&sa, 5, 0), K_EBUSY);
+    KT_EQ(k_sem_count(&sa), 0);
     KT_EQ(k_sem_signal(&sa), 0); /* the highest waiter, above the driver: runs at once */
     LOG_IS(2);
     KT_EQ(k_sem_signal(&sa), 0); /* below the driver: no switch */

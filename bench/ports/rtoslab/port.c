@@ -24,8 +24,7 @@ static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
-    if (cap == RTB_CAP_MEM)
-        return "rtoslab has no heap and no memory-block allocator: every object is in memory the application provides";
+    (void)cap;
     return "not provided by the rtoslab port";
 }
 
@@ -43,6 +42,7 @@ void rtb_port_config(void)
     bench_config("time_slicing", "off");
     bench_config("mutex", "priority inheritance (transitive), deadlock detection");
     bench_config("allocation", "static: threads in suite memory, objects in the port's tables");
+    bench_config("memory", "k_mempool: 4 blocks of 128 bytes (no heap; larger requests fail)");
     bench_config("timer_context", "time source interrupt");
     bench_config("isr_api", "k_sem_signal_irq (k_sem_signal_isr for handlers with interrupts enabled; switch on return)");
     bench_config("port_calls", "inline (rtb_port_inline.h): yield, priority set, sem wait/signal/signal_isr, mutex lock/unlock");
@@ -127,13 +127,18 @@ void rtb_timer_start(int id) { k_timer_start(&timers[id], timer_period[id], time
 void rtb_timer_stop(int id) { k_timer_stop(&timers[id]); }
 void rtb_timer_delete(int id) { k_timer_stop(&timers[id]); }
 
-/* ---- memory: none in rtoslab (RTB_CAP_MEM is absent) ---- */
+/* ---- memory: a kernel memory pool of 128-byte blocks (no heap) ---- */
+#define RTB_RTOSLAB_MEM_BLOCK 128u
+K_MEMPOOL_DEFINE(rtb_rtoslab_pool, RTB_RTOSLAB_MEM_BLOCK, 4);
 void *rtb_mem_alloc(size_t bytes)
 {
-    (void)bytes;
-    return 0;
+    return bytes <= RTB_RTOSLAB_MEM_BLOCK ? k_mempool_alloc(&rtb_rtoslab_pool) : 0;
 }
-void rtb_mem_free(void *p) { (void)p; }
+void rtb_mem_free(void *p)
+{
+    if (p)
+        k_mempool_free(&rtb_rtoslab_pool, p);
+}
 
 /* ---- interrupts: the kernel switches on return from an ISR that woke a thread ----
  * rtb_yield, rtb_sem_wait/signal/signal_isr and rtb_mutex_lock/unlock are inline

@@ -508,12 +508,15 @@
 
 #if K_CONFIG_MUTEX
 /* int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout): the uncontended case (the same
- * as the inline version in kernel.h: the lock word Z_MUTEX_FREE means a free, valid mutex) */
+ * as the inline version in kernel.h: the lock word Z_MUTEX_FREE, the address of z_kernel,
+ * means a free, valid mutex; SP below z_kernel means an interrupt, which C refuses) */
     FUNC k_mutex_lock
     ldr     r3, =z_kernel
     cpsid   i
     ldr     r2, [r0, #ZM_OWNER]
-    cmp     r2, #1
+    cmp     sp, r3
+    bls     8f                      /* the interrupt stack (or main before k_start): C */
+    cmp     r2, r3
     bne     8f
     ldr     r2, [r3, #ZK_CURRENT]
     str     r2, [r0, #ZM_OWNER]
@@ -544,12 +547,13 @@
     FUNC k_mutex_unlock
     ldr     r3, =z_kernel
     cpsid   i
+    cmp     sp, r3
+    bls     8f                      /* the interrupt stack (or main before k_start): C */
     ldr     r2, [r0, #ZM_OWNER]
-    ldr     r3, [r3, #ZK_CURRENT]
-    cmp     r2, r3
+    ldr     r1, [r3, #ZK_CURRENT]
+    cmp     r2, r1
     bne     8f
-    movs    r2, #1
-    str     r2, [r0, #ZM_OWNER]
+    str     r3, [r0, #ZM_OWNER]     /* Z_MUTEX_FREE */
     cpsie   i
     movs    r0, #0
     bx      lr

@@ -32,9 +32,10 @@
 #define K_CONFIG_TICK_HZ 1000u
 #endif
 
-/* Tickless only: the alarm is programmed this many cycles before a deadline and the woken
- * thread (or timer callback) spins the rest, so that a delay ends within a few cycles of
- * its deadline instead of one interrupt-plus-switch latency late. 0 disables it. */
+/* Tickless only: the alarm is programmed this many cycles before a sleep's or a timer's
+ * deadline and the woken thread (or timer callback) spins the rest, so that a delay ends
+ * within a few cycles of its deadline instead of one interrupt-plus-switch latency late.
+ * Not for timed waits: a waiter stays wakeable until its deadline (time.c). 0 disables it. */
 #ifndef K_CONFIG_TIMER_LEAD
 #define K_CONFIG_TIMER_LEAD 0u
 #endif
@@ -100,6 +101,9 @@
 #endif
 #ifndef K_CONFIG_DESTROY
 #define K_CONFIG_DESTROY 1      /* k_*_destroy: wake the waiters with K_EDESTROYED */
+#endif
+#ifndef K_CONFIG_MEMPOOL
+#define K_CONFIG_MEMPOOL 1      /* fixed-size block pools (k_mempool_*) */
 #endif
 
 /* ---- Safety ---------------------------------------------------------------------------- */

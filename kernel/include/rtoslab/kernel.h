@@ -45,6 +45,7 @@ extern "C" {
 #define K_EDESTROYED (-9)  /* the object was destroyed while the caller waited on it */
 #define K_ESTACK     (-10) /* stack overflow (reported to k_fatal only) */
 #define K_EASSERT    (-11) /* internal assertion (reported to k_fatal only) */
+#define K_EBUSY      (-12) /* (re)initialising an object in use (waiters, or a locked mutex) */
 
 /* ---- Time ------------------------------------------------------------------------------- */
 
@@ -95,8 +96,8 @@ struct k_thread {
     } z_wait;
 #endif
     struct k_thread *z_tnext;  /* timeout list */
-    uint32_t z_wake;           /* deadline while in the timeout list; while receiving from a
-                                  queue without timeout: where to put the item */
+    uint32_t z_wake;           /* expiry time while in the timeout list (time.c); while
+                                  receiving from a queue without timeout: where to put the item */
     uint8_t z_prio;            /* effective priority */
     uint8_t z_state;           /* Z_STATE_*: high nibble is a validity mark */
     uint8_t z_base;            /* priority set by the application (before inheritance) */
@@ -201,11 +202,13 @@ struct k_sem {
 #define Z_OBJ_MUTEX 0xA6u
 #define Z_OBJ_QUEUE 0xA7u
 #define Z_OBJ_TIMER 0xA8u
+#define Z_OBJ_MEMPOOL 0xA9u
 
 /* limit: 1 for a binary semaphore, 0 for the widest (65535), else 2..255. */
 #define K_SEM_INITIALIZER(initial, limit) {NULL, (initial), Z_OBJ_SEM, (limit)}
 #define K_SEM_DEFINE(name, initial, limit) struct k_sem name = K_SEM_INITIALIZER(initial, limit)
 
+/* 0, K_EINVAL, or K_EBUSY (it has waiters: nothing changes; destroy it first). */
 int k_sem_init(struct k_sem *s, unsigned initial, unsigned limit);
 /* Take one unit, waiting at most `timeout`. 0, K_EAGAIN (K_NO_WAIT), K_ETIMEDOUT, K_EISR,
  * K_EDESTROYED, K_EINVAL. */
@@ -271,22 +274,30 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_thread_prio_set(s
 /* ---- Mutexes ---------------------------------------------------------------------------- */
 
 /* Owned, not recursive, with transitive priority inheritance; a lock that would close a
- * wait-for cycle (including locking one's own mutex again) returns K_EDEADLK. */
+ * wait-for cycle (including locking one's own mutex again) returns K_EDEADLK. Threads only:
+ * from an interrupt, lock and unlock return K_EISR and change nothing. Before k_start(),
+ * main() may lock and unlock (as an owner of its own); a mutex it still holds at k_start()
+ * is taken over by its next locker. */
 struct k_mutex {
     struct k_thread *z_waitq;
     uintptr_t z_owner;        /* lock word: Z_MUTEX_FREE, or the owner's address, plus
                                  Z_MUTEX_WAITERS while the wait queue is not empty; 0 when
-                                 not initialised or destroyed */
+                                 held by main() before k_start, or (z_type 0) not initialised
+                                 or destroyed */
     struct k_mutex *z_cnext;  /* list of contended mutexes (non-empty wait queue) */
     uint8_t z_type;
     uint8_t z_pad[3];
 };
 
-#define Z_MUTEX_FREE 1u
+/* The kernel state (the running thread is its first word); its address is the lock word of
+ * a free mutex, which the inline calls below compare with a register they hold anyway. */
+extern struct k_thread *z_kernel_current __asm__("z_kernel"); /* z_kernel.current */
+#define Z_MUTEX_FREE ((uintptr_t)&z_kernel_current)
 #define Z_MUTEX_WAITERS 2u
 #define K_MUTEX_INITIALIZER {NULL, Z_MUTEX_FREE, NULL, Z_OBJ_MUTEX, {0, 0, 0}}
 #define K_MUTEX_DEFINE(name) struct k_mutex name = K_MUTEX_INITIALIZER
 
+/* 0, K_EINVAL, or K_EBUSY (locked, by a thread or main(): nothing changes). */
 int k_mutex_init(struct k_mutex *m);
 /* 0, K_EAGAIN, K_ETIMEDOUT, K_EDEADLK, K_EISR, K_EDESTROYED, K_EINVAL. */
 int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout);
@@ -299,9 +310,11 @@ int k_mutex_unlock(struct k_mutex *m);
  * in the port): a lock takes a free mutex (lock word Z_MUTEX_FREE, which also proves it is
  * an initialised mutex), an unlock frees one whose lock word is exactly the caller (owned,
  * no waiters). Anything else calls the port's z_mutex_*_slow (IRQs still disabled), which
- * keeps r0 and calls the portable code, which does every check. */
-extern struct k_thread *z_kernel_current __asm__("z_kernel"); /* z_kernel.current */
-
+ * keeps r0 and calls the portable code, which does every check.
+ * Interrupt context costs one CMP: the interrupt stack (MSP) lies below .data, where the
+ * kernel state is, and every thread stack above it (the boards' linker script), so
+ * `cmp sp, &z_kernel` clears the carry only in an interrupt (or in main() before k_start),
+ * and the SBCS that compares the lock word then cannot give 0: C returns K_EISR. */
 extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct k_mutex *m,
                                                                           k_timeout_t timeout)
 {
@@ -312,7 +325,8 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct
     __asm volatile(".syntax unified\n\t"
                    "cpsid i\n\t"
                    "ldr r3, [r0, #4]\n\t"
-                   "subs r3, r3, #1\n\t"       /* Z_MUTEX_FREE: r3 = 0, the result */
+                   "cmp sp, r2\n\t"            /* carry set: a thread */
+                   "sbcs r3, r3, r2\n\t"       /* Z_MUTEX_FREE, a thread: r3 = 0, the result */
                    "beq 1f\n\t"
                    "bl z_mutex_lock_slow\n\t"  /* (r1 still the timeout) */
                    "b 2f\n"
@@ -335,12 +349,12 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
                    "cpsid i\n\t"
                    "ldr r3, [r0, #4]\n\t"
                    "ldr r1, [r2]\n\t"
-                   "subs r3, r3, r1\n\t"       /* the caller, no waiter flag: r3 = 0, the result */
+                   "cmp sp, r2\n\t"            /* carry set: a thread */
+                   "sbcs r3, r3, r1\n\t"       /* the caller, no waiter flag: r3 = 0, the result */
                    "beq 1f\n\t"
                    "bl z_mutex_unlock_slow\n\t"
                    "b 2f\n"
-                   "1:\tmovs r1, #1\n\t"      /* Z_MUTEX_FREE */
-                   "str r1, [r0, #4]\n\t"
+                   "1:\tstr r2, [r0, #4]\n\t"  /* Z_MUTEX_FREE */
                    "cpsie i\n"
                    "2:"  /* (the compiler restores its own syntax mode after an asm) */
                    : "=l"(r), "+l"(a2)
@@ -372,9 +386,11 @@ struct k_queue {
     static uint8_t name##_buf[(item_size) * (capacity)] __attribute__((aligned(4)));          \
     struct k_queue name = {NULL, NULL, name##_buf, 0, Z_OBJ_QUEUE, 0, (item_size), (capacity), 0, 0}
 
+/* 0, K_EINVAL, or K_EBUSY (it has waiters: nothing changes; destroy it first). */
 int k_queue_init(struct k_queue *q, void *buf, size_t item_size, size_t capacity);
 /* Copy one item in (at the back) / out (from the front), waiting at most `timeout`.
- * 0, K_EAGAIN, K_ETIMEDOUT, K_EISR, K_EDESTROYED, K_EINVAL. */
+ * 0, K_EAGAIN, K_ETIMEDOUT, K_EISR, K_EDESTROYED, K_EINVAL; K_ESTATE if it would wait
+ * before k_start(). */
 int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout);
 int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout);
 /* From interrupts (never wait): 0, K_EAGAIN, K_EINVAL. */
@@ -403,6 +419,7 @@ struct k_timer {
 #define K_TIMER_INITIALIZER(fn, arg) {NULL, 0, 0, (fn), (arg), Z_OBJ_TIMER, 0, {0, 0}}
 #define K_TIMER_DEFINE(name, fn, arg) struct k_timer name = K_TIMER_INITIALIZER(fn, arg)
 
+/* A running timer is stopped first (it does not fire until started again). 0 or K_EINVAL. */
 int k_timer_init(struct k_timer *t, k_timer_fn fn, void *arg);
 /* (Re)start: first expiry after `delay` (K_NO_WAIT: as soon as possible), then every
  * `period` (0: one-shot). Any context. 0 or K_EINVAL. */
@@ -411,6 +428,43 @@ int k_timer_start(struct k_timer *t, k_timeout_t delay, k_timeout_t period);
 int k_timer_start_at(struct k_timer *t, uint32_t at, k_timeout_t period);
 /* Stop; 0 if it was running, K_ESTATE if not. Any context. */
 int k_timer_stop(struct k_timer *t);
+
+/* ---- Memory pools ------------------------------------------------------------------------ */
+
+/* Fixed-size blocks in storage the application provides: allocation and release are O(1)
+ * (a free list, and a bump index over the blocks never used yet, so that a pool needs no
+ * initialisation loop) and never wait, so they work in any context, interrupts included.
+ * Blocks are 4-byte aligned (the storage must be), their size a multiple of 4. */
+struct k_mempool {
+    void *z_free;             /* released blocks, linked through their first word */
+    uint8_t *z_buf;
+    uint16_t z_block;         /* block size in bytes */
+    uint16_t z_count;         /* blocks in the pool */
+    uint16_t z_fresh;         /* blocks [z_fresh, z_count) were never handed out */
+    uint16_t z_avail;         /* blocks that may be allocated */
+    uint8_t z_type;
+    uint8_t z_pad[3];
+};
+
+#define Z_MEMPOOL_BLOCK(bytes) ((((bytes) < 4u ? 4u : (bytes)) + 3u) & ~3u)
+/* Static definition: the pool and its storage, no code runs. */
+#define K_MEMPOOL_DEFINE(name, block_size, count)                                            \
+    static uint32_t name##_buf[Z_MEMPOOL_BLOCK(block_size) / 4u * (count)];                   \
+    struct k_mempool name = {NULL, (uint8_t *)name##_buf, Z_MEMPOOL_BLOCK(block_size), (count), \
+                             0, (count), Z_OBJ_MEMPOOL, {0, 0, 0}}
+
+/* `count` blocks of `block_size` bytes (rounded up to a multiple of 4) in `buf` (4-byte
+ * aligned, block_size * count bytes). 0, K_EINVAL, or K_EBUSY (a pool with blocks
+ * allocated: nothing changes). Any context. */
+int k_mempool_init(struct k_mempool *p, void *buf, size_t block_size, size_t count);
+/* A block, or NULL when none is left (or `p` is not a pool). Never waits; any context. */
+void *k_mempool_alloc(struct k_mempool *p);
+/* Give a block back. 0, or K_EINVAL (NULL, not the start of a block of this pool, or
+ * every block is free already). A block freed twice while others are allocated is not
+ * detected (that would take a walk of the free list). Any context. */
+int k_mempool_free(struct k_mempool *p, void *block);
+/* Blocks left to allocate, or K_EINVAL. */
+int k_mempool_avail(const struct k_mempool *p);
 
 #ifdef __cplusplus
 }
