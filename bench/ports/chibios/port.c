@@ -32,30 +32,10 @@
 
 static thread_t *threads[RTB_MAX_THREADS];
 static struct { uint8_t *base; size_t bytes; } thread_mem[RTB_MAX_THREADS];
-static semaphore_t sems[RTB_MAX_SEMS];
-static mutex_t mutexes[RTB_MAX_MUTEXES];
+semaphore_t rtb_chibios_sems[RTB_MAX_SEMS];   /* used by rtb_port_inline.h */
+mutex_t rtb_chibios_mutexes[RTB_MAX_MUTEXES];
 
-/* ---- time: microseconds to system ticks (the board's cycles), rounded up ---- */
-#define TICKS_PER_US (CH_CFG_ST_FREQUENCY / 1000000u)
-static sysinterval_t us2i(uint32_t us)
-{
-#if (CH_CFG_ST_FREQUENCY % 1000000u) == 0
-    if (us >= (uint32_t)(TIME_MAX_INTERVAL / TICKS_PER_US))
-        return TIME_MAX_INTERVAL;
-    return (sysinterval_t)(us * TICKS_PER_US);
-#else
-    uint64_t t = ((uint64_t)us * CH_CFG_ST_FREQUENCY + 999999u) / 1000000u;
-    return t >= TIME_MAX_INTERVAL ? TIME_MAX_INTERVAL : (sysinterval_t)t;
-#endif
-}
-static sysinterval_t timeout(uint32_t us)
-{
-    if (us == RTB_FOREVER)
-        return TIME_INFINITE;
-    if (us == 0)
-        return TIME_IMMEDIATE;
-    return us2i(us);
-}
+/* Time conversions: rtb_chibios_us2i / rtb_chibios_timeout (rtb_port_inline.h). */
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -209,7 +189,6 @@ void rtb_thread_delete(int id)
     threads[id] = NULL;
 }
 
-void rtb_yield(void) { chThdYield(); }
 void rtb_suspend(int id) { (void)id; }
 void rtb_resume(int id) { (void)id; }
 void rtb_prio_set(int id, int prio)
@@ -222,55 +201,39 @@ void rtb_prio_set(int id, int prio)
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
     (void)max;
-    chSemObjectInit(&sems[id], (cnt_t)initial);
+    chSemObjectInit(&rtb_chibios_sems[id], (cnt_t)initial);
     return RTB_OK;
 }
 void rtb_sem_delete(int id) { (void)id; }
-int rtb_sem_wait(int id, uint32_t timeout_us)
-{
-    msg_t m = timeout_us == RTB_FOREVER ? chSemWait(&sems[id]) : chSemWaitTimeout(&sems[id], timeout(timeout_us));
-    return m == MSG_OK ? RTB_OK : RTB_TIMEOUT;
-}
-void rtb_sem_signal(int id) { chSemSignal(&sems[id]); }
-void rtb_sem_signal_isr(int id)
-{
-    chSysLockFromISR();
-    chSemSignalI(&sems[id]);
-    chSysUnlockFromISR();
-}
 
 /* ---- mutexes ---- */
 int rtb_mutex_create(int id)
 {
-    chMtxObjectInit(&mutexes[id]);
+    chMtxObjectInit(&rtb_chibios_mutexes[id]);
     return RTB_OK;
 }
 void rtb_mutex_delete(int id) { (void)id; } /* a static RT object has nothing to release */
-int rtb_mutex_lock(int id, uint32_t timeout_us)
+/* rtb_mutex_lock with a timeout other than RTB_FOREVER (rtb_port_inline.h). */
+int rtb_chibios_mutex_lock_timed(int id, uint32_t timeout_us)
 {
-    mutex_t *mp = &mutexes[id];
-    if (timeout_us == RTB_FOREVER) {
-        chMtxLock(mp);
-        return RTB_OK;
-    }
+    mutex_t *mp = &rtb_chibios_mutexes[id];
     if (chMtxTryLock(mp))
         return RTB_OK;
     if (timeout_us == 0)
         return RTB_TIMEOUT;
     /* No timed lock in RT: retry until the timeout has passed (see the top of this file). */
-    sysinterval_t to = us2i(timeout_us);
+    sysinterval_t to = rtb_chibios_us2i(timeout_us);
     systime_t start = chVTGetSystemTimeX();
     for (;;) {
         sysinterval_t spent = chTimeDiffX(start, chVTGetSystemTimeX());
         if (spent >= to)
             return RTB_TIMEOUT;
-        sysinterval_t nap = us2i(RTB_CH_MTX_POLL_US);
+        sysinterval_t nap = rtb_chibios_us2i(RTB_CH_MTX_POLL_US);
         chThdSleep(to - spent < nap ? to - spent : nap);
         if (chMtxTryLock(mp))
             return RTB_OK;
     }
 }
-void rtb_mutex_unlock(int id) { chMtxUnlock(&mutexes[id]); }
 
 /* ---- queues: oslib objects FIFOs ---- */
 #define Q_BYTES 64
@@ -292,7 +255,7 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 void rtb_queue_delete(int id) { (void)id; }
 int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
 {
-    void *obj = chFifoTakeObjectTimeout(&queues[id], timeout(timeout_us));
+    void *obj = chFifoTakeObjectTimeout(&queues[id], rtb_chibios_timeout(timeout_us));
     if (obj == NULL)
         return RTB_TIMEOUT;
     memcpy(obj, msg, q_msg_bytes[id]);
@@ -302,7 +265,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
 int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 {
     void *obj;
-    if (chFifoReceiveObjectTimeout(&queues[id], &obj, timeout(timeout_us)) != MSG_OK)
+    if (chFifoReceiveObjectTimeout(&queues[id], &obj, rtb_chibios_timeout(timeout_us)) != MSG_OK)
         return RTB_TIMEOUT;
     memcpy(msg, obj, q_msg_bytes[id]);
     chFifoReturnObject(&queues[id], obj);
@@ -315,7 +278,7 @@ void rtb_delay_us(uint32_t us)
     if (us == 0)
         chThdYield();
     else
-        chThdSleep(us2i(us));
+        chThdSleep(rtb_chibios_us2i(us));
 }
 
 static virtual_timer_t timers[RTB_MAX_TIMERS];
@@ -330,7 +293,7 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
 {
     timer_cb[id].cb = cb;
     timer_cb[id].arg = arg;
-    timer_cb[id].period = us2i(period_us ? period_us : 1u);
+    timer_cb[id].period = rtb_chibios_us2i(period_us ? period_us : 1u);
     chVTObjectInit(&timers[id]);
     return RTB_OK;
 }

@@ -11,4 +11,5 @@
                   RTB_CAP_MEM | RTB_CAP_IRQ | RTB_CAP_TIMEOUT)
 #define RTB_TIMER_CB_IN_ISR 1 /* virtual-timer callbacks run in the alarm interrupt */
 #define RTB_PORT_ISR 1        /* handlers are CH_IRQ_PROLOGUE ... CH_IRQ_EPILOGUE: rtb_port_isr.h */
+#define RTB_PORT_INLINE 1     /* the hot calls are inline: rtb_port_inline.h */
 #endif
