@@ -29,6 +29,11 @@ typedef struct {
 #define streamPut(ip, b)       ((ip)->vmt->put(ip, b))
 #define streamGet(ip)          ((ip)->vmt->get(ip))
 
-#define osalThreadSleepMilliseconds(ms) chThdSleepMilliseconds(ms)
+/* The OSAL calls the test runtime uses (os/hal/osal/rt-nil/osal.h maps them the same way). */
+#define osalSysLock()                           chSysLock()
+#define osalSysUnlock()                         chSysUnlock()
+#define osalThreadSleepMilliseconds(ms)         chThdSleepMilliseconds(ms)
+#define osalOsGetSystemTimeX()                  chVTGetSystemTimeX()
+#define osalTimeIsInRangeX(time, start, end)    chTimeIsInRangeX(time, start, end)
 
 #endif /* HAL_H */
