@@ -28,7 +28,7 @@
 
 #define PRIO(p) ((tprio_t)(NORMALPRIO + (p)))
 #define RTB_CH_MTX_POLL_US 100u
-#define ALARM_NVIC_PRIO 2u /* below the suite's lines (1): see board_alarm_isr */
+#define ALARM_NVIC_PRIO 2u /* the demo's timer IRQ priority; below the suite's lines (1): see board_alarm_isr */
 
 static thread_t *threads[RTB_MAX_THREADS];
 static struct { uint8_t *base; size_t bytes; } thread_mem[RTB_MAX_THREADS];
