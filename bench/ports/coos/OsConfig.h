@@ -16,8 +16,9 @@
  *     user tasks (40 test threads + the controller), 16 events (the suite holds at most
  *     ~10 semaphores and queues at once: CoOS allocates them from a free list), 2 timers, 1 memory partition, 4 mutexes (+ room).
  * The image of CoOS's own test suite (owntest-coos, COOS_OWNTEST defined) uses the
- * preconditions of Test/suite1/src/readme.txt instead: parameter checks on (its tests
- * check the refusal of invalid arguments), KHEAP_SIZE 100, 10 mutexes.
+ * preconditions of Test/suite1/src/readme.txt and upstream's defaults instead: parameter
+ * checks on (its tests check the refusal of invalid arguments), round robin on (slice 10),
+ * KHEAP_SIZE 100, 10 mutexes, 20 events.
  */
 #ifndef _CONFIG_H
 #define _CONFIG_H
@@ -38,7 +39,12 @@
 #define CFG_SYSTICK_FREQ (1000)
 #define CFG_MAX_SERVICE_REQUEST (5)
 #define CFG_ORDER_LIST_SCHEDULE_EN (1)
+#if defined(COOS_OWNTEST)
+#define CFG_ROBIN_EN (1) /* upstream's default: its tests create tasks with time slices */
+#define CFG_TIME_SLICE (10)
+#else
 #define CFG_ROBIN_EN (0)
+#endif
 
 #define CFG_TASK_WAITTING_EN (1)
 #define CFG_TASK_SCHEDULE_EN (1)

@@ -199,9 +199,7 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
     queues[id].msg_bytes = msg_bytes;
     queues[id].depth = depth;
     queues[id].w = 0;
-    /* Each pointer cell names its own slot: a receiver gets slot `head` whatever
-     * CoPostQueueMail stored (this version of it stores nothing: README.md). */
-    for (unsigned i = 0; i < depth; i++)
+    for (unsigned i = 0; i < depth; i++) /* CoOS's pointer cells; slot i is the port's */
         queues[id].ptr[i] = (char *)queues[id].slots + i * sz;
     queues[id].q = CoCreateQueue(queues[id].ptr, (U16)depth, EVENT_SORT_TYPE_PRIO);
     queues[id].free = CoCreateSem((U16)depth, (U16)depth, EVENT_SORT_TYPE_PRIO);
@@ -219,7 +217,8 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     if (ev_wait(queues[id].free, timeout_us) != RTB_OK)
         return RTB_TIMEOUT;
     CoSchedLock(); /* the slot index follows CoOS's tail: one post at a time */
-    void *slot = queues[id].ptr[queues[id].w];
+    size_t sz = (queues[id].msg_bytes + 3u) & ~(size_t)3u;
+    void *slot = (char *)queues[id].slots + queues[id].w * sz;
     memcpy(slot, msg, queues[id].msg_bytes);
     if (++queues[id].w == queues[id].depth)
         queues[id].w = 0;
