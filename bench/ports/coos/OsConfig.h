@@ -38,7 +38,10 @@
 #define CFG_CPU_FREQ (BOARD_CLOCK_HZ)
 #define CFG_SYSTICK_FREQ (1000)
 #define CFG_MAX_SERVICE_REQUEST (5)
-#define CFG_ORDER_LIST_SCHEDULE_EN (1)
+#ifndef COOS_ORDER_LIST /* -DCOOS_ORDER_LIST=0: CoOS's binary scheduling, for comparison */
+#define COOS_ORDER_LIST 1
+#endif
+#define CFG_ORDER_LIST_SCHEDULE_EN (COOS_ORDER_LIST)
 #if defined(COOS_OWNTEST)
 #define CFG_ROBIN_EN (1) /* upstream's default: its tests create tasks with time slices */
 #define CFG_TIME_SLICE (10)
