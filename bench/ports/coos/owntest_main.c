@@ -151,6 +151,12 @@ extern const TestCase *const patternMbox[];
 extern const TestCase *const patternMm[];
 extern const TestCase *const patternMutex[];
 extern const TestCase *const patternQueue[];
+#if defined(COOS_OWNTEST_ALL)
+extern const TestCase *const patternTask[];
+extern const TestCase *const patternTime[];
+extern const TestCase *const patternTimer[];
+extern const TestCase *const patternSem[];
+#endif
 
 static const struct {
     const char *name;
@@ -158,6 +164,10 @@ static const struct {
 } modules[] = {
     {"mbox", patternMbox},   {"queue", patternQueue}, {"flag", patternFlag},
     {"mutex", patternMutex}, {"mm", patternMm},       {"kheap", patternKHeap},
+#if defined(COOS_OWNTEST_ALL)
+    {"task", patternTask},   {"time", patternTime},   {"timer", patternTimer},
+    {"sem", patternSem},
+#endif
 };
 
 #define MAINTEST_STK_SIZE 200
