@@ -19,25 +19,16 @@
 
 #include "bench.h"
 
-#define COOS_PRIO(p) ((U8)(10 - (p)))
-#define COOS_FOREVER_TICKS 0x7FFFFFFFu /* InsertDelayList computes in S32: stay below 2^31 */
+#define COOS_PRIO(p) RTB_COOS_PRIO(p)
 
-static OS_TID tids[RTB_MAX_THREADS];
-static OS_EventID sems[RTB_MAX_SEMS];
-static OS_MutexID mutexes[RTB_MAX_MUTEXES];
+/* Not static: the inline hot calls (rtb_port_inline.h) use them. */
+OS_TID rtb_coos_tids[RTB_MAX_THREADS];
+OS_EventID rtb_coos_sems[RTB_MAX_SEMS];
+OS_MutexID rtb_coos_mutexes[RTB_MAX_MUTEXES];
 static uint8_t mutex_made[RTB_MAX_MUTEXES];
 static OS_TCID timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 
-/* A delay or timeout of `us` in ticks: at least `us` whatever the phase of the tick. A
- * CoOS delay of n ticks ends at the n-th SysTick, which may come at once: hence the + 1. */
-static U32 ticks(uint32_t us)
-{
-    if (us == RTB_FOREVER)
-        return COOS_FOREVER_TICKS;
-    uint64_t t = ((uint64_t)us * CFG_SYSTICK_FREQ + 999999u) / 1000000u + 1u;
-    return t >= COOS_FOREVER_TICKS ? COOS_FOREVER_TICKS - 1u : (U32)t;
-}
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -109,15 +100,15 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
     OS_TID t = CoCreateTaskEx(fn, arg, COOS_PRIO(prio), &stk[words - 1], words, 0, 0);
     if (t == (OS_TID)E_CREATE_FAIL)
         return RTB_ERROR;
-    tids[id] = t;
+    rtb_coos_tids[id] = t;
     return RTB_OK;
 }
 
 void rtb_thread_delete(int id)
 {
-    if (tids[id]) {
-        CoDelTask(tids[id]);
-        tids[id] = 0; /* 0 is CoOS's idle task: never a test thread */
+    if (rtb_coos_tids[id]) {
+        CoDelTask(rtb_coos_tids[id]);
+        rtb_coos_tids[id] = 0; /* 0 is CoOS's idle task: never a test thread */
     }
 }
 
@@ -132,11 +123,9 @@ void rtb_yield(void)
     OsSchedUnlock(); /* Schedule: the running task is no longer RUNNING, the head runs */
 }
 
-static OS_TID tid_of(int id) { return id == RTB_SELF ? TCBRunning->taskID : tids[id]; }
-
-void rtb_suspend(int id) { CoSuspendTask(tid_of(id)); }
-void rtb_resume(int id) { CoAwakeTask(tids[id]); }
-void rtb_prio_set(int id, int prio) { CoSetPriority(tid_of(id), COOS_PRIO(prio)); }
+void rtb_suspend(int id) { CoSuspendTask(id == RTB_SELF ? TCBRunning->taskID : rtb_coos_tids[id]); }
+void rtb_resume(int id) { CoAwakeTask(rtb_coos_tids[id]); }
+/* rtb_prio_set: inline (rtb_port_inline.h) */
 
 /* ---- semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max)
@@ -146,19 +135,17 @@ int rtb_sem_create(int id, unsigned initial, unsigned max)
     OS_EventID e = CoCreateSem((U16)initial, (U16)max, EVENT_SORT_TYPE_PRIO);
     if (e == (OS_EventID)E_CREATE_FAIL)
         return RTB_ERROR;
-    sems[id] = e;
+    rtb_coos_sems[id] = e;
     return RTB_OK;
 }
-void rtb_sem_delete(int id) { CoDelSem(sems[id], OPT_DEL_ANYWAY); }
+void rtb_sem_delete(int id) { CoDelSem(rtb_coos_sems[id], OPT_DEL_ANYWAY); }
 static int ev_wait(OS_EventID e, uint32_t timeout_us)
 {
     if (timeout_us == 0)
         return CoAcceptSem(e) == E_OK ? RTB_OK : RTB_TIMEOUT;
-    return CoPendSem(e, ticks(timeout_us)) == E_OK ? RTB_OK : RTB_TIMEOUT;
+    return CoPendSem(e, rtb_coos_ticks(timeout_us)) == E_OK ? RTB_OK : RTB_TIMEOUT;
 }
-int rtb_sem_wait(int id, uint32_t timeout_us) { return ev_wait(sems[id], timeout_us); }
-void rtb_sem_signal(int id) { CoPostSem(sems[id]); }
-void rtb_sem_signal_isr(int id) { isr_PostSem(sems[id]); }
+/* rtb_sem_wait, rtb_sem_signal, rtb_sem_signal_isr: inline (rtb_port_inline.h) */
 
 /* ---- mutexes: created once per suite index and kept (CoOS cannot delete one) ---- */
 int rtb_mutex_create(int id)
@@ -167,18 +154,13 @@ int rtb_mutex_create(int id)
         OS_MutexID m = CoCreateMutex();
         if (m == (OS_MutexID)E_CREATE_FAIL)
             return RTB_ERROR;
-        mutexes[id] = m;
+        rtb_coos_mutexes[id] = m;
         mutex_made[id] = 1;
     }
     return RTB_OK;
 }
 void rtb_mutex_delete(int id) { (void)id; /* no CoOS call: kept for the next create */ }
-int rtb_mutex_lock(int id, uint32_t timeout_us)
-{
-    (void)timeout_us; /* CoEnterMutexSection waits for ever (RTB_CAP_TIMEOUT is off) */
-    return CoEnterMutexSection(mutexes[id]) == E_OK ? RTB_OK : RTB_ERROR;
-}
-void rtb_mutex_unlock(int id) { CoLeaveMutexSection(mutexes[id]); }
+/* rtb_mutex_lock, rtb_mutex_unlock: inline (rtb_port_inline.h) */
 
 /* ---- queues: a CoOS queue of slot pointers over the port's ring of message slots ---- */
 #define Q_BYTES 64u
@@ -233,7 +215,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     if (timeout_us == 0)
         p = CoAcceptQueueMail(queues[id].q, &err);
     else
-        p = CoPendQueueMail(queues[id].q, ticks(timeout_us), &err);
+        p = CoPendQueueMail(queues[id].q, rtb_coos_ticks(timeout_us), &err);
     if (p == Co_NULL)
         return RTB_TIMEOUT;
     memcpy(msg, p, queues[id].msg_bytes);
@@ -242,7 +224,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 }
 
 /* ---- time ---- */
-void rtb_delay_us(uint32_t us) { CoTickDelay(ticks(us)); }
+void rtb_delay_us(uint32_t us) { CoTickDelay(rtb_coos_ticks(us)); }
 
 /* CoOS timer callbacks take no argument: one trampoline per suite timer. */
 static void timer_tramp0(void) { timer_cb[0].cb(timer_cb[0].arg); }

@@ -14,4 +14,5 @@
      RTB_CAP_IRQ)
 #define RTB_TIMER_CB_IN_ISR 1 /* CoOS timer callbacks run in its SysTick handler */
 #define RTB_PORT_ISR 1        /* handlers are bracketed by CoEnterISR/CoExitISR */
+#define RTB_PORT_INLINE 1     /* the hot calls are inline: rtb_port_inline.h */
 #endif
