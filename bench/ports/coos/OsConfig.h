@@ -1,0 +1,100 @@
+/*
+ * OsConfig.h - CoOS configuration of the rtoslab benchmark port (written for this port).
+ *
+ * Follows the layout and the values of the OsConfig.h that CoOS ships with its kernel and
+ * its STM32F103RB example (Example/ST/STM32F1xx/STM32F103RB_CoOS/.../OsConfig.h), changed
+ * to the suite's release form (docs/methodology.md "Configurations"):
+ *   - Cortex-M0 (CFG_CHIP_TYPE 2), CPU clock = the board's clock, SysTick at 1 kHz (CoOS
+ *     has no tick-less mode);
+ *   - parameter checks (CFG_PAR_CHECKOUT_EN) and stack checks (CFG_STK_CHECKOUT_EN) off;
+ *   - round robin (CFG_ROBIN_EN) off: no time slicing, like the other ports;
+ *   - CFG_ORDER_LIST_SCHEDULE_EN 1: the ready list is one list sorted by priority (the
+ *     other choice, 0, is CoOS's "binary scheduling" table that its own OsConfig.h selects
+ *     from 15 tasks up); see README.md for the choice;
+ *   - every service on (tasks dynamic, priority set, suspend, semaphores, mailboxes,
+ *     queues, flags, mutexes, timers, memory partitions), tables sized for the suite: 41
+ *     user tasks (40 test threads + the controller), 16 events (the suite holds at most
+ *     ~10 semaphores and queues at once: CoOS allocates them from a free list), 2 timers, 1 memory partition, 4 mutexes (+ room).
+ * The image of CoOS's own test suite (owntest-coos, COOS_OWNTEST defined) uses the
+ * preconditions of Test/suite1/src/readme.txt and upstream's defaults instead: parameter
+ * checks on (its tests check the refusal of invalid arguments), round robin on (slice 10),
+ * KHEAP_SIZE 100, 10 mutexes, 20 events.
+ */
+#ifndef _CONFIG_H
+#define _CONFIG_H
+
+#include "board_config.h" /* BOARD_CLOCK_HZ */
+
+#define CFG_CHIP_TYPE (2) /* Cortex-M0 */
+#define CFG_LOWEST_PRIO (64)
+
+#if defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES < 16384u
+#define CFG_MAX_USER_TASKS (20) /* 8 KiB parts: the scaling metrics are absent there anyway */
+#else
+#define CFG_MAX_USER_TASKS (41)
+#endif
+
+#define CFG_IDLE_STACK_SIZE (25) /* words, as upstream */
+#define CFG_CPU_FREQ (BOARD_CLOCK_HZ)
+#define CFG_SYSTICK_FREQ (1000)
+#define CFG_MAX_SERVICE_REQUEST (5)
+#ifndef COOS_ORDER_LIST /* -DCOOS_ORDER_LIST=0: CoOS's binary scheduling, for comparison */
+#define COOS_ORDER_LIST 1
+#endif
+#define CFG_ORDER_LIST_SCHEDULE_EN (COOS_ORDER_LIST)
+#if defined(COOS_OWNTEST)
+#define CFG_ROBIN_EN (1) /* upstream's default: its tests create tasks with time slices */
+#define CFG_TIME_SLICE (10)
+#else
+#define CFG_ROBIN_EN (0)
+#endif
+
+#define CFG_TASK_WAITTING_EN (1)
+#define CFG_TASK_SCHEDULE_EN (1)
+#define CFG_PRIORITY_SET_EN (1)
+#define CFG_TASK_SUSPEND_EN (1)
+
+#if defined(COOS_OWNTEST)
+#define CFG_PAR_CHECKOUT_EN (1)
+#else
+#define CFG_PAR_CHECKOUT_EN (0)
+#endif
+#define CFG_STK_CHECKOUT_EN (0)
+
+#define CFG_MM_EN (1)
+#define CFG_MAX_MM (2)
+
+#if defined(COOS_OWNTEST)
+#define CFG_KHEAP_EN (1)
+#define KHEAP_SIZE (100)
+#else
+#define CFG_KHEAP_EN (0)
+#endif
+
+#define CFG_TIME_DELAY_EN (1)
+
+#define CFG_TMR_EN (1)
+#define CFG_MAX_TMR (2)
+
+#define CFG_EVENT_EN (1)
+#define CFG_EVENT_SORT (3) /* FIFO or priority, chosen per object */
+#if defined(COOS_OWNTEST)
+#define CFG_MAX_EVENT (20) /* upstream's value */
+#else
+#define CFG_MAX_EVENT (16) /* the suite holds at most ~10 at once: SEM_DONE, SEM_PARK, a test's few */
+#endif
+#define CFG_SEM_EN (1)
+#define CFG_MAILBOX_EN (1)
+#define CFG_QUEUE_EN (1)
+#define CFG_MAX_QUEUE (2)
+
+#define CFG_FLAG_EN (1)
+
+#define CFG_MUTEX_EN (1)
+#define CFG_MAX_MUTEX (10)
+
+#define CFG_UTILITY_EN (1)
+#define CFG_TICK_TO_TIME_EN (1)
+#define CFG_TIME_TO_TICK_EN (1)
+
+#endif /* _CONFIG_H */
