@@ -20,6 +20,15 @@
 #include <inttypes.h>
 #include "board_config.h"
 
+/* This toolchain's newlib <inttypes.h> leaves the 64-bit PRI macros undefined (its
+ * __int64_t_defined test fails); unit-test.c prints with PRIu64/PRId64. */
+#ifndef PRIu64
+#define PRIu64 "llu"
+#endif
+#ifndef PRId64
+#define PRId64 "lld"
+#endif
+
 #ifdef PROJECT_CONF_PATH /* an upstream test's project-conf.h (owntest images) */
 #include PROJECT_CONF_PATH
 #endif

@@ -5,10 +5,12 @@
  * Contiki-NG's device tests (tests/07-simulation-base/code-*) are a process named in
  * AUTOSTART_PROCESSES that runs unit tests (os/services/unit-test) and prints, through
  * printf, one "=check-me= SUCCEEDED - ..." or "=check-me= FAILED - ..." line per test and
- * "=check-me= DONE" at the end; upstream's scripts (tests/08-native-runs/
+ * "=check-me= DONE" at the end (tests/08-native-runs/14-sha-256 and 11-aes-ccm use the default
+ * report, "Result: success" or "Result: failure" per test, and print "=check-me= FAILED" if
+ * any failed); upstream's scripts (tests/08-native-runs/
  * 01-test-data-structures.sh, the Cooja .csc scripts) pass a run if DONE came and no FAILED
  * line did. This harness starts Contiki-NG as os/contiki-main.c does (platform.c), starts
- * the autostart processes, runs the scheduler loop until only the etimer process is left,
+ * the autostart processes, runs the scheduler loop until they have ended,
  * and exits with that verdict: 0 on success. printf/puts/putchar are a small formatter on
  * board_putc that also reads every line for the verdict.
  */
@@ -36,6 +38,10 @@ static void out_c(char c)
             n_fail++;
         else if (strncmp(line, "=check-me= DONE", 15) == 0)
             n_done++;
+        else if (strcmp(line, "Result: success") == 0) /* unit_test_print_report() */
+            n_pass++;
+        else if (strcmp(line, "Result: failure") == 0)
+            n_fail++;
         line_n = 0;
     } else if (line_n < sizeof line - 1) {
         line[line_n++] = c;
@@ -157,15 +163,17 @@ int main(void)
     out_s("# Contiki-NG 5.0 own test on " BOARD_NAME "\n");
     contiki_platform_init();
     autostart_start(autostart_processes);
-    /* Until every process but the etimer process has ended (os/contiki-main.c's loop). */
+    /* os/contiki-main.c's loop, until the test's processes have ended. */
     for (uint32_t turns = 0; turns < 1000000u; turns++) {
-        contiki_platform_run_once();
-        bool others = false;
-        for (struct process *p = process_list; p; p = p->next)
-            if (p != &etimer_process)
-                others = true;
-        if (!others)
+        while (process_run() > 0) {
+        }
+        bool running = false;
+        for (unsigned i = 0; autostart_processes[i] != NULL; i++)
+            if (process_is_running(autostart_processes[i]))
+                running = true;
+        if (!running)
             break;
+        contiki_platform_idle();
     }
     out_s("# ");
     out_u(n_pass, 10, 0, ' ');
