@@ -4,7 +4,8 @@
  * architecture (os/sys/rtimer.h) and the idle/scheduler loop of os/contiki-main.c.
  *
  * Tick-less: there is no periodic interrupt. clock_time() is the board's 64-bit cycle counter
- * divided down to CLOCK_SECOND; the board's one compare timer (board_alarm_*) is shared by
+ * divided down to CLOCK_SECOND (incrementally, see clock_time()); the board's one compare
+ * timer (board_alarm_*) is shared by
  *  - the rtimer: rtimer_arch_schedule(t) arms it for cycle t; the alarm interrupt calls
  *    rtimer_run_next() (the rtimer callback runs in interrupt context, as on every
  *    Contiki-NG platform);
@@ -29,9 +30,26 @@ static inline void irq_on(void) { __asm volatile("cpsie i" ::: "memory"); }
 /* ---- clock (os/sys/clock.h) ---- */
 void clock_init(void) {}
 
+/* The tick count is kept with the cycle at which its tick began, and advanced by the ticks
+ * passed since: a 32-bit division when called at least every 89 s (the 64-bit one, far
+ * slower on a Cortex-M0, only after a longer sleep). Called from processes and interrupts:
+ * done with interrupts off. */
+static uint64_t tick_cycle; /* the cycle at which tick `ticks` began */
+static clock_time_t ticks;
+
 clock_time_t clock_time(void)
 {
-    return (clock_time_t)(board_cycles64() / CYCLES_PER_TICK);
+    uint32_t primask;
+    __asm volatile("mrs %0, primask\n cpsid i" : "=r"(primask)::"memory");
+    uint64_t d = board_cycles64() - tick_cycle;
+    if (d >= CYCLES_PER_TICK) {
+        uint32_t q = (d >> 32) ? (uint32_t)(d / CYCLES_PER_TICK) : (uint32_t)d / CYCLES_PER_TICK;
+        ticks += q;
+        tick_cycle += (uint64_t)q * CYCLES_PER_TICK;
+    }
+    clock_time_t t = ticks;
+    __asm volatile("msr primask, %0" ::"r"(primask) : "memory");
+    return t;
 }
 
 unsigned long clock_seconds(void)
@@ -135,11 +153,11 @@ void contiki_platform_idle_while(volatile uint32_t *flag, uint32_t value)
     irq_off();
     if (process_nevents() == 0 && (flag == NULL || *flag == value)) {
         if (etimer_pending()) {
-            /* clock_time_t is 32 bits: widen the expiry tick around the current tick; the
-             * alarm is at the first cycle of that tick (where clock_time() reaches it). */
-            uint64_t now_tick = board_cycles64() / CYCLES_PER_TICK;
-            int32_t ahead = (int32_t)(etimer_next_expiration_time() - (clock_time_t)now_tick);
-            et_at = (uint32_t)((now_tick + (uint64_t)(int64_t)ahead) * CYCLES_PER_TICK);
+            /* The first cycle of the expiry tick (where clock_time() reaches it), counted
+             * from the current tick (32-bit clock_time_t: the difference is what counts). */
+            clock_time_t now = clock_time(); /* tick_cycle: where tick `now` began */
+            int32_t ahead = (int32_t)(etimer_next_expiration_time() - now);
+            et_at = (uint32_t)tick_cycle + (uint32_t)ahead * CYCLES_PER_TICK;
             et_armed = 1;
         } else {
             et_armed = 0;
