@@ -101,29 +101,29 @@ void rtimer_arch_init(void)
 
 void rtimer_arch_schedule(rtimer_clock_t t)
 {
-    irq_off();
+    uint32_t primask; /* also called from rtimer callbacks (interrupt context) */
+    __asm volatile("mrs %0, primask\n cpsid i" : "=r"(primask)::"memory");
     rt_at = t;
     rt_armed = 1;
     alarm_program();
-    irq_on();
+    __asm volatile("msr primask, %0" ::"r"(primask) : "memory");
 }
 
-/* The board's compare interrupt (board.h). */
+/* The board's compare interrupt (board.h), at the most urgent priority (nothing preempts it:
+ * no masking needed). The rtimer callback first; the alarm is reprogrammed at the end (a
+ * callback that sets the next rtimer has armed it already). */
 void board_alarm_isr(void)
 {
     uint32_t now = board_cycles();
     if (rt_armed && (int32_t)(now - rt_at) >= 0) {
         rt_armed = 0;
-        alarm_program();
         rtimer_run_next(); /* may schedule the next rtimer */
     }
     if (et_armed && (int32_t)(now - et_at) >= 0) {
         et_armed = 0;
         etimer_request_poll();
     }
-    irq_off();
     alarm_program();
-    irq_on();
 }
 
 /* ---- the scheduler loop of os/contiki-main.c ---- */
