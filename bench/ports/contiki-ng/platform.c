@@ -43,9 +43,15 @@ clock_time_t clock_time(void)
     __asm volatile("mrs %0, primask\n cpsid i" : "=r"(primask)::"memory");
     uint64_t d = board_cycles64() - tick_cycle;
     if (d >= CYCLES_PER_TICK) {
-        uint32_t q = (d >> 32) ? (uint32_t)(d / CYCLES_PER_TICK) : (uint32_t)d / CYCLES_PER_TICK;
-        ticks += q;
-        tick_cycle += (uint64_t)q * CYCLES_PER_TICK;
+        if ((d >> 32) == 0) { /* the usual case: 32-bit arithmetic only */
+            uint32_t q = (uint32_t)d / CYCLES_PER_TICK;
+            ticks += q;
+            tick_cycle += q * CYCLES_PER_TICK; /* < d: fits in 32 bits */
+        } else {
+            uint32_t q = (uint32_t)(d / CYCLES_PER_TICK);
+            ticks += q;
+            tick_cycle += (uint64_t)q * CYCLES_PER_TICK;
+        }
     }
     clock_time_t t = ticks;
     __asm volatile("msr primask, %0" ::"r"(primask) : "memory");
