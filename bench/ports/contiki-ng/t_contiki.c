@@ -46,6 +46,10 @@
  *                 calls (a few cycles per operation, counted against Contiki).
  *  contiki.event_pingpong       (ops per 10^7 cycles) round trips of an event ping-pong
  *                 between two processes (process_post both ways), same windows.
+ *  contiki.irq_latency_worst    irq.latency_worst's phase sweep (stimulus edge to the first
+ *                 statement of the handler, sample k arriving one cycle later in the same
+ *                 workload than sample k-1) over Contiki-NG's own workload, the event
+ *                 ping-pong: what the core's critical sections add to interrupt latency.
  *
  * Checks (also in the check image):
  *  check.contiki_event_fifo   events posted to several processes are delivered in the order
@@ -466,6 +470,45 @@ static void t_contiki_throughput(void)
     bench_end();
 }
 
+/* ---- contiki.irq_latency_worst (boards with the stimulus generator) ----
+ * irq.latency_worst's phase sweep with Contiki-NG's own workload: the event ping-pong of
+ * contiki.event_pingpong runs in the scheduler loop, and sample k's stimulus edge arrives k
+ * cycles later than sample k-1's from the same point of that workload, so the samples cover
+ * every arrival phase of a 1024-cycle window (posts, deliveries, the loop). */
+#if BOARD_HAS_STIMULUS
+static volatile uint32_t g_fired;
+static void lw_isr(uint32_t now)
+{
+    bench_sample(now - board_stim_last_rise());
+    g_fired = 1;
+}
+
+static void t_irq_latency_worst(void)
+{
+    bench_begin("contiki.irq_latency_worst", BK_FROM_STIM, 0);
+    bench_entry_stops_probe = 1;
+    rtb_irq_install(BOARD_STIM_IRQ, 1, lw_isr);
+    process_start(&tp_b, NULL);
+    process_start(&tp_a, NULL);
+    for (uint32_t k = 0; bench_more(); k++) {
+        g_fired = 0;
+        process_run(); /* every sample from the same point of the ping-pong */
+        process_run();
+        board_probe_set(BENCH_PIN);
+        board_stim_arm(board_cycles() + 300u + k, 0, 2);
+        while (!g_fired)
+            process_run();
+    }
+    rtb_irq_uninstall(BOARD_STIM_IRQ);
+    bench_entry_stops_probe = 0;
+    process_exit(&tp_a);
+    process_exit(&tp_b);
+    while (process_run() > 0) {
+    }
+    bench_end();
+}
+#endif
+
 /* ---- check.contiki_event_fifo ---- */
 #define FIFO_N 12
 static uint8_t fifo_log[FIFO_N];
@@ -555,6 +598,13 @@ void rtb_port_own_tests(int checks_only)
             bench_end();
         }
         t_contiki_throughput();
+#if BOARD_HAS_STIMULUS
+        t_irq_latency_worst();
+#else
+        bench_absent("contiki.irq_latency_worst", "board has no external stimulus generator: "
+                                                  "the phase sweep needs a cycle-exact "
+                                                  "interrupt source");
+#endif
     }
 
     check_event_fifo();
