@@ -163,6 +163,8 @@ void contiki_platform_idle_while(volatile uint32_t *flag, uint32_t value)
              * from the current tick (32-bit clock_time_t: the difference is what counts). */
             clock_time_t now = clock_time(); /* tick_cycle: where tick `now` began */
             int32_t ahead = (int32_t)(etimer_next_expiration_time() - now);
+            if (ahead > 60 * CLOCK_SECOND) /* beyond the 32-bit alarm's reach: wake to re-arm */
+                ahead = 60 * CLOCK_SECOND;
             et_at = (uint32_t)tick_cycle + (uint32_t)ahead * CYCLES_PER_TICK;
             et_armed = 1;
         } else {
