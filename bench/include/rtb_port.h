@@ -52,6 +52,20 @@
 #define RTB_CAP_MEM            (1u << 9)  /* rtb_mem_alloc / rtb_mem_free */
 #define RTB_CAP_IRQ            (1u << 10) /* interrupts (rtb_irq_install, ISR signalling) */
 #define RTB_CAP_TIMEOUT        (1u << 11) /* rtb_sem_wait / rtb_mutex_lock with a finite timeout */
+#define RTB_CAP_THREADS        (1u << 12) /* threads that block inside C functions: see below */
+
+/* A port whose RTOS has no thread the porting layer can block in (a cooperative, stackless
+ * RTOS such as Contiki-NG's protothreads) defines RTB_PORT_NO_THREADS in its rtb_port_caps.h.
+ * The framework (bench_core.c) then runs no standard test that needs a thread: it measures
+ * boot.first_thread and overhead.probe, calls rtb_port_own_tests() from main's context (the
+ * port measures there, with the framework's bench_begin/bench_sample/bench_end, whatever its
+ * RTOS can do: its own metric ids, and standard ids whose definition it can meet), then
+ * reports every standard metric and check the port did not report `@absent` with
+ * rtb_port_absent_reason(RTB_CAP_THREADS). The port's rtb_port_start calls `main_fn` in
+ * main's context once its RTOS is initialised. Other ports are unaffected. */
+#if defined(RTB_PORT_NO_THREADS)
+void rtb_port_own_tests(int checks_only); /* checks_only: the check-<rtos> image */
+#endif
 
 /* Is a service present? Constant-folded: a test for a missing service is compiled out. */
 #define RTB_HAS(cap) ((RTB_CAPS & (cap)) != 0)

@@ -66,8 +66,15 @@ void bench_config_u(const char *key, uint32_t value)
     board_putc('\n');
 }
 
+#if defined(RTB_PORT_NO_THREADS)
+static void nt_mark(const char *id);
+#endif
+
 void bench_check(const char *id, bool pass, const char *detail)
 {
+#if defined(RTB_PORT_NO_THREADS)
+    nt_mark(id);
+#endif
     board_puts("@check ");
     board_puts(id);
     board_puts(pass ? " pass " : " fail ");
@@ -77,6 +84,9 @@ void bench_check(const char *id, bool pass, const char *detail)
 
 void bench_absent(const char *id, const char *reason)
 {
+#if defined(RTB_PORT_NO_THREADS)
+    nt_mark(id);
+#endif
     board_puts("@absent ");
     board_puts(id);
     board_putc(' ');
@@ -116,6 +126,9 @@ static uint32_t *side_base(void);
 
 void bench_begin(const char *id, unsigned kind, unsigned want)
 {
+#if defined(RTB_PORT_NO_THREADS)
+    nt_mark(id);
+#endif
     cur_id = id;
     cur_kind = kind;
     bench_n = 0;
@@ -414,6 +427,57 @@ __attribute__((weak)) void rtb_irq_uninstall(unsigned irq)
 }
 
 
+#if defined(RTB_PORT_NO_THREADS)
+/* ---- a port without threads (rtb_port.h, RTB_PORT_NO_THREADS) ----
+ * Every standard metric and check (shared/specs/interfaces.md, bench/tests/run.sh), so that
+ * the ones the port does not report are sent `@absent` with the port's reason. */
+static const char *const nt_metrics[] = {
+    "rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",
+    "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing",
+    "sem.signal_wake", "sem.wait_block", "thread.create_low", "thread.create_high",
+    "mutex.create", "mutex.destroy", "mutex.lock_uncontended", "mutex.lock_contended",
+    "mutex.unlock", "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter",
+    "irq.to_thread", "irq.dispatch", "irq.latency_worst", "timer.delay_error.10us",
+    "timer.delay_error.20us", "timer.delay_error.50us", "timer.delay_error.100us",
+    "timer.delay_error.200us", "timer.delay_error.500us", "timer.delay_error.1ms",
+    "timer.delay_error.5ms", "timer.delay_error.10ms", "timer.periodic_jitter",
+    "stimulus.pulse_error", "boot.first_thread", "overhead.probe", "scale.task_switch.n2",
+    "scale.task_switch.n4", "scale.task_switch.n8", "scale.task_switch.n16",
+    "scale.task_switch.n32", "scale.sem_signal_wake.n2", "scale.sem_signal_wake.n4",
+    "scale.sem_signal_wake.n8", "scale.sem_signal_wake.n16", "scale.sem_signal_wake.n32",
+    "tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption", "tm.message",
+    "tm.synchronization", "tm.memory"};
+static const char *const nt_checks[] = {
+    "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate",
+    "check.sem_counting", "check.priority_inversion", "check.deadlock", "check.xpsr_preserved",
+    "check.timeout", "check.isr_signal"};
+#define NT_NM (sizeof nt_metrics / sizeof nt_metrics[0])
+#define NT_NC (sizeof nt_checks / sizeof nt_checks[0])
+static uint8_t nt_done[NT_NM + NT_NC]; /* reported (measured, checked or absent) */
+
+static void nt_mark(const char *id)
+{
+    for (unsigned i = 0; i < NT_NM + NT_NC; i++)
+        if (strcmp(id, i < NT_NM ? nt_metrics[i] : nt_checks[i - NT_NM]) == 0)
+            nt_done[i] = 1;
+}
+
+static void bench_no_threads(void)
+{
+    int checks_only = 1;
+#ifndef BENCH_CHECKS_ONLY
+    checks_only = 0;
+    t_boot_record();
+    t_overhead();
+#endif
+    rtb_port_own_tests(checks_only);
+    const char *why = rtb_port_absent_reason(RTB_CAP_THREADS);
+    for (unsigned i = checks_only ? NT_NM : 0; i < NT_NM + NT_NC; i++)
+        if (!nt_done[i])
+            bench_absent(i < NT_NM ? nt_metrics[i] : nt_checks[i - NT_NM], why);
+}
+#endif
+
 /* ---- the controller ---- */
 uint32_t bench_boot_cycles;
 static uint64_t ctrl_stack[768 / 8];
@@ -436,6 +500,9 @@ static void controller(void *arg)
     bench_config("bench.cycle_accurate", BOARD_CYCLE_ACCURATE ? "yes" : "no");
     rtb_port_config();
 
+#if defined(RTB_PORT_NO_THREADS)
+    bench_no_threads();
+#else
     rtb_sem_create(SEM_DONE, 0, 64);
     rtb_sem_create(SEM_PARK, 0, 1);
 
@@ -451,6 +518,7 @@ static void controller(void *arg)
     t_throughput();
 #endif
     t_checks();
+#endif
 
     board_puts("@done\n");
     board_exit(0);
