@@ -186,32 +186,37 @@ void rtb_queue_delete(int id)
     }
 }
 /* A message of a whole number of words, word aligned, goes straight in and out (the suite's
- * are 16 bytes); another size is copied through a buffer of the queue's message size. */
+ * are 16 bytes); another size is copied through a buffer of the queue's message size, in a
+ * function of its own so that the direct path keeps a small stack frame. */
 static int direct(int id, const void *msg)
 {
     return qmsg[id].bytes == qmsg[id].words * sizeof(ULONG) && ((uintptr_t)msg & 3u) == 0;
 }
-int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+static __attribute__((noinline)) UINT send_copy(int id, const void *msg, ULONG ticks)
 {
     ULONG tmp[16];
-    const void *src = msg;
-    if (!direct(id, msg)) {
-        memcpy(tmp, msg, qmsg[id].bytes);
-        src = tmp;
-    }
-    return tx_queue_send(&queues[id], (VOID *)src, rtb_tx_ticks(timeout_us)) == TX_SUCCESS ? RTB_OK
-                                                                                           : RTB_TIMEOUT;
+    memcpy(tmp, msg, qmsg[id].bytes);
+    return tx_queue_send(&queues[id], tmp, ticks);
+}
+static __attribute__((noinline)) UINT recv_copy(int id, void *msg, ULONG ticks)
+{
+    ULONG tmp[16];
+    UINT r = tx_queue_receive(&queues[id], tmp, ticks);
+    if (r == TX_SUCCESS)
+        memcpy(msg, tmp, qmsg[id].bytes);
+    return r;
+}
+int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+{
+    ULONG t = rtb_tx_ticks(timeout_us);
+    UINT r = direct(id, msg) ? tx_queue_send(&queues[id], (VOID *)msg, t) : send_copy(id, msg, t);
+    return r == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
 }
 int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 {
-    if (direct(id, msg))
-        return tx_queue_receive(&queues[id], msg, rtb_tx_ticks(timeout_us)) == TX_SUCCESS ? RTB_OK
-                                                                                          : RTB_TIMEOUT;
-    ULONG tmp[16];
-    if (tx_queue_receive(&queues[id], tmp, rtb_tx_ticks(timeout_us)) != TX_SUCCESS)
-        return RTB_TIMEOUT;
-    memcpy(msg, tmp, qmsg[id].bytes);
-    return RTB_OK;
+    ULONG t = rtb_tx_ticks(timeout_us);
+    UINT r = direct(id, msg) ? tx_queue_receive(&queues[id], msg, t) : recv_copy(id, msg, t);
+    return r == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
 }
 
 /* ---- time ---- */
