@@ -92,10 +92,9 @@ VOID tx_application_define(VOID *first_unused_memory)
 
 /* ---- threads ----
  * The control blocks are in a static table indexed by thread id (rtb_tx_tcbs), not in the
- * memory the suite gives, which is all stack: a TX_THREAD is 176 bytes and a ThreadX thread
- * blocks up to ~150 bytes deep (its frames and the 68-byte saved context), more than the
- * suite's 272-byte small threads hold with the control block inside; and with it at the
- * top of a 448-byte thread, rhealstone.deadlock_break overflowed into the neighbour's. */
+ * memory the suite gives, which is all stack: a TX_THREAD is 176 bytes, and the suite's
+ * 272-byte small threads use up to 164 bytes of stack under ThreadX (README.md, "Thread
+ * memory"). */
 int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
 {
     if (id < 0 || id >= RTB_MAX_THREADS || (threads_made & (1u << id)))

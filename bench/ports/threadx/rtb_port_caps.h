@@ -11,7 +11,7 @@
 /* 6 threads besides the controller (the suite's tests use at most 5 at once; scale.*.n8 and
  * above need 9 to 33 and are reported absent): the 176-byte TX_THREADs are in a static
  * table of the port, because the suite's 272-byte small thread memory cannot hold one next
- * to the ~150 bytes of stack a ThreadX thread needs to block, and 16 KiB of RAM has room
+ * to the up to 164 bytes of stack a ThreadX thread uses there, and 16 KiB of RAM has room
  * for 6 (README.md, "Thread memory"). */
 #define RTB_MAX_THREADS 6
 /* No RTB_PORT_ISR: ThreadX on Cortex-M0 wants plain C handlers (readme_threadx.txt, 6.2). */
