@@ -14,7 +14,6 @@
 #include "cpu.h"
 #include "irq.h"
 #include "list.h"
-#include "mbox.h"
 #include "memarray.h"
 #include "mutex.h"
 #include "sched.h"
@@ -26,21 +25,18 @@
 
 #include "bench.h"
 
-#define RIOT_PRIO(p) ((uint8_t)(RTB_PRIO_CTRL + 1 - (p)))
-
-static kernel_pid_t pids[RTB_MAX_THREADS];
-static sema_t sems[RTB_MAX_SEMS];
-static mutex_t mutexes[RTB_MAX_MUTEXES];
-
+/* The tables and the clock are shared with the inline hot calls (rtb_port_inline.h). */
+kernel_pid_t rtb_riot_pids[RTB_MAX_THREADS];
+sema_t rtb_riot_sems[RTB_MAX_SEMS];
+mutex_t rtb_riot_mutexes[RTB_MAX_MUTEXES];
 /* The clock every timed call uses: ztimer on TIMER_DEV(0), the board's cycle counter. */
-static ztimer_periph_timer_t clock_cycles;
-#define CLK (&clock_cycles.super)
-
-/* A delay or timeout of `us` in clock ticks (cycles): at least `us`. */
-static inline uint32_t ticks(uint32_t us)
-{
-    return (uint32_t)(((uint64_t)us * BOARD_CLOCK_HZ + 999999u) / 1000000u) + 1u;
-}
+ztimer_periph_timer_t rtb_riot_clock;
+#define pids rtb_riot_pids
+#define sems rtb_riot_sems
+#define mutexes rtb_riot_mutexes
+#define RIOT_PRIO(p) RTB_RIOT_PRIO(p)
+#define CLK (&rtb_riot_clock.super)
+#define ticks(us) rtb_riot_ticks(us)
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -59,8 +55,8 @@ void rtb_port_config(void)
     bench_config("time_slicing", "off (RIOT has none unless sched_round_robin is used)");
     bench_config("mutex_protocol", "priority inheritance (module core_mutex_priority_inheritance)");
     bench_config("semaphores", "sys/sema (sema_t: a count and a mutex), no maximum count");
-    bench_config("queues", "core mbox: two mailboxes per queue (free slots, full slots) of pointers to fixed-size slots; messages copied in and out");
-    bench_config("allocation", "all static: threads (TCB at the top of the suite's stack), sema/mutex/mbox tables; memarray of 128-byte blocks");
+    bench_config("queues", "bounded buffer on sys/sema (free-slot and full-slot semaphores, copy under irq_disable): RIOT msg/mbox carry 32-bit msg_t, not N-byte messages");
+    bench_config("allocation", "all static: threads (TCB at the top of the suite's stack), sema/mutex/queue tables; memarray of 128-byte blocks");
     bench_config_u("maxthreads", MAXTHREADS);
     bench_config("thread_delete", "unlink from its wait queue, status zombie, thread_kill_zombie (RIOT cannot delete another thread)");
     bench_config("timer_context", "interrupt (ztimer callbacks run in the alarm ISR)");
@@ -74,7 +70,7 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 {
     irq_disable();
     cortexm_init();
-    ztimer_periph_timer_init(&clock_cycles, TIMER_DEV(0), BOARD_CLOCK_HZ, UINT32_MAX);
+    ztimer_periph_timer_init(&rtb_riot_clock, TIMER_DEV(0), BOARD_CLOCK_HZ, UINT32_MAX);
     thread_create((char *)stack, (int)stack_bytes, RIOT_PRIO(RTB_PRIO_CTRL), THREAD_CREATE_WOUT_YIELD,
                   (thread_task_func_t)(void (*)(void))main_fn, NULL, "ctrl");
     cpu_switch_context_exit();
@@ -95,16 +91,26 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
     return RTB_OK;
 }
 
-/* Take `t` out of a wait list of RIOT (a mutex queue or an mbox list). */
-static bool unlink_waiter(list_node_t *head, list_node_t *node, bool is_mutex)
+/* The queues (see "queues" below). */
+#define Q_SLOT_BYTES 64u
+#define Q_DEPTH_MAX 4u
+static struct {
+    sema_t free, full;
+    size_t bytes;
+    unsigned depth, head, tail;
+    uint32_t slot[Q_DEPTH_MAX][Q_SLOT_BYTES / 4];
+} queues[RTB_MAX_QUEUES];
+
+/* Take `node` out of the wait queue of a mutex (sema_t waits on its mutex). */
+static bool unlink_waiter(list_node_t *head, list_node_t *node)
 {
     list_node_t *p = head;
-    if (is_mutex && p->next == MUTEX_LOCKED)
+    if (p->next == MUTEX_LOCKED)
         return false;
     while (p->next) {
         if (p->next == node) {
             p->next = node->next;
-            if (is_mutex && head->next == NULL)
+            if (head->next == NULL)
                 head->next = MUTEX_LOCKED; /* still held, now without waiters */
             return true;
         }
@@ -112,8 +118,6 @@ static bool unlink_waiter(list_node_t *head, list_node_t *node, bool is_mutex)
     }
     return false;
 }
-
-static mbox_t mboxes[RTB_MAX_QUEUES][2];
 
 /* RIOT has no call that deletes another thread: a thread ends by returning or by
  * thread_zombify() (itself), and thread_kill_zombie(pid) reclaims a zombie. The port does
@@ -133,16 +137,12 @@ void rtb_thread_delete(int id)
         if (t->status == STATUS_MUTEX_BLOCKED) {
             bool done = false;
             for (int i = 0; i < RTB_MAX_SEMS && !done; i++)
-                done = unlink_waiter(&sems[i].mutex.queue, node, true);
+                done = unlink_waiter(&sems[i].mutex.queue, node);
             for (int i = 0; i < RTB_MAX_MUTEXES && !done; i++)
-                done = unlink_waiter(&mutexes[i].queue, node, true);
-        }
-        else if (t->status == STATUS_MBOX_BLOCKED) {
-            bool done = false;
-            for (int q = 0; q < RTB_MAX_QUEUES && !done; q++)
-                for (int k = 0; k < 2 && !done; k++)
-                    done = unlink_waiter(&mboxes[q][k].readers, node, false) ||
-                           unlink_waiter(&mboxes[q][k].writers, node, false);
+                done = unlink_waiter(&mutexes[i].queue, node);
+            for (int i = 0; i < RTB_MAX_QUEUES && !done; i++)
+                done = unlink_waiter(&queues[i].free.mutex.queue, node) ||
+                       unlink_waiter(&queues[i].full.mutex.queue, node);
         }
         sched_set_status(t, STATUS_ZOMBIE);
         thread_kill_zombie(pid);
@@ -151,7 +151,6 @@ void rtb_thread_delete(int id)
     irq_restore(s);
 }
 
-void rtb_yield(void) { thread_yield(); }
 
 /* RIOT suspends only the caller (thread_sleep) and wakes a sleeping thread
  * (thread_wakeup); the suite only ever suspends itself. */
@@ -162,11 +161,6 @@ void rtb_suspend(int id)
 }
 void rtb_resume(int id) { thread_wakeup(pids[id]); }
 
-void rtb_prio_set(int id, int prio)
-{
-    thread_t *t = id == RTB_SELF ? thread_get_active() : thread_get(pids[id]);
-    sched_change_priority(t, RIOT_PRIO(prio));
-}
 
 /* ---- semaphores: sys/sema ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max)
@@ -176,19 +170,6 @@ int rtb_sem_create(int id, unsigned initial, unsigned max)
     return RTB_OK;
 }
 void rtb_sem_delete(int id) { sema_destroy(&sems[id]); }
-int rtb_sem_wait(int id, uint32_t timeout_us)
-{
-    int r;
-    if (timeout_us == RTB_FOREVER)
-        r = sema_wait(&sems[id]);
-    else if (timeout_us == 0)
-        r = sema_try_wait(&sems[id]);
-    else
-        r = sema_wait_timed_ztimer(&sems[id], CLK, ticks(timeout_us));
-    return r == 0 ? RTB_OK : RTB_TIMEOUT;
-}
-void rtb_sem_signal(int id) { sema_post(&sems[id]); }
-void rtb_sem_signal_isr(int id) { sema_post(&sems[id]); }
 
 /* ---- mutexes: core mutex (priority inheritance on) ---- */
 int rtb_mutex_create(int id)
@@ -197,76 +178,66 @@ int rtb_mutex_create(int id)
     return RTB_OK;
 }
 void rtb_mutex_delete(int id) { (void)id; /* a RIOT mutex needs no destruction */ }
-int rtb_mutex_lock(int id, uint32_t timeout_us)
-{
-    if (timeout_us == RTB_FOREVER) {
-        mutex_lock(&mutexes[id]);
-        return RTB_OK;
-    }
-    if (timeout_us == 0)
-        return mutex_trylock(&mutexes[id]) ? RTB_OK : RTB_TIMEOUT;
-    return ztimer_mutex_lock_timeout(CLK, &mutexes[id], ticks(timeout_us)) == 0 ? RTB_OK : RTB_TIMEOUT;
-}
-void rtb_mutex_unlock(int id) { mutex_unlock(&mutexes[id]); }
 
-/* ---- queues: RIOT's mbox carries a msg_t (16-bit type, 32-bit value or pointer), not
- * messages of N bytes. A queue of `depth` messages is `depth` slots and two mailboxes of slot
- * pointers: `free` (empty slots) and `full`. Send takes a free slot (blocks while the queue
- * is full), copies the message in and puts the slot into `full`; receive takes a slot from
- * `full` (blocks while empty), copies it out and gives it back to `free`. ---- */
-#define Q_SLOT_BYTES 64u
-#define Q_DEPTH_MAX 4u
-static uint32_t q_slots[RTB_MAX_QUEUES][Q_DEPTH_MAX][Q_SLOT_BYTES / 4];
-static msg_t q_msgs[RTB_MAX_QUEUES][2][Q_DEPTH_MAX];
-static size_t q_bytes[RTB_MAX_QUEUES];
-#define Q_FREE 0
-#define Q_FULL 1
+/* ---- queues: RIOT's message queues (core msg, core mbox) carry a msg_t (16-bit type, 32-bit
+ * value or pointer), not messages of N bytes, and both add fields to every thread_t (which
+ * the suite's 272-byte stacks cannot spare: see README.md). A queue of `depth` messages is
+ * the classic bounded buffer on RIOT's semaphores: `depth` slots, a sema_t of free slots and
+ * one of full slots; the copy in or out and the slot index move under irq_disable (RIOT's
+ * critical section). Send waits for a free slot (blocks while the queue is full), receive
+ * for a full one. ---- */
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     if (msg_bytes > Q_SLOT_BYTES || depth == 0 || depth > Q_DEPTH_MAX)
         return RTB_ERROR;
-    unsigned size = 1;
-    while (size < depth)
-        size <<= 1; /* cib sizes are powers of two */
-    q_bytes[id] = msg_bytes;
-    mbox_init(&mboxes[id][Q_FREE], q_msgs[id][Q_FREE], size);
-    mbox_init(&mboxes[id][Q_FULL], q_msgs[id][Q_FULL], size);
-    for (unsigned i = 0; i < depth; i++) {
-        msg_t m = {.content.ptr = q_slots[id][i]};
-        mbox_try_put(&mboxes[id][Q_FREE], &m);
-    }
+    queues[id].bytes = msg_bytes;
+    queues[id].depth = depth;
+    queues[id].head = queues[id].tail = 0;
+    sema_create(&queues[id].free, depth);
+    sema_create(&queues[id].full, 0);
     return RTB_OK;
 }
-void rtb_queue_delete(int id) { q_bytes[id] = 0; }
-
-static int q_take(mbox_t *mb, msg_t *m, uint32_t timeout_us)
+void rtb_queue_delete(int id)
 {
-    if (timeout_us == RTB_FOREVER) {
-        mbox_get(mb, m);
-        return RTB_OK;
-    }
-    if (timeout_us == 0)
-        return mbox_try_get(mb, m) ? RTB_OK : RTB_TIMEOUT;
-    return ztimer_mbox_get_timeout(CLK, mb, m, ticks(timeout_us)) == 0 ? RTB_OK : RTB_TIMEOUT;
+    sema_destroy(&queues[id].free);
+    sema_destroy(&queues[id].full);
+}
+
+static int q_take(sema_t *s, uint32_t timeout_us)
+{
+    int r;
+    if (timeout_us == RTB_FOREVER)
+        r = sema_wait(s);
+    else if (timeout_us == 0)
+        r = sema_try_wait(s);
+    else
+        r = sema_wait_timed_ztimer(s, CLK, ticks(timeout_us));
+    return r == 0 ? RTB_OK : RTB_TIMEOUT;
 }
 
 int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
 {
-    msg_t m;
-    if (q_take(&mboxes[id][Q_FREE], &m, timeout_us) != RTB_OK)
+    if (q_take(&queues[id].free, timeout_us) != RTB_OK)
         return RTB_TIMEOUT;
-    memcpy(m.content.ptr, msg, q_bytes[id]);
-    mbox_put(&mboxes[id][Q_FULL], &m); /* never blocks: as many slots as places */
+    unsigned s = irq_disable();
+    unsigned i = queues[id].tail;
+    queues[id].tail = i + 1 == queues[id].depth ? 0 : i + 1;
+    memcpy(queues[id].slot[i], msg, queues[id].bytes);
+    irq_restore(s);
+    sema_post(&queues[id].full);
     return RTB_OK;
 }
 int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 {
-    msg_t m;
-    if (q_take(&mboxes[id][Q_FULL], &m, timeout_us) != RTB_OK)
+    if (q_take(&queues[id].full, timeout_us) != RTB_OK)
         return RTB_TIMEOUT;
-    memcpy(msg, m.content.ptr, q_bytes[id]);
-    mbox_put(&mboxes[id][Q_FREE], &m);
+    unsigned s = irq_disable();
+    unsigned i = queues[id].head;
+    queues[id].head = i + 1 == queues[id].depth ? 0 : i + 1;
+    memcpy(msg, queues[id].slot[i], queues[id].bytes);
+    irq_restore(s);
+    sema_post(&queues[id].free);
     return RTB_OK;
 }
 

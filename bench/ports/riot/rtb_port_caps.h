@@ -9,4 +9,5 @@
      RTB_CAP_TIMER | RTB_CAP_MEM | RTB_CAP_IRQ | RTB_CAP_TIMEOUT)
 #define RTB_TIMER_CB_IN_ISR 1 /* ztimer callbacks run in the timer's interrupt */
 #define RTB_PORT_ISR 1        /* RIOT handlers end in cortexm_isr_end(): rtb_port_isr.h */
+#define RTB_PORT_INLINE 1     /* hot calls inline: rtb_port_inline.h */
 #endif
