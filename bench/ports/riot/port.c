@@ -61,7 +61,7 @@ void rtb_port_config(void)
     bench_config("thread_delete", "unlink from its wait queue, status zombie, thread_kill_zombie (RIOT cannot delete another thread)");
     bench_config("timer_context", "interrupt (ztimer callbacks run in the alarm ISR)");
     bench_config("isr_api", "sema_post from the ISR + cortexm_isr_end() at the end of the handler");
-    bench_config("delay_rounding", "ceil(us * clock / 1e6) + 1 cycles of ztimer: never shorter than requested");
+    bench_config("delay_rounding", "us * (clock / 1 MHz) + 1 cycles of ztimer: never shorter than requested");
     bench_config("idle", "no idle thread: sched_arch_idle (WFI inside PendSV), RIOT's Cortex-M default");
 }
 

@@ -20,11 +20,25 @@ extern ztimer_periph_timer_t rtb_riot_clock; /* ztimer on the board's cycle coun
 
 #define RTB_RIOT_PRIO(p) ((uint8_t)(RTB_PRIO_CTRL + 1 - (p)))
 
-/* A delay or timeout of `us` in ticks of rtb_riot_clock (cycles): at least `us`. */
+/* A delay or timeout of `us` in ticks of rtb_riot_clock (cycles): at least `us`, plus one
+ * tick. The boards' clocks are whole MHz (48, 16): one multiplication, no 64-bit division
+ * (a software division on the Cortex-M0 would add hundreds of cycles to every timed call);
+ * saturated below 2^31 ticks (ztimer's longest interval here: 44 s at 48 MHz). */
+#if BOARD_CLOCK_HZ % 1000000u == 0
+#define RTB_RIOT_TICKS_PER_US (BOARD_CLOCK_HZ / 1000000u)
 static inline uint32_t rtb_riot_ticks(uint32_t us)
 {
-    return (uint32_t)(((uint64_t)us * BOARD_CLOCK_HZ + 999999u) / 1000000u) + 1u;
+    if (us >= 0x7FFFFFFFu / RTB_RIOT_TICKS_PER_US)
+        return 0x7FFFFFFFu;
+    return us * RTB_RIOT_TICKS_PER_US + 1u;
 }
+#else
+static inline uint32_t rtb_riot_ticks(uint32_t us)
+{
+    uint64_t t = ((uint64_t)us * BOARD_CLOCK_HZ + 999999u) / 1000000u + 1u;
+    return t > 0x7FFFFFFFu ? 0x7FFFFFFFu : (uint32_t)t;
+}
+#endif
 
 #define RTB_INLINE_rtb_yield 1
 static inline void rtb_yield(void) { thread_yield(); }
