@@ -2,17 +2,23 @@
  * The harness of RIOT's own tests (tests/bench/<name>/main.c, compiled unchanged with its
  * main renamed riot_test_main): what RIOT's kernel_init() and auto_init would do for such an
  * application on this board, then the test's main in RIOT's "main" thread
- * (THREAD_PRIORITY_MAIN, THREAD_STACKSIZE_MAIN); when it returns, the run ends with its
- * status (board_exit). stdout (printf/puts of newlib-nano) goes to the board's console.
+ * (THREAD_PRIORITY_MAIN, THREAD_STACKSIZE_MAIN). Pass criterion: the one of the test's
+ * upstream script (tests/bench/<name>/tests/01-run.py), the text OWNTEST_EXPECT (set per test
+ * by CMakeLists.txt) printed on stdout, and main() returning; the run then ends with status 0,
+ * otherwise 1. main's return value itself is ignored, as RIOT's main_trampoline ignores it
+ * (some tests end without a return statement). A RIOT kernel panic (a failed expect()) ends
+ * the run with status 1. stdout (printf/puts of newlib-nano) goes to the board's console.
  * ZTIMER_USEC (RIOT's microsecond clock, behind xtimer's compatibility layer) is what RIOT's
  * ztimer auto_init builds on a timer that is not 1 MHz: ztimer_convert_frac over the
  * periph_timer clock (the board's cycle counter). Written for this port.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 #include "board.h"
 #include "cpu.h"
+#include "owntest_expect.h" /* OWNTEST_EXPECT, per test (CMakeLists.txt) */
 #include "irq.h"
 #include "thread.h"
 #include "ztimer.h"
@@ -27,12 +33,23 @@ ztimer_clock_t *const ZTIMER_USEC = &clock_usec.super.super;
 
 static char main_stack[THREAD_STACKSIZE_MAIN];
 
+/* The expected text, matched on the fly as stdout goes out (a plain substring search that
+ * restarts from the beginning on a mismatch: enough for the texts used here). */
+static const char expect_text[] = OWNTEST_EXPECT;
+static unsigned expect_pos;
+static int expect_seen;
+
 static void *main_trampoline(void *arg)
 {
     (void)arg;
-    int r = riot_test_main();
-    board_puts(r == 0 ? "[owntest] main() returned 0\n" : "[owntest] main() returned non-zero\n");
-    board_exit(r);
+    (void)riot_test_main();
+    fflush(stdout);
+    if (expect_seen) {
+        board_puts("[owntest] pass: main() returned after printing \"" OWNTEST_EXPECT "\"\n");
+        board_exit(0);
+    }
+    board_puts("[owntest] FAIL: main() returned without printing \"" OWNTEST_EXPECT "\"\n");
+    board_exit(1);
 }
 
 int main(void)
@@ -51,6 +68,14 @@ int _write(int fd, const char *p, int n)
 {
     (void)fd;
     board_write(p, (size_t)n);
+    for (int i = 0; i < n && !expect_seen; i++) {
+        if (p[i] == expect_text[expect_pos])
+            expect_pos++;
+        else
+            expect_pos = p[i] == expect_text[0] ? 1u : 0u;
+        if (expect_text[expect_pos] == 0)
+            expect_seen = 1;
+    }
     return n;
 }
 int _read(int fd, char *p, int n) { (void)fd; (void)p; (void)n; return 0; }
