@@ -1,7 +1,7 @@
 /*
  * The RIOT port of the benchmark suite: each rtb_* call is the RIOT call an application
- * would make (core threads, mutexes and mailboxes, sys/sema semaphores, sys/ztimer for time,
- * sys/memarray for fixed blocks). Priorities: RIOT's lower number is more urgent; the
+ * would make (core threads and mutexes, sys/sema semaphores, sys/ztimer for time,
+ * sys/memarray for fixed blocks; queues are a bounded buffer on sys/sema, see below). Priorities: RIOT's lower number is more urgent; the
  * controller (9) is RIOT priority 1, test priority p is 10 - p (1..9), 0 and 10..15 unused.
  * No idle thread: RIOT on Cortex-M idles inside the scheduler (sched_arch_idle, WFI).
  *
