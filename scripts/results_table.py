@@ -1,43 +1,103 @@
 #!/usr/bin/env python3
-"""Print the suite table of docs/results.md (p50 / max per RTOS, and rtoslab's ratio to
-FreeRTOS) from a result file of `rtoslab run --json FILE`, in the order of interfaces.md.
-Usage: .venv/bin/python scripts/results_table.py FILE"""
+"""Print the tables of docs/results.md from a result file of `rtoslab run --json FILE`:
+    .venv/bin/python scripts/results_table.py FILE              the suite table (p50 / max per RTOS)
+    .venv/bin/python scripts/results_table.py FILE --configs    each RTOS's version, pin and settings
+    .venv/bin/python scripts/results_table.py FILE --goals      rtoslab's goals of issue 11, met or not
+RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
 import json
 import sys
 
-from rtoslab.ids import metric_order
+from rtoslab.ids import higher_is_better, metric_order
+from rtoslab.ports import registry
 
-ORDER = ["rtoslab", "freertos", "baremetal"]
+# The hot paths on which rtoslab must be at or below every other RTOS and within 10 % of the
+# floor (issue 11), and the throughputs on which it must be at or above every other RTOS.
+HOT = ("rhealstone.task_switch", "rhealstone.preemption", "rhealstone.semaphore_shuffle",
+       "rhealstone.deadlock_break", "rhealstone.message_passing", "sem.signal_wake", "sem.wait_block",
+       "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter", "mutex.lock_uncontended",
+       "mutex.unlock", "mutex.lock_contended", "irq.to_thread")
+# The @config keys shown in the configuration table, in this order, when a port prints them.
+CONFIG_KEYS = ("kernel", "tickless", "tick_hz", "time_hz", "assertions", "checks", "preemption",
+               "time_slicing", "mutex", "allocation", "timer_context", "isr_api", "delay_rounding", "idle")
+
+
+def load(path):
+    runs = {r["rtos"]: r for r in json.load(open(path))["runs"]}
+    order = [r for r in registry() if r in runs] + sorted(set(runs) - set(registry()))
+    by = {n: {m["id"]: m for m in runs[n]["results"]} for n in order}
+    for n in order:
+        for a in runs[n].get("absent", []):
+            by[n].setdefault(a["id"], {"absent": a.get("reason", "")})
+    return runs, order, by
 
 
 def cell(m):
     if m is None:
         return ""
-    if m.get("absent"):
+    if "absent" in m:
         return "absent"
     return f"{m['p50']} / {m['max']}"
 
 
-def main(path):
-    runs = {r["rtos"]: r for r in json.load(open(path))["runs"]}
-    names = [n for n in ORDER if n in runs] + sorted(set(runs) - set(ORDER))
-    by = {n: {m["id"]: m for m in runs[n]["results"]} for n in names}
-    for n in names:
-        for a in runs[n].get("absent", []):
-            by[n].setdefault(a["id"], {"absent": True})
+def suite_table(runs, names, by):
     ids = sorted(dict.fromkeys(i for n in names for i in by[n]), key=metric_order)
-    print("| metric (p50 / max) | " + " | ".join(names) + " | rtoslab ÷ freertos |")
-    print("|---|" + "---|" * len(names) + "---|")
+    print("| metric (p50 / max) | " + " | ".join(registry()[n].name if n in registry() else n
+                                               for n in names) + " |")
+    print("|---|" + "---|" * len(names))
     for i in ids:
-        row = [cell(by[n].get(i)) for n in names]
-        a, b = by.get("rtoslab", {}).get(i), by.get("freertos", {}).get(i)
-        ratio = ""
-        if a and b and not a.get("absent") and not b.get("absent") and b["p50"] > 0 and a["p50"] >= 0:
-            ratio = f"{a['p50'] / b['p50']:.2f}"
-        print(f"| `{i}` | " + " | ".join(row) + f" | {ratio} |")
+        print(f"| `{i}` | " + " | ".join(cell(by[n].get(i)) for n in names) + " |")
+
+
+def configs_table(runs, names):
+    reg = registry()
+    print("| RTOS | version | source (pinned) | licence | configuration |")
+    print("|---|---|---|---|---|")
+    for n in names:
+        r, p = runs[n], reg.get(n)
+        cfg = r.get("config", {})
+        items = "; ".join(f"{k}: {cfg[k]}" for k in CONFIG_KEYS if k in cfg)
+        src = r.get("rtos_source") or (p.pin() if p else "")
+        print(f"| {p.name if p else n} | {r.get('rtos_version', '')} | {src} | "
+              f"{p.licence if p else ''} | {items or (p.configuration if p else '')} |")
+
+
+def goals_table(runs, names, by):
+    mine = by.get("rtoslab", {})
+    floor = by.get("baremetal", {})
+    peers = [n for n in names if n not in ("rtoslab", "baremetal", "posix")]
+    print("| metric | rtoslab | best other RTOS | floor | at or better than every RTOS | within 10 % of the floor |")
+    print("|---|---|---|---|---|---|")
+    tm = sorted((i for i in mine if i.startswith("tm.")), key=metric_order)
+    for i in HOT + tuple(tm):
+        m = mine.get(i)
+        if not m or "absent" in m:
+            continue
+        hib = higher_is_better(i)
+        vals = [(by[n][i]["p50"], n) for n in peers if i in by[n] and "absent" not in by[n][i]]
+        best = (max if hib else min)(vals) if vals else None
+        lead = best is None or (m["p50"] >= best[0] if hib else m["p50"] <= best[0])
+        f = floor.get(i)
+        near = ""
+        if f and "absent" not in f and not hib:
+            near = "yes" if m["p50"] <= 1.10 * f["p50"] else f"no ({m['p50'] / f['p50']:.2f}×)"
+        elif f and "absent" not in f:
+            near = "yes" if m["p50"] >= f["p50"] / 1.10 else f"no ({f['p50'] / m['p50']:.2f}×)"
+        print(f"| `{i}` | {m['p50']} | {f'{best[0]} ({best[1]})' if best else '-'} | "
+              f"{f['p50'] if f and 'absent' not in f else '-'} | {'yes' if lead else 'no'} | {near} |")
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1].startswith("-"):
+        sys.exit("usage: results_table.py RESULT.json [--configs|--goals]")
+    runs, names, by = load(argv[1])
+    what = argv[2] if len(argv) > 2 else ""
+    if what == "--configs":
+        configs_table(runs, names)
+    elif what == "--goals":
+        goals_table(runs, names, by)
+    else:
+        suite_table(runs, names, by)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: results_table.py RESULT.json")
-    main(sys.argv[1])
+    main(sys.argv)
