@@ -1,0 +1,439 @@
+/*
+ * The ChibiOS/NIL 4 port of the benchmark suite.
+ *
+ * NIL's model and how the suite's is mapped onto it:
+ *
+ *  - A NIL thread's priority is its slot in nil.threads[] (0 most urgent; slot 16 is the idle
+ *    thread, main() after chSysInit). Priorities are unique and fixed. The port gives each
+ *    thread a free slot consistent with the portable priorities of the threads that exist
+ *    (higher portable priority = lower slot; equal priorities share a "band" of slots, in
+ *    creation order where there is room) and creates it there with chThdCreate() (NIL 4:
+ *    threads created at run time into a free slot). The controller is slot 0.
+ *  - NIL has no yield and no equal priorities. rtb_yield() gives the next ready thread of the
+ *    caller's band the processor with NIL's own calls: the caller parks itself
+ *    (chThdSuspendTimeoutS) when another thread of its band is ready; when the last ready one
+ *    yields, it resumes the parked ones (chThdResumeI); a thread about to block resumes its
+ *    band's parked threads first (they are ready in the suite's model). The result is the
+ *    round robin a FIFO scheduler gives; its cost is NIL's suspend/resume.
+ *  - NIL has no call that ends another thread (chThdExit ends the caller). rtb_thread_delete
+ *    of a blocked or ready thread does what NIL's own timeout path does to a waiter (the
+ *    queue counter is given back, the reference cleared) and leaves the slot in
+ *    NIL_STATE_FINAL, the state chThdExit leaves it in, where chThdCreate may reuse it.
+ *  - Time: tick-less on the board's compare timer (chcore_timer.h), one system tick = one
+ *    cycle. Semaphores, the ISR signal, delays and timeouts are NIL's calls; queues are
+ *    oslib objects FIFOs (guarded pool + mailbox), memory blocks an oslib memory pool.
+ */
+#include <string.h>
+
+#include "ch.h"
+
+#include "bench.h"
+
+#define NSLOT CH_CFG_MAX_THREADS /* slots 0..15; nil.threads[16] is idle */
+#define CTRL_SLOT 0
+#define CYC_PER_US (BOARD_CLOCK_HZ / 1000000u)
+
+static uint8_t slot_prio[NSLOT];         /* portable priority of the thread in a slot, 0 free */
+static int8_t slot_of[RTB_MAX_THREADS];  /* thread id -> slot */
+static uint16_t band[RTB_PRIO_CTRL + 1]; /* slots of each portable priority */
+static uint16_t parked;                  /* slots parked by rtb_yield */
+static thread_reference_t park_ref[NSLOT], susp_ref[NSLOT];
+static semaphore_t sems[RTB_MAX_SEMS];
+systime_t rtb_nil_alarm_at;
+
+/* A timeout of `us` in system ticks (cycles): exact, so never shorter than asked. */
+static inline sysinterval_t interval(uint32_t us)
+{
+    if (us == RTB_FOREVER)
+        return TIME_INFINITE;
+    if (us == 0)
+        return TIME_IMMEDIATE;
+    if (us > (uint32_t)TIME_MAX_INTERVAL / CYC_PER_US)
+        return TIME_MAX_INTERVAL;
+    return (sysinterval_t)(us * CYC_PER_US);
+}
+
+static inline unsigned cur_slot(void) { return (unsigned)(nil.current - nil.threads); }
+
+/* Resume the parked threads of `mask` (locked). */
+static void unpark_i(uint32_t mask)
+{
+    parked &= (uint16_t)~mask;
+    for (unsigned t = 0; mask; t++, mask >>= 1)
+        if (mask & 1u)
+            chThdResumeI(&park_ref[t], MSG_OK);
+}
+
+/* The caller is about to block (locked): the parked threads of its band are ready again. */
+static inline void before_block(void)
+{
+    if (parked) {
+        uint32_t m = band[slot_prio[cur_slot()]] & parked;
+        if (m)
+            unpark_i(m);
+    }
+}
+
+const char *rtb_port_absent_reason(uint32_t cap)
+{
+    switch (cap) {
+    case RTB_CAP_PRIO_SET:
+        return "a NIL thread's priority is its slot in the static thread array; NIL has no call to change it";
+    case RTB_CAP_MUTEX:
+    case RTB_CAP_MUTEX_INHERIT:
+    case RTB_CAP_MUTEX_DYNAMIC:
+        return "ChibiOS/NIL has no mutexes (ch.h: CH_CFG_USE_MUTEXES \"not yet supported\"), nor does oslib";
+    case RTB_CAP_TIMER:
+        return "ChibiOS/NIL has no software timers (virtual timers are ChibiOS/RT only)";
+    default:
+        return "not provided by ChibiOS/NIL";
+    }
+}
+
+void rtb_port_config(void)
+{
+    bench_config("kernel", "ChibiOS/NIL " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd), ports/ARMv6-M, oslib mempools+mailboxes+objects FIFOs");
+    bench_config("tickless", "yes (CH_CFG_ST_TIMEDELTA 2, board compare timer, 32-bit)");
+    bench_config_u("time_hz", CH_CFG_ST_FREQUENCY);
+    bench_config("tick_hz", "none (tick-less)");
+    bench_config("assertions", "off (all CH_DBG_* FALSE)");
+    bench_config("preemption", "on (fixed unique priorities: slot order)");
+    bench_config("time_slicing", "none in NIL; rtb_yield = round robin in a priority band by chThdSuspendTimeoutS/chThdResumeI");
+    bench_config("mutex", "none (NIL has no mutexes)");
+    bench_config("allocation", "static: threads in suite memory, thread slots in nil.threads[16], queues objects FIFOs in port tables, memory pool of 128-byte blocks");
+    bench_config("threads", "chThdCreate into a free slot; delete = slot put in NIL_STATE_FINAL (no NIL call ends another thread)");
+    bench_config("timer_context", "none (no software timers)");
+    bench_config("isr_api", "CH_IRQ_PROLOGUE/EPILOGUE + chSysLockFromISR; chSemSignalI; chSysUnlockFromISR (switch through the NMI return path)");
+    bench_config("delay_rounding", "us * cycles-per-us system ticks (exact), at least CH_CFG_ST_TIMEDELTA");
+    bench_config("sem_max", "not enforced (NIL semaphores are unbounded counters)");
+    bench_config("idle", "main() after chSysInit: WFI loop");
+    bench_config_u("alarm_irq_prio", 2);
+}
+
+/* ---- start: main() becomes NIL's idle thread on the process stack ---- */
+static rtb_entry_t ctrl_fn;
+static void *ctrl_stack;
+static size_t ctrl_bytes;
+static stkalign_t idle_stack[32];
+
+static thread_t *create_in_slot(unsigned slot, rtb_entry_t fn, void *arg, void *stack, size_t bytes)
+{
+    thread_descriptor_t td = {
+        .name = "t",
+        .wbase = (stkalign_t *)stack,
+        .wend = (stkalign_t *)((uint8_t *)stack + (bytes & ~(size_t)7u)),
+        .prio = (tprio_t)slot,
+        .funcp = fn,
+        .arg = arg,
+    };
+    return chThdCreate(&td);
+}
+
+void rtb_nil_boot(void) __attribute__((noreturn, used));
+void rtb_nil_boot(void)
+{
+    chSysInit();
+    board_irq_enable(BOARD_ALARM_IRQ, 2); /* the demo's STM32_ST_IRQ_PRIORITY */
+    slot_prio[CTRL_SLOT] = RTB_PRIO_CTRL;
+    band[RTB_PRIO_CTRL] = 1u << CTRL_SLOT;
+    create_in_slot(CTRL_SLOT, ctrl_fn, 0, ctrl_stack, ctrl_bytes);
+    for (;;)
+        __WFI();
+}
+
+__attribute__((naked, noreturn)) static void to_process_stack(uint32_t top)
+{
+    (void)top;
+    __asm volatile("msr psp, r0\n"
+                   "movs r0, #2\n"
+                   "msr control, r0\n"
+                   "isb\n"
+                   "bl rtb_nil_boot\n");
+}
+
+void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
+{
+    ctrl_fn = main_fn;
+    ctrl_stack = stack;
+    ctrl_bytes = stack_bytes;
+    for (int i = 0; i < RTB_MAX_THREADS; i++)
+        slot_of[i] = -1;
+    to_process_stack((uint32_t)&idle_stack[sizeof idle_stack / sizeof idle_stack[0]]);
+}
+
+/* ---- threads ---- */
+
+/* A free slot for portable priority p, between the more urgent threads and the less urgent
+ * ones; after its band's last thread where there is room (creation order), else as close as
+ * possible to where priority p would sit in an even spread. -1 if none. */
+static int alloc_slot(int p)
+{
+    int lo = 1, hi = NSLOT - 1, last = -1;
+    for (int s = 0; s < NSLOT; s++) {
+        int q = slot_prio[s];
+        if (!q)
+            continue;
+        if (q > p)
+            lo = s + 1;
+        else if (q < p && s - 1 < hi)
+            hi = s - 1;
+        else if (q == p)
+            last = s;
+    }
+    if (hi > NSLOT - 1 || lo > hi)
+        return -1;
+    if (last >= 0)
+        for (int s = last + 1; s <= hi; s++)
+            if (!slot_prio[s])
+                return s;
+    int ideal = 1 + 2 * (RTB_PRIO_MAX - p);
+    int best = -1;
+    for (int s = lo; s <= hi; s++) {
+        if (slot_prio[s])
+            continue;
+        int d = s > ideal ? s - ideal : ideal - s;
+        int bd = best > ideal ? best - ideal : ideal - best;
+        if (best < 0 || d < bd)
+            best = s;
+    }
+    return best;
+}
+
+int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
+{
+    if (id < 0 || id >= RTB_MAX_THREADS || prio < 1 || prio > RTB_PRIO_MAX || stack_bytes < 128u)
+        return RTB_ERROR;
+    chSysLock();
+    int s = alloc_slot(prio);
+    if (s >= 0) {
+        slot_prio[s] = (uint8_t)prio;
+        band[prio] |= (uint16_t)(1u << s);
+        slot_of[id] = (int8_t)s;
+        park_ref[s] = susp_ref[s] = NULL;
+    }
+    chSysUnlock();
+    if (s < 0)
+        return RTB_ERROR;
+    create_in_slot((unsigned)s, fn, arg, stack, stack_bytes);
+    return RTB_OK;
+}
+
+void rtb_thread_delete(int id)
+{
+    int s = slot_of[id];
+    if (s < 0)
+        return;
+    thread_t *tp = &nil.threads[s];
+    chSysLock();
+    if (NIL_THD_IS_WTQUEUE(tp))
+        tp->u1.tqp->cnt++; /* as chSysTimerHandlerI does for a waiter that times out */
+    else if (NIL_THD_IS_SUSPENDED(tp))
+        *tp->u1.trp = NULL;
+    tp->timeout = (sysinterval_t)0;
+    tp->state = NIL_STATE_FINAL;
+    parked &= (uint16_t)~(1u << s);
+    band[slot_prio[s]] &= (uint16_t)~(1u << s);
+    slot_prio[s] = 0;
+    slot_of[id] = -1;
+    chSysUnlock();
+}
+
+void rtb_yield(void)
+{
+    chSysLock();
+    unsigned s = cur_slot();
+    uint32_t peers = band[slot_prio[s]] & ~(1u << s);
+    uint32_t m = peers & ~(uint32_t)parked;
+    bool other = false;
+    for (unsigned t = 0; m; t++, m >>= 1)
+        if ((m & 1u) && NIL_THD_IS_READY(&nil.threads[t])) {
+            other = true;
+            break;
+        }
+    if (other) {
+        parked |= (uint16_t)(1u << s);
+        (void)chThdSuspendTimeoutS(&park_ref[s], TIME_INFINITE);
+    } else if (peers & parked) {
+        unpark_i(peers & parked);
+        chSchRescheduleS();
+    }
+    chSysUnlock();
+}
+
+void rtb_suspend(int id)
+{
+    if (id != RTB_SELF) /* NIL suspends only the caller; the suite suspends only itself */
+        return;
+    chSysLock();
+    before_block();
+    (void)chThdSuspendTimeoutS(&susp_ref[cur_slot()], TIME_INFINITE);
+    chSysUnlock();
+}
+
+void rtb_resume(int id)
+{
+    int s = slot_of[id];
+    if (s < 0)
+        return;
+    chThdResume(&susp_ref[s], MSG_OK);
+}
+
+void rtb_prio_set(int id, int prio)
+{
+    (void)id;
+    (void)prio;
+}
+
+/* ---- semaphores ---- */
+int rtb_sem_create(int id, unsigned initial, unsigned max)
+{
+    (void)max;
+    chSemObjectInit(&sems[id], (cnt_t)initial);
+    return RTB_OK;
+}
+void rtb_sem_delete(int id) { (void)id; }
+
+int rtb_sem_wait(int id, uint32_t timeout_us)
+{
+    semaphore_t *sp = &sems[id];
+    chSysLock();
+    if (timeout_us != 0 && sp->cnt <= 0)
+        before_block();
+    msg_t m = chSemWaitTimeoutS(sp, interval(timeout_us));
+    chSysUnlock();
+    return m == MSG_OK ? RTB_OK : RTB_TIMEOUT;
+}
+
+void rtb_sem_signal(int id) { chSemSignal(&sems[id]); }
+
+void rtb_sem_signal_isr(int id)
+{
+    chSysLockFromISR();
+    chSemSignalI(&sems[id]);
+    chSysUnlockFromISR();
+}
+
+/* ---- mutexes: none in NIL (capability off) ---- */
+int rtb_mutex_create(int id)
+{
+    (void)id;
+    return RTB_ERROR;
+}
+void rtb_mutex_delete(int id) { (void)id; }
+int rtb_mutex_lock(int id, uint32_t timeout_us)
+{
+    (void)id;
+    (void)timeout_us;
+    return RTB_ERROR;
+}
+void rtb_mutex_unlock(int id) { (void)id; }
+
+/* ---- queues: oslib objects FIFOs (a guarded pool of message buffers + a mailbox) ---- */
+#define Q_BYTES 128
+#define Q_DEPTH 16
+static struct {
+    objects_fifo_t f;
+    size_t size;
+    msg_t msgs[Q_DEPTH];
+    uint32_t objs[Q_BYTES / 4];
+} queues[RTB_MAX_QUEUES];
+
+int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
+{
+    size_t sz = (msg_bytes + 3u) & ~(size_t)3u;
+    if (sz < sizeof(void *))
+        sz = sizeof(void *);
+    if (depth == 0 || depth > Q_DEPTH || sz * depth > Q_BYTES)
+        return RTB_ERROR;
+    queues[id].size = msg_bytes;
+    chFifoObjectInit(&queues[id].f, sz, depth, queues[id].objs, queues[id].msgs);
+    return RTB_OK;
+}
+void rtb_queue_delete(int id) { (void)id; }
+
+int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+{
+    objects_fifo_t *f = &queues[id].f;
+    chSysLock();
+    if (timeout_us != 0 && chGuardedPoolGetCounterI(&f->free) <= 0)
+        before_block();
+    void *o = chFifoTakeObjectTimeoutS(f, interval(timeout_us));
+    if (o == NULL) {
+        chSysUnlock();
+        return RTB_TIMEOUT;
+    }
+    memcpy(o, msg, queues[id].size);
+    chFifoSendObjectS(f, o);
+    chSysUnlock();
+    return RTB_OK;
+}
+
+int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
+{
+    objects_fifo_t *f = &queues[id].f;
+    void *o;
+    chSysLock();
+    if (timeout_us != 0 && chMBGetUsedCountI(&f->mbx) == 0)
+        before_block();
+    msg_t m = chFifoReceiveObjectTimeoutS(f, &o, interval(timeout_us));
+    if (m != MSG_OK) {
+        chSysUnlock();
+        return RTB_TIMEOUT;
+    }
+    memcpy(msg, o, queues[id].size);
+    chFifoReturnObjectS(f, o);
+    chSysUnlock();
+    return RTB_OK;
+}
+
+/* ---- time ---- */
+void rtb_delay_us(uint32_t us)
+{
+    if (us == 0)
+        return;
+    chSysLock();
+    before_block();
+    chThdSleepS(interval(us));
+    chSysUnlock();
+}
+
+int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
+{
+    (void)id;
+    (void)period_us;
+    (void)cb;
+    (void)arg;
+    return RTB_ERROR;
+}
+void rtb_timer_start(int id) { (void)id; }
+void rtb_timer_stop(int id) { (void)id; }
+void rtb_timer_delete(int id) { (void)id; }
+
+/* ---- memory: an oslib memory pool of 128-byte blocks ---- */
+#define MEM_BLOCKS 2
+static memory_pool_t mem_pool;
+static uint32_t mem_buf[MEM_BLOCKS][128 / 4];
+static bool mem_ready;
+
+void *rtb_mem_alloc(size_t bytes)
+{
+    if (!mem_ready) {
+        chPoolObjectInit(&mem_pool, 128, NULL);
+        chPoolLoadArray(&mem_pool, mem_buf, MEM_BLOCKS);
+        mem_ready = true;
+    }
+    if (bytes > 128)
+        return NULL;
+    return chPoolAlloc(&mem_pool);
+}
+void rtb_mem_free(void *p) { chPoolFree(&mem_pool, p); }
+
+/* ---- the system timer's interrupt: the ST driver's handler shape ---- */
+void board_alarm_isr(void)
+{
+    CH_IRQ_PROLOGUE();
+    chSysLockFromISR();
+    chSysTimerHandlerI();
+    chSysUnlockFromISR();
+    CH_IRQ_EPILOGUE();
+}
