@@ -28,6 +28,7 @@
 #include "ch.h"
 
 #include "bench.h"
+#include "nil_board.h"
 
 #define NSLOT CH_CFG_MAX_THREADS /* slots 0..15; nil.threads[16] is idle */
 #define CTRL_SLOT 0
@@ -39,7 +40,6 @@ static uint16_t band[RTB_PRIO_CTRL + 1]; /* slots of each portable priority */
 static uint16_t parked;                  /* slots parked by rtb_yield */
 static thread_reference_t park_ref[NSLOT], susp_ref[NSLOT];
 static semaphore_t sems[RTB_MAX_SEMS];
-systime_t rtb_nil_alarm_at;
 
 /* A timeout of `us` in system ticks (cycles): exact, so never shorter than asked. */
 static inline sysinterval_t interval(uint32_t us)
@@ -129,26 +129,11 @@ static thread_t *create_in_slot(unsigned slot, rtb_entry_t fn, void *arg, void *
     return chThdCreate(&td);
 }
 
-void rtb_nil_boot(void) __attribute__((noreturn, used));
-void rtb_nil_boot(void)
+static void boot(void)
 {
-    chSysInit();
-    board_irq_enable(BOARD_ALARM_IRQ, 2); /* the demo's STM32_ST_IRQ_PRIORITY */
     slot_prio[CTRL_SLOT] = RTB_PRIO_CTRL;
     band[RTB_PRIO_CTRL] = 1u << CTRL_SLOT;
     create_in_slot(CTRL_SLOT, ctrl_fn, 0, ctrl_stack, ctrl_bytes);
-    for (;;)
-        __WFI();
-}
-
-__attribute__((naked, noreturn)) static void to_process_stack(uint32_t top)
-{
-    (void)top;
-    __asm volatile("msr psp, r0\n"
-                   "movs r0, #2\n"
-                   "msr control, r0\n"
-                   "isb\n"
-                   "bl rtb_nil_boot\n");
 }
 
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
@@ -158,7 +143,7 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
     ctrl_bytes = stack_bytes;
     for (int i = 0; i < RTB_MAX_THREADS; i++)
         slot_of[i] = -1;
-    to_process_stack((uint32_t)&idle_stack[sizeof idle_stack / sizeof idle_stack[0]]);
+    rtb_nil_run(idle_stack, sizeof idle_stack, boot);
 }
 
 /* ---- threads ---- */
@@ -427,13 +412,3 @@ void *rtb_mem_alloc(size_t bytes)
     return chPoolAlloc(&mem_pool);
 }
 void rtb_mem_free(void *p) { chPoolFree(&mem_pool, p); }
-
-/* ---- the system timer's interrupt: the ST driver's handler shape ---- */
-void board_alarm_isr(void)
-{
-    CH_IRQ_PROLOGUE();
-    chSysLockFromISR();
-    chSysTimerHandlerI();
-    chSysUnlockFromISR();
-    CH_IRQ_EPILOGUE();
-}
