@@ -3,12 +3,15 @@
  *
  * NIL's model and how the suite's is mapped onto it:
  *
- *  - A NIL thread's priority is its slot in nil.threads[] (0 most urgent; slot 16 is the idle
- *    thread, main() after chSysInit). Priorities are unique and fixed. The port gives each
- *    thread a free slot consistent with the portable priorities of the threads that exist
- *    (higher portable priority = lower slot; equal priorities share a "band" of slots, in
- *    creation order where there is room) and creates it there with chThdCreate() (NIL 4:
- *    threads created at run time into a free slot). The controller is slot 0.
+ *  - A NIL thread's priority is its slot in nil.threads[] (0 most urgent; slot
+ *    CH_CFG_MAX_THREADS is the idle thread, main() after chSysInit). Priorities are unique
+ *    and fixed. The port lays the slots out as a NIL application's table would be: packed,
+ *    in portable priority order, equal priorities side by side in creation order (a
+ *    "band"), and creates each thread in its slot with chThdCreate() (NIL 4: threads created
+ *    at run time into a free slot). The controller is slot 0; slot 1 is kept free for a
+ *    thread created more urgent than one that has already run; test threads from slot 2.
+ *    To insert a thread above others that have not run yet, those move down one slot
+ *    (nothing references a thread before it first runs).
  *  - NIL has no yield and no equal priorities. rtb_yield() gives the next ready thread of the
  *    caller's band the processor with NIL's own calls: the caller parks itself
  *    (chThdSuspendTimeoutS) when another thread of its band is ready; when the last ready one
@@ -30,7 +33,7 @@
 #include "bench.h"
 #include "nil_board.h"
 
-#define NSLOT CH_CFG_MAX_THREADS /* slots 0..15; nil.threads[16] is idle */
+#define NSLOT CH_CFG_MAX_THREADS /* slots 0..NSLOT-1; nil.threads[NSLOT] is idle */
 #define CTRL_SLOT 0
 #define CYC_PER_US (BOARD_CLOCK_HZ / 1000000u)
 
@@ -38,6 +41,10 @@ static uint8_t slot_prio[NSLOT];         /* portable priority of the thread in a
 static int8_t slot_of[RTB_MAX_THREADS];  /* thread id -> slot */
 static uint16_t band[RTB_PRIO_CTRL + 1]; /* slots of each portable priority */
 static uint16_t parked;                  /* slots parked by rtb_yield */
+static int8_t slot_id[NSLOT];            /* slot -> thread id */
+static struct port_intctx *init_sp[NSLOT]; /* a slot's context as chThdCreate set it up */
+
+_Static_assert(RTB_MAX_THREADS + 2 == CH_CFG_MAX_THREADS, "slots: controller, spare, test threads");
 static thread_reference_t park_ref[NSLOT], susp_ref[NSLOT];
 static semaphore_t sems[RTB_MAX_SEMS];
 
@@ -143,45 +150,77 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
     ctrl_bytes = stack_bytes;
     for (int i = 0; i < RTB_MAX_THREADS; i++)
         slot_of[i] = -1;
+    for (int i = 0; i < NSLOT; i++)
+        slot_id[i] = -1;
     rtb_nil_run(idle_stack, sizeof idle_stack, boot);
 }
 
 /* ---- threads ---- */
 
-/* A free slot for portable priority p, between the more urgent threads and the less urgent
- * ones; after its band's last thread where there is room (creation order), else as close as
- * possible to where priority p would sit in an even spread. -1 if none. */
+/* Slot 1 stays free for a thread created more urgent than a thread that has already run
+ * (thread.create_high: the worker creates it); the others are packed from slot 2 down. */
+#define FIRST_SLOT 2
+
+/* A thread created but not yet run (its context is the initial frame, it is not the
+ * caller) is referenced by nothing but its slot: it may move to another one. */
+static bool movable(int s)
+{
+    thread_t *tp = &nil.threads[s];
+    return tp != nil.current && NIL_THD_IS_READY(tp) && tp->ctx.sp == init_sp[s];
+}
+
+static void move_slot(int from, int to)
+{
+    int p = slot_prio[from], id = slot_id[from];
+    nil.threads[to] = nil.threads[from];
+    nil.threads[from].state = NIL_STATE_WTSTART;
+    init_sp[to] = init_sp[from];
+    slot_prio[to] = (uint8_t)p;
+    slot_prio[from] = 0;
+    band[p] = (uint16_t)((band[p] & ~(1u << from)) | (1u << to));
+    slot_id[to] = (int8_t)id;
+    slot_id[from] = -1;
+    slot_of[id] = (int8_t)to;
+    park_ref[to] = susp_ref[to] = NULL;
+}
+
+/* A slot for a new thread of portable priority p (locked), as a NIL application lays out
+ * its table: packed, in priority order, equal priorities in creation order. The slot after
+ * every thread of priority >= p; threads below it that have not run yet move down one slot
+ * to make room. Otherwise any free slot between the more and the less urgent threads; -1 if
+ * there is none. */
 static int alloc_slot(int p)
 {
-    int lo = 1, hi = NSLOT - 1, last = -1;
+    int pos = FIRST_SLOT;
+    for (int s = 0; s < NSLOT; s++)
+        if (slot_prio[s] >= p && s + 1 > pos)
+            pos = s + 1;
+    if (pos < NSLOT) {
+        if (!slot_prio[pos])
+            return pos;
+        int f = pos + 1;
+        while (f < NSLOT && slot_prio[f])
+            f++;
+        bool ok = f < NSLOT;
+        for (int j = pos; ok && j < f; j++)
+            ok = movable(j);
+        if (ok) {
+            for (int j = f - 1; j >= pos; j--)
+                move_slot(j, j + 1);
+            return pos;
+        }
+    }
+    int lo = 1, hi = NSLOT - 1;
     for (int s = 0; s < NSLOT; s++) {
-        int q = slot_prio[s];
-        if (!q)
-            continue;
-        if (q > p)
+        if (slot_prio[s] > p)
             lo = s + 1;
-        else if (q < p && s - 1 < hi)
+        else if (slot_prio[s] && slot_prio[s] < p && s - 1 < hi)
             hi = s - 1;
-        else if (q == p)
-            last = s;
     }
-    if (hi > NSLOT - 1 || lo > hi)
-        return -1;
-    if (last >= 0)
-        for (int s = last + 1; s <= hi; s++)
-            if (!slot_prio[s])
-                return s;
-    int ideal = 1 + 2 * (RTB_PRIO_MAX - p);
-    int best = -1;
-    for (int s = lo; s <= hi; s++) {
-        if (slot_prio[s])
-            continue;
-        int d = s > ideal ? s - ideal : ideal - s;
-        int bd = best > ideal ? best - ideal : ideal - best;
-        if (best < 0 || d < bd)
-            best = s;
-    }
-    return best;
+    for (int s = hi; s >= lo; s--)
+        if (!slot_prio[s])
+            return s;
+    return -1;
 }
 
 int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
@@ -194,7 +233,9 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
         slot_prio[s] = (uint8_t)prio;
         band[prio] |= (uint16_t)(1u << s);
         slot_of[id] = (int8_t)s;
+        slot_id[s] = (int8_t)id;
         park_ref[s] = susp_ref[s] = NULL;
+        init_sp[s] = (struct port_intctx *)((uint8_t *)stack + (stack_bytes & ~(size_t)7u)) - 1;
     }
     chSysUnlock();
     if (s < 0)
@@ -220,6 +261,7 @@ void rtb_thread_delete(int id)
     band[slot_prio[s]] &= (uint16_t)~(1u << s);
     slot_prio[s] = 0;
     slot_of[id] = -1;
+    slot_id[s] = -1;
     chSysUnlock();
 }
 

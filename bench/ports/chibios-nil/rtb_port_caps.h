@@ -1,11 +1,11 @@
 /* ChibiOS/NIL 4: threads (created at run time into priority slots), semaphores, tick-less
  * timeouts, oslib memory pools and objects FIFOs; no mutexes, no software timers, no
- * run-time priority change. At most 16 threads (ch.h): the controller and 15 test threads. */
+ * run-time priority change. CH_CFG_MAX_THREADS 11: the controller, a spare slot and 9 test threads (the most the suite runs at once). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
 #define RTB_PORT_ID "chibios-nil"
 #define RTB_PORT_VERSION "4.1.4"
-#define RTB_MAX_THREADS 15
+#define RTB_MAX_THREADS 9
 #define RTB_CAPS (RTB_CAP_SUSPEND | RTB_CAP_THREAD_DYNAMIC | RTB_CAP_QUEUE | RTB_CAP_DELAY | \
                   RTB_CAP_MEM | RTB_CAP_IRQ | RTB_CAP_TIMEOUT)
 #define RTB_TIMER_CB_IN_ISR 0 /* no software timers */
