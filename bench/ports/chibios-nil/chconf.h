@@ -6,9 +6,9 @@
  *    timer counting CPU cycles: CH_CFG_ST_FREQUENCY = BOARD_CLOCK_HZ (the demo runs TIM2
  *    divided to 1 kHz; the undivided counter gives every timeout cycle resolution);
  *  - every CH_DBG_* off (the demo's release values);
- *  - CH_CFG_MAX_THREADS 11, sized as a NIL application sizes it, for the most threads the
- *    suite runs at once: the controller, 9 test threads (scale.*.n8) and one spare slot
- *    (port.c), plus NIL's idle thread (NIL accepts at most 16: ch.h);
+ *  - CH_CFG_MAX_THREADS 10, sized as a NIL application sizes it, for the most threads the
+ *    suite runs at once: the controller and 9 test threads (scale.*.n8), plus NIL's idle
+ *    thread (NIL accepts at most 16: ch.h);
  *  - no auto-started thread table: every thread, the controller included, is created at run
  *    time with chThdCreate() into its priority slot (NIL 4);
  *  - oslib: memory pools, mailboxes and objects FIFOs (the suite's memory blocks and
@@ -25,7 +25,7 @@
 #endif
 
 /* ---- kernel parameters and options ---- */
-#define CH_CFG_MAX_THREADS                  11
+#define CH_CFG_MAX_THREADS                  10
 #define CH_CFG_AUTOSTART_THREADS            FALSE
 
 /* ---- system timer: tick-less on the board's compare timer ---- */

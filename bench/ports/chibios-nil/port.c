@@ -8,10 +8,10 @@
  *    and fixed. The port lays the slots out as a NIL application's table would be: packed,
  *    in portable priority order, equal priorities side by side in creation order (a
  *    "band"), and creates each thread in its slot with chThdCreate() (NIL 4: threads created
- *    at run time into a free slot). The controller is slot 0; slot 1 is kept free for a
- *    thread created more urgent than one that has already run; test threads from slot 2.
- *    To insert a thread above others that have not run yet, those move down one slot
- *    (nothing references a thread before it first runs).
+ *    at run time into a free slot). The controller is slot 0, test threads from slot 1.
+ *    To insert a thread above others, those move down one slot (a slot holds the whole
+ *    thread_t; NIL finds waiters by scanning the slots, so only nil.current/next and a
+ *    suspended thread's reference need updating).
  *  - NIL has no yield and no equal priorities. rtb_yield() gives the next ready thread of the
  *    caller's band the processor with NIL's own calls: the caller parks itself
  *    (chThdSuspendTimeoutS) when another thread of its band is ready; when the last ready one
@@ -35,32 +35,22 @@
 
 #define NSLOT CH_CFG_MAX_THREADS /* slots 0..NSLOT-1; nil.threads[NSLOT] is idle */
 #define CTRL_SLOT 0
-#define CYC_PER_US (BOARD_CLOCK_HZ / 1000000u)
 
 static uint8_t slot_prio[NSLOT];         /* portable priority of the thread in a slot, 0 free */
 static int8_t slot_of[RTB_MAX_THREADS];  /* thread id -> slot */
 static uint16_t band[RTB_PRIO_CTRL + 1]; /* slots of each portable priority */
-static uint16_t parked;                  /* slots parked by rtb_yield */
+uint16_t rtb_nil_parked;                 /* slots parked by rtb_yield */
+#define parked rtb_nil_parked
 static int8_t slot_id[NSLOT];            /* slot -> thread id */
-static struct port_intctx *init_sp[NSLOT]; /* a slot's context as chThdCreate set it up */
 
-_Static_assert(RTB_MAX_THREADS + 2 == CH_CFG_MAX_THREADS, "slots: controller, spare, test threads");
+_Static_assert(RTB_MAX_THREADS + 1 == CH_CFG_MAX_THREADS, "slots: the controller and the test threads");
 static thread_reference_t park_ref[NSLOT], susp_ref[NSLOT];
-static semaphore_t sems[RTB_MAX_SEMS];
+semaphore_t rtb_nil_sems[RTB_MAX_SEMS];
+#define sems rtb_nil_sems
 
-/* A timeout of `us` in system ticks (cycles): exact, so never shorter than asked. */
-static inline sysinterval_t interval(uint32_t us)
-{
-    if (us == RTB_FOREVER)
-        return TIME_INFINITE;
-    if (us == 0)
-        return TIME_IMMEDIATE;
-    if (us > (uint32_t)TIME_MAX_INTERVAL / CYC_PER_US)
-        return TIME_MAX_INTERVAL;
-    return (sysinterval_t)(us * CYC_PER_US);
-}
+#define interval rtb_nil_interval
 
-static inline unsigned cur_slot(void) { return (unsigned)(nil.current - nil.threads); }
+static inline __attribute__((always_inline)) unsigned cur_slot(void) { return (unsigned)(nil.current - nil.threads); }
 
 /* Resume the parked threads of `mask` (locked). */
 static void unpark_i(uint32_t mask)
@@ -72,13 +62,17 @@ static void unpark_i(uint32_t mask)
 }
 
 /* The caller is about to block (locked): the parked threads of its band are ready again. */
-static inline void before_block(void)
+void rtb_nil_unpark_band(void)
 {
-    if (parked) {
-        uint32_t m = band[slot_prio[cur_slot()]] & parked;
-        if (m)
-            unpark_i(m);
-    }
+    uint32_t m = band[slot_prio[cur_slot()]] & parked;
+    if (m)
+        unpark_i(m);
+}
+
+static inline __attribute__((always_inline)) void before_block(void)
+{
+    if (parked)
+        rtb_nil_unpark_band();
 }
 
 const char *rtb_port_absent_reason(uint32_t cap)
@@ -157,70 +151,62 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 
 /* ---- threads ---- */
 
-/* Slot 1 stays free for a thread created more urgent than a thread that has already run
- * (thread.create_high: the worker creates it); the others are packed from slot 2 down. */
-#define FIRST_SLOT 2
+#define FIRST_SLOT 1 /* test threads from slot 1 (the controller is slot 0) */
 
-/* A thread created but not yet run (its context is the initial frame, it is not the
- * caller) is referenced by nothing but its slot: it may move to another one. */
-static bool movable(int s)
-{
-    thread_t *tp = &nil.threads[s];
-    return tp != nil.current && NIL_THD_IS_READY(tp) && tp->ctx.sp == init_sp[s];
-}
-
+/* Move a thread to a free slot (locked). Nothing in NIL refers to a thread by address but
+ * nil.current / nil.next and, for a suspended thread, its reference variable (u1.trp):
+ * waiters on queues and semaphores are found by scanning the slots, the saved context is on
+ * the thread's own stack, a timeout is in the slot. */
 static void move_slot(int from, int to)
 {
     int p = slot_prio[from], id = slot_id[from];
-    nil.threads[to] = nil.threads[from];
-    nil.threads[from].state = NIL_STATE_WTSTART;
-    init_sp[to] = init_sp[from];
+    thread_t *ftp = &nil.threads[from], *ttp = &nil.threads[to];
+    *ttp = *ftp;
+    ftp->state = NIL_STATE_WTSTART;
+    ftp->timeout = (sysinterval_t)0;
+    if (NIL_THD_IS_SUSPENDED(ttp) && *ttp->u1.trp == ftp)
+        *ttp->u1.trp = ttp;
+    if (nil.current == ftp)
+        nil.current = ttp;
+    if (nil.next == ftp)
+        nil.next = ttp;
     slot_prio[to] = (uint8_t)p;
     slot_prio[from] = 0;
     band[p] = (uint16_t)((band[p] & ~(1u << from)) | (1u << to));
+    if (parked & (1u << from))
+        parked = (uint16_t)((parked & ~(1u << from)) | (1u << to));
+    park_ref[to] = park_ref[from];
+    susp_ref[to] = susp_ref[from];
+    if (park_ref[to] == ftp)
+        park_ref[to] = ttp;
+    if (susp_ref[to] == ftp)
+        susp_ref[to] = ttp;
+    park_ref[from] = susp_ref[from] = NULL;
     slot_id[to] = (int8_t)id;
     slot_id[from] = -1;
     slot_of[id] = (int8_t)to;
-    park_ref[to] = susp_ref[to] = NULL;
 }
 
 /* A slot for a new thread of portable priority p (locked), as a NIL application lays out
- * its table: packed, in priority order, equal priorities in creation order. The slot after
- * every thread of priority >= p; threads below it that have not run yet move down one slot
- * to make room. Otherwise any free slot between the more and the less urgent threads; -1 if
- * there is none. */
+ * its table: packed from slot 1, in priority order, equal priorities in creation order. The
+ * slot after every thread of priority >= p; the threads below it move down one slot to make
+ * room. -1 if the table is full. */
 static int alloc_slot(int p)
 {
     int pos = FIRST_SLOT;
     for (int s = 0; s < NSLOT; s++)
         if (slot_prio[s] >= p && s + 1 > pos)
             pos = s + 1;
-    if (pos < NSLOT) {
-        if (!slot_prio[pos])
-            return pos;
-        int f = pos + 1;
-        while (f < NSLOT && slot_prio[f])
-            f++;
-        bool ok = f < NSLOT;
-        for (int j = pos; ok && j < f; j++)
-            ok = movable(j);
-        if (ok) {
-            for (int j = f - 1; j >= pos; j--)
-                move_slot(j, j + 1);
-            return pos;
-        }
-    }
-    int lo = 1, hi = NSLOT - 1;
-    for (int s = 0; s < NSLOT; s++) {
-        if (slot_prio[s] > p)
-            lo = s + 1;
-        else if (slot_prio[s] && slot_prio[s] < p && s - 1 < hi)
-            hi = s - 1;
-    }
-    for (int s = hi; s >= lo; s--)
-        if (!slot_prio[s])
-            return s;
-    return -1;
+    if (pos >= NSLOT)
+        return -1;
+    int f = pos;
+    while (f < NSLOT && slot_prio[f])
+        f++;
+    if (f >= NSLOT)
+        return -1;
+    for (int j = f - 1; j >= pos; j--)
+        move_slot(j, j + 1);
+    return pos;
 }
 
 int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
@@ -235,7 +221,6 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
         slot_of[id] = (int8_t)s;
         slot_id[s] = (int8_t)id;
         park_ref[s] = susp_ref[s] = NULL;
-        init_sp[s] = (struct port_intctx *)((uint8_t *)stack + (stack_bytes & ~(size_t)7u)) - 1;
     }
     chSysUnlock();
     if (s < 0)
@@ -320,25 +305,7 @@ int rtb_sem_create(int id, unsigned initial, unsigned max)
 }
 void rtb_sem_delete(int id) { (void)id; }
 
-int rtb_sem_wait(int id, uint32_t timeout_us)
-{
-    semaphore_t *sp = &sems[id];
-    chSysLock();
-    if (timeout_us != 0 && sp->cnt <= 0)
-        before_block();
-    msg_t m = chSemWaitTimeoutS(sp, interval(timeout_us));
-    chSysUnlock();
-    return m == MSG_OK ? RTB_OK : RTB_TIMEOUT;
-}
-
-void rtb_sem_signal(int id) { chSemSignal(&sems[id]); }
-
-void rtb_sem_signal_isr(int id)
-{
-    chSysLockFromISR();
-    chSemSignalI(&sems[id]);
-    chSysUnlockFromISR();
-}
+/* rtb_sem_wait, rtb_sem_signal, rtb_sem_signal_isr: inline (rtb_port_inline.h). */
 
 /* ---- mutexes: none in NIL (capability off) ---- */
 int rtb_mutex_create(int id)
