@@ -108,7 +108,9 @@ void rtb_port_config(void)
     bench_config("delay_rounding", "us * cycles-per-us system ticks (exact), at least CH_CFG_ST_TIMEDELTA");
     bench_config("sem_max", "not enforced (NIL semaphores are unbounded counters)");
     bench_config("idle", "main() after chSysInit: WFI loop");
-    bench_config_u("alarm_irq_prio", 2);
+    bench_config_u("alarm_irq_prio", RTB_NIL_ALARM_PRIO);
+    bench_config_u("max_threads", CH_CFG_MAX_THREADS);
+    bench_config("port_calls", "inline (rtb_port_inline.h): sem wait/signal/signal_isr");
 }
 
 /* ---- start: main() becomes NIL's idle thread on the process stack ---- */
