@@ -101,10 +101,10 @@ void rtb_port_config(void)
     bench_config("preemption", "on (fixed unique priorities: slot order)");
     bench_config("time_slicing", "none in NIL; rtb_yield = round robin in a priority band by chThdSuspendTimeoutS/chThdResumeI");
     bench_config("mutex", "none (NIL has no mutexes)");
-    bench_config("allocation", "static: threads in suite memory, thread slots in nil.threads[16], queues objects FIFOs in port tables, memory pool of 128-byte blocks");
+    bench_config("allocation", "static: threads in suite memory, thread slots in nil.threads[], queues objects FIFOs in port tables, memory pool of 128-byte blocks");
     bench_config("threads", "chThdCreate into a free slot; delete = slot put in NIL_STATE_FINAL (no NIL call ends another thread)");
     bench_config("timer_context", "none (no software timers)");
-    bench_config("isr_api", "CH_IRQ_PROLOGUE/EPILOGUE + chSysLockFromISR; chSemSignalI; chSysUnlockFromISR (switch through the NMI return path)");
+    bench_config("isr_api", "CH_IRQ_PROLOGUE/EPILOGUE + chSysLockFromISR; chSemSignalI; chSysUnlockFromISR (switch: return into __port_switch_from_isr, NMI unwinds)");
     bench_config("delay_rounding", "us * cycles-per-us system ticks (exact), at least CH_CFG_ST_TIMEDELTA");
     bench_config("sem_max", "not enforced (NIL semaphores are unbounded counters)");
     bench_config("idle", "main() after chSysInit: WFI loop");
