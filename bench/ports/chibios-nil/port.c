@@ -257,17 +257,17 @@ void rtb_yield(void)
     chSysLock();
     unsigned s = cur_slot();
     uint32_t peers = band[slot_prio[s]] & ~(1u << s);
-    uint32_t m = peers & ~(uint32_t)parked;
-    bool other = false;
-    for (unsigned t = 0; m; t++, m >>= 1)
-        if ((m & 1u) && NIL_THD_IS_READY(&nil.threads[t])) {
-            other = true;
-            break;
+    /* Another ready thread of the band that is not parked: the caller runs, so every more
+     * urgent slot is not ready: look below it only. */
+    uint32_t m = (peers & ~(uint32_t)parked) >> (s + 1);
+    for (thread_t *tp = nil.current + 1; m; tp++, m >>= 1)
+        if ((m & 1u) && NIL_THD_IS_READY(tp)) {
+            parked |= (uint16_t)(1u << s);
+            (void)chThdSuspendTimeoutS(&park_ref[s], TIME_INFINITE);
+            chSysUnlock();
+            return;
         }
-    if (other) {
-        parked |= (uint16_t)(1u << s);
-        (void)chThdSuspendTimeoutS(&park_ref[s], TIME_INFINITE);
-    } else if (peers & parked) {
+    if (peers & parked) { /* the last ready one: the parked ones are next, in slot order */
         unpark_i(peers & parked);
         chSchRescheduleS();
     }

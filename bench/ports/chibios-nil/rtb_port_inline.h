@@ -28,7 +28,7 @@ static inline __attribute__((always_inline)) sysinterval_t rtb_nil_interval(uint
 }
 
 #define RTB_INLINE_rtb_sem_wait 1
-static inline int rtb_sem_wait(int id, uint32_t timeout_us)
+static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t timeout_us)
 {
     semaphore_t *sp = &rtb_nil_sems[id];
     chSysLock();
@@ -40,13 +40,13 @@ static inline int rtb_sem_wait(int id, uint32_t timeout_us)
 }
 
 #define RTB_INLINE_rtb_sem_signal 1
-static inline void rtb_sem_signal(int id)
+static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
 {
     chSemSignal(&rtb_nil_sems[id]);
 }
 
 #define RTB_INLINE_rtb_sem_signal_isr 1
-static inline void rtb_sem_signal_isr(int id)
+static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
 {
     chSysLockFromISR();
     chSemSignalI(&rtb_nil_sems[id]);
