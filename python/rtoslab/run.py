@@ -502,7 +502,8 @@ def print_table(doc: dict, opts: Options, out: Console) -> None:
                 force_terminal=out.is_terminal).print(table)
         return
     width = out.width if out.is_terminal else 100
-    for t in compact_tables(doc["runs"], width, opts.baseline, title):
+    out.print(title, highlight=False)
+    for t in compact_tables(doc["runs"], width, opts.baseline):
         out.print(t)
     if notes:
         out.print("; ".join(notes), highlight=False)
