@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark suite's own test: builds every image for every board (including the real
 # STM32F0 Discovery board, build only), runs the full suite for every firmware RTOS on
-# vp-m0 twice (every metric and check of shared/specs/interfaces.md reported, either measured
+# vp-m0 twice (every metric and check of docs/interfaces.md reported, either measured
 # or @absent with a reason; every check passing; the two runs identical sample for sample;
 # under 10 s each), and the posix port on the host. Prints "N passed, N failed".
 #   bench/tests/run.sh [--qemu]   (--qemu also runs the full suite on qemu-microbit, ~1 min)

@@ -1,4 +1,4 @@
-//! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (shared/specs/interfaces.md).
+//! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (docs/interfaces.md).
 
 use crate::board::Board;
 use crate::elf;
