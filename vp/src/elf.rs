@@ -1,7 +1,7 @@
 //! ELF loading: PT_LOAD segments at their load (physical) addresses into flash or RAM, with
 //! a check that the image fits the board, and the symbol table for messages.
 
-use crate::machine::{FLASH_SIZE, RAM_BASE};
+use crate::contract::{FLASH_SIZE, RAM_BASE};
 use crate::symbols::Symbols;
 use object::elf::{EM_ARM, PT_LOAD, STT_FUNC, STT_OBJECT};
 use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};

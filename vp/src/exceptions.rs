@@ -8,8 +8,9 @@
 //! - the wait-state board adds one cycle for the non-sequential fetch of the handler or of
 //!   the return address when it is in flash.
 
+use crate::contract::RAM_BASE;
 use crate::cpu::timing as t;
-use crate::machine::{FaultInfo, Machine, Stop, NEVER, RAM_BASE};
+use crate::machine::{FaultInfo, Machine, Stop, NEVER};
 use crate::nvic::{EXC_HARDFAULT, EXC_NMI};
 
 impl Machine {

@@ -6,7 +6,8 @@
 use super::decode::Op;
 use super::flags::*;
 use super::timing as t;
-use crate::machine::{Machine, FLASH_SIZE};
+use crate::contract::FLASH_SIZE;
+use crate::machine::Machine;
 
 impl Machine {
     #[inline(always)]
