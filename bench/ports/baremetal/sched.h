@@ -113,9 +113,8 @@ INLINE void rq_remove(struct th *t)
 
 /* ---- the most urgent ready thread ---- */
 struct th *bm_idle;
-#define bm_idle bm_idle
+/* the highest set bit of 0..15 */
 static const uint8_t bm_hb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
-#define bm_hb4 bm_hb4
 INLINE struct th *top(void)
 {
     uint32_t m = bm_sched.map; /* priorities 1..9 */
