@@ -33,6 +33,14 @@ if ! have cargo; then
     [ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
 fi
 have cargo || { echo "setup: cargo not found (install Rust with rustup or Debian's cargo)" >&2; exit 1; }
+# clippy and rustfmt for the lint stage of `make test` (rustup's components; without rustup,
+# e.g. Debian's cargo, the stage says it skips them)
+if command -v rustup >/dev/null 2>&1; then
+    for c in clippy rustfmt; do
+        rustup component list --installed 2>/dev/null | grep -q "^$c" ||
+            rustup component add "$c" >/dev/null 2>&1 || say "rustup component $c not available: lint skips it"
+    done
+fi
 say "building the simulator (vp/, release)"
 cargo build --quiet --release --locked --manifest-path vp/Cargo.toml
 

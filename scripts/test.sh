@@ -23,6 +23,30 @@ stage() {
     fi
 }
 
+# lint: clippy and rustfmt on the simulator, ruff on the Python (config: python/pyproject.toml).
+# The C is linted by its build: -Werror on the project's own sources (CMakeLists.txt).
+lint() {
+    local ok=0
+    if cargo clippy --version >/dev/null 2>&1; then
+        cargo clippy --release --locked --quiet --all-targets --manifest-path vp/Cargo.toml -- -D warnings || ok=1
+    else
+        echo "lint: cargo clippy not installed (rustup component add clippy): skipped"
+    fi
+    if cargo fmt --version >/dev/null 2>&1; then
+        cargo fmt --check --manifest-path vp/Cargo.toml || ok=1
+    else
+        echo "lint: cargo fmt not installed (rustup component add rustfmt): skipped"
+    fi
+    if command -v ruff >/dev/null 2>&1; then
+        ruff check --config python/pyproject.toml python/ vp/difftest scripts spec || ok=1
+    else
+        echo "lint: ruff not installed (make setup installs it into .venv): skipped"
+    fi
+    python3 spec/generate.py --check || ok=1
+    return $ok
+}
+
+stage "lint: clippy, rustfmt, ruff, generated contracts up to date" lint
 stage "simulator unit, calibration and fuzz tests" \
     cargo test --release --locked --quiet --manifest-path vp/Cargo.toml
 stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \

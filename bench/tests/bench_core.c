@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "probe_marks.h"
 
 #ifdef BOARD_TIME_UNIT
 #define BENCH_UNIT BOARD_TIME_UNIT /* the host board counts ns */
@@ -138,7 +139,7 @@ void bench_begin(const char *id, unsigned kind, unsigned want)
     bench_want = (want == 0 || want > RTB_SAMPLES) ? RTB_SAMPLES : want;
     board_probe_clr(BENCH_PIN);
     if (!(kind & BK_FROM_RESET)) /* boot.first_thread's mark was written at boot */
-        board_probe_mark(0x52540000u | metric_index);
+        board_probe_mark(MARK_METRIC | metric_index);
 }
 
 #define SIDE (side_base()) /* entries: (index << 16) | high half */
@@ -486,7 +487,7 @@ static void controller(void *arg)
 {
     (void)arg;
     bench_boot_cycles = (uint32_t)board_cycles64(); /* first instruction of the first thread */
-    board_probe_mark(0x52540000u);                   /* boot.first_thread is metric 0 */
+    board_probe_mark(MARK_METRIC);                   /* boot.first_thread is metric 0 */
     board_probe_set(BENCH_PIN);
     board_probe_clr(BENCH_PIN);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark suite's own test: builds every image for every board (including the real
 # STM32F0 Discovery board, build only), runs the full suite for every firmware RTOS on
-# vp-m0 twice (every metric and check of shared/specs/interfaces.md reported, either measured
+# vp-m0 twice (every metric and check of docs/interfaces.md reported, either measured
 # or @absent with a reason; every check passing; the two runs identical sample for sample;
 # each within a budget of simulated cycles), and the posix port on the host. Prints "N passed, N failed".
 #   bench/tests/run.sh [--qemu]   (--qemu also runs the full suite on qemu-microbit, ~1 min)
@@ -40,21 +40,9 @@ else
 fi
 
 # ---- what every run must report ----
-ids="rhealstone.task_switch rhealstone.preemption rhealstone.interrupt_latency
-rhealstone.semaphore_shuffle rhealstone.deadlock_break rhealstone.message_passing
-sem.signal_wake sem.wait_block thread.create_low thread.create_high mutex.create
-mutex.destroy mutex.lock_uncontended mutex.lock_contended mutex.unlock sem.wait_available
-sem.signal_no_waiter sem.signal_waiter irq.to_thread irq.dispatch irq.latency_worst
-timer.delay_error.10us timer.delay_error.20us timer.delay_error.50us timer.delay_error.100us
-timer.delay_error.200us timer.delay_error.500us timer.delay_error.1ms timer.delay_error.5ms
-timer.delay_error.10ms timer.periodic_jitter stimulus.pulse_error boot.first_thread
-overhead.probe scale.task_switch.n2 scale.task_switch.n4 scale.task_switch.n8
-scale.task_switch.n16 scale.task_switch.n32 scale.sem_signal_wake.n2 scale.sem_signal_wake.n4
-scale.sem_signal_wake.n8 scale.sem_signal_wake.n16 scale.sem_signal_wake.n32 tm.cooperative
-tm.preemptive tm.interrupt tm.interrupt_preemption tm.message tm.synchronization tm.memory"
-checks="check.priority_order check.fifo_equal_priority check.preempt_immediate
-check.sem_counting check.priority_inversion check.deadlock check.xpsr_preserved
-check.timeout check.isr_signal"
+# the metric and check ids of docs/interfaces.md, from spec/contracts.toml (generated module)
+ids=$(python3 python/rtoslab/contract.py metrics) || { ko "metric ids: python/rtoslab/contract.py"; ids=""; }
+checks=$(python3 python/rtoslab/contract.py checks) || { ko "check ids: python/rtoslab/contract.py"; checks=""; }
 
 # coverage FILE LABEL [allow-failing-checks]: every id measured (complete) or absent, every
 # check reported (and passing), @done.

@@ -1,12 +1,12 @@
-"""The ids of interfaces.md: boards, metrics and behaviour checks; RTOS ids are the port
+"""The ids of docs/interfaces.md: boards, metrics and behaviour checks; RTOS ids are the port
 registry's (ports.py)."""
 from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass, field
 
+from . import contract
 from .errors import BadInput
-
 
 
 @dataclass(frozen=True)
@@ -43,37 +43,25 @@ BOARDS = {
 }
 DEFAULT_BOARD = "vp-m0"
 
-# Metric ids (interfaces.md). Each is in cycles of the board clock unless the firmware says
-# otherwise (tm.* are operations per 10^7 cycles: higher is better).
-RHEALSTONE = (
-    "rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",
-    "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing",
-)
-_DELAYS = ("10us", "20us", "50us", "100us", "200us", "500us", "1ms", "5ms", "10ms")
-_SCALE_N = ("n2", "n4", "n8", "n16", "n32")
-METRIC_IDS = (
-    RHEALSTONE
-    + ("sem.signal_wake", "sem.wait_block")
-    + ("thread.create_low", "thread.create_high", "mutex.create", "mutex.destroy",
-       "mutex.lock_uncontended", "mutex.lock_contended", "mutex.unlock",
-       "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter")
-    + ("irq.to_thread", "irq.dispatch", "irq.latency_worst")
-    + tuple(f"timer.delay_error.{d}" for d in _DELAYS)
-    + ("timer.periodic_jitter", "stimulus.pulse_error", "boot.first_thread", "overhead.probe")
-    + tuple(f"scale.task_switch.{n}" for n in _SCALE_N)
-    + tuple(f"scale.sem_signal_wake.{n}" for n in _SCALE_N)
-    + ("tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption",
-       "tm.message", "tm.synchronization", "tm.memory")
-)
-CHECK_IDS = (
-    "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate",
-    "check.sem_counting", "check.priority_inversion", "check.deadlock", "check.xpsr_preserved",
-    "check.timeout", "check.isr_signal",
-)
+# Metric and check ids (docs/interfaces.md), with unit and better direction: generated from
+# spec/contracts.toml into contract.py. Each is in cycles of the board clock unless the
+# firmware says otherwise (tm.* are operations per 10^7 cycles: higher is better).
+RHEALSTONE = contract.METRIC_GROUPS["rhealstone"]
+METRIC_IDS = tuple(contract.METRICS)
+CHECK_IDS = contract.CHECK_IDS
+
+
+def metric_unit(metric_id: str) -> str | None:
+    """The unit of a known metric id (None for an id the contract does not know)."""
+    known = contract.METRICS.get(metric_id)
+    return known[0] if known else None
 
 
 def higher_is_better(metric_id: str) -> bool:
-    return metric_id.startswith("tm.")
+    known = contract.METRICS.get(metric_id)
+    if known:
+        return known[1] == "higher"
+    return metric_id.startswith("tm.")  # an id newer than this tool: throughput by its name
 
 
 def metric_order(metric_id: str) -> tuple:

@@ -8,106 +8,21 @@ alignment). Each symbol is attributed to the file it came from, found in this or
   2. the linker map beside the image (NAME.map or NAME.elf.map): object and archive path;
   3. the STT_FILE symbol that precedes a local symbol in the symbol table;
   4. the symbol's name (vector tables, reset handler, the compiler's helper functions).
-The file path decides the component (see classify_path()).
+The file path decides the component (components.py: the rules, as data).
 """
 from __future__ import annotations
 
-import bisect
-import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import BadInput
+from . import linkmap
+from .components import COMPONENTS, LABELS, STARTUP_NAMES, classify_name, classify_path
+from .elfimage import with_elf
+from .intervals import Intervals
 
-COMPONENTS = ("startup", "kernel", "port", "application", "libc", "stacks", "other")
-LABELS = {
-    "startup": "vectors/start-up", "kernel": "kernel", "port": "port",
-    "application": "application", "libc": "C library", "stacks": "stacks/heap", "other": "other",
-}
-
-_FREERTOS_KERNEL = {"tasks.c", "queue.c", "list.c", "timers.c", "event_groups.c",
-                    "stream_buffer.c", "croutine.c"}
-_STARTUP_NAMES = re.compile(r"(^|_)(g_pfnVectors|isr_vector|__isr_vector|vector_table|vectors|"
-                            r"Reset_Handler|Default_Handler|SystemInit|__libc_init_array|_start|"
-                            r"NMI_Handler|HardFault_Handler)$")
-_LIBC_NAMES = re.compile(
-    r"^(__aeabi_\w+|__(u|)(div|mod)\w+|__gnu_\w+|__(ash|lsh|clz|ctz|mul|cmp|neg|fix|float|add|sub|"
-    r"extend|trunc|popcount)\w*|_?(mem|str)(cpy|set|move|cmp|chr|len|ncpy|ncmp|cat|rchr)|"
-    r"_?(s|v|vs|sn|vsn|f|)printf\w*|_?puts|_?putchar|_?malloc\w*|_?free\w*|_?calloc\w*|_?realloc\w*|"
-    r"_sbrk\w*|_impure_ptr|impure_data|_global_impure_ptr|__errno|errno|abort|exit|_exit|atexit|"
-    r"__call_exitprocs|__sf\w*|_reent\w*|__retarget\w*|__lock\w*)$")
-
-
-def _normalize(path: str) -> str:
-    """CMake object paths name their source: 'x/CMakeFiles/t.dir/__/__/tests/a.c.obj' is
-    'x/../../tests/a.c'."""
-    p = path.replace("\\", "/")
-    m = re.match(r"^(.*?)CMakeFiles/[^/]+\.dir/(.*)$", p)
-    if m:
-        rest = re.sub(r"(^|/)__(?=/)", r"\1..", m.group(2))
-        rest = re.sub(r"\.(obj|o)$", "", rest)
-        p = posixpath.normpath(m.group(1) + rest)
-    return p
-
-
-_KERNEL_DIRS = re.compile(r"/(kernel|freertos|freertos-kernel|rtos)/")
-_APP_DIRS = re.compile(r"/(examples?|samples?|demos?|apps?|applications?|tests?)/")
-
-
-def _app_below_kernel(low: str) -> bool:
-    """Is the innermost of the kernel's own folders and a folder of its users (examples,
-    demos, tests) the latter? An example that ships inside the kernel's tree, like
-    kernel/examples/minimal.c, is application code, and so is what it defines with the
-    kernel's macros (K_THREAD_DEFINE's stacks and threads); tests/fixtures/kernel/k.c is
-    kernel code."""
-    app = [m.start() for m in _APP_DIRS.finditer(low)]
-    ker = [m.start() for m in _KERNEL_DIRS.finditer(low)]
-    return bool(app) and bool(ker) and app[-1] > ker[-1]
-
-
-def classify_path(path: str) -> str | None:
-    """Component of a source, object or archive path; None when it says nothing."""
-    p = _normalize(path)
-    low = "/" + p.lower().lstrip("/")
-    base = low.rsplit("/", 1)[-1]
-    arch = ""
-    m = re.search(r"([^/()]+\.a)\(([^)]*)\)", low)
-    if m:
-        arch, base = m.group(1), m.group(2)
-    if any(k in low for k in ("newlib", "libgloss", "/libgcc", "libgcc.a", "libc.a", "libc_nano",
-                              "libm.a", "libnosys", "/gcc/config/", "arm-none-eabi/lib",
-                              "/lib/gcc/", "picolibc", "libstdc++")) or \
-            arch.startswith(("libc", "libg", "libm", "libnosys", "librdimon")) or \
-            base in ("libgcc2.c", "lib1funcs.s", "lib1funcs.asm", "crtstuff.c"):
-        return "libc"
-    if re.search(r"(startup|/crt0|/crti|/crtn|/vectors?[._]|system_stm32|/boards?/)", low) or \
-            base.startswith("startup"):
-        return "startup"
-    if "/bench/ports/baremetal/" in low:      # the hand-written switch is the 'kernel' of baremetal
-        return "kernel"
-    if "/bench/" in low:                       # the benchmark suite and its RTOS adapters
-        return "application"
-    if "/portable/memmang/" in low:            # FreeRTOS heap_N: the kernel's allocator
-        return "kernel"
-    if _app_below_kernel(low):                 # kernel/examples/x.c, FreeRTOS/Demo/...: users
-        return "application"
-    if any(k in low for k in ("/portable/", "/kernel/arch/", "/arch/armv6m", "/port/")) or \
-            base.startswith(("port.c", "port.s", "portasm", "port.o", "portasm.o")):
-        return "port"
-    if base in _FREERTOS_KERNEL or "/freertos" in low or "/kernel/" in low:
-        return "kernel"
-    if base:
-        return "application"
-    return None
-
-
-def classify_name(name: str) -> str | None:
-    if _STARTUP_NAMES.search(name):
-        return "startup"
-    if _LIBC_NAMES.match(name):
-        return "libc"
-    return None
+__all__ = ["COMPONENTS", "LABELS", "SizeReport", "Sym", "analyze", "classify_name", "classify_path",
+           "struct_size", "THREAD_STRUCTS"]
 
 
 @dataclass
@@ -160,30 +75,6 @@ class SizeReport:
                       key=lambda s: -s.size)[:k]
 
 
-class _Intervals:
-    def __init__(self):
-        self.items: list[tuple[int, int, str]] = []
-
-    def add(self, lo: int, hi: int, what: str):
-        if hi > lo:
-            self.items.append((lo, hi, what))
-
-    def freeze(self):
-        self.items.sort()
-        self.starts = [i[0] for i in self.items]
-
-    def find(self, addr: int) -> str | None:
-        i = bisect.bisect_right(self.starts, addr) - 1
-        steps = 0
-        while i >= 0 and steps < 64:
-            lo, hi, what = self.items[i]
-            if lo <= addr < hi:
-                return what
-            i -= 1
-            steps += 1
-        return None
-
-
 def _die_name(die) -> str:
     try:
         at = die.attributes
@@ -200,9 +91,9 @@ def _die_name(die) -> str:
         return ""
 
 
-def _dwarf_maps(elf) -> tuple[_Intervals, dict[int, list], list[str]]:
+def _dwarf_maps(elf) -> tuple[Intervals[str], dict[int, list], list[str]]:
     """(CU address ranges, {address: [(object or function name, CU path)]}, notes)."""
-    code = _Intervals()
+    code: Intervals[str] = Intervals()
     data: dict[int, list] = {}
     notes: list[str] = []
     if not elf.has_dwarf_info():
@@ -269,78 +160,26 @@ def _dwarf_maps(elf) -> tuple[_Intervals, dict[int, list], list[str]]:
     return code, data, notes
 
 
-_MAP_LINE = re.compile(r"^\s+(0x[0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+)\s+(\S.*)$")
-_MAP_SEC = re.compile(r"^ (\.[\w.$-]+|COMMON)(?:\s+(0x[0-9a-fA-F]+)\s+(0x[0-9a-fA-F]+)\s+(\S.*))?$")
-
-
-def _map_intervals(elf_path: Path, alloc: set[str] | None = None) -> _Intervals | None:
-    cands = [elf_path.with_suffix(".map"), Path(str(elf_path) + ".map")]
-    mp = next((c for c in cands if c.is_file()), None)
-    iv = _Intervals()
+def _map_intervals(elf_path: Path, alloc: set[str]) -> Intervals[str] | None:
+    """Input sections of the linker map beside the image, in the allocated output sections:
+    address range -> the object or archive member; None without a readable map."""
+    mp = linkmap.find_map(elf_path)
     if mp is None:
         return None
     try:
-        lines = mp.read_text(encoding="utf-8", errors="replace").splitlines()
+        sections = linkmap.input_sections(mp)
     except OSError:
         return None
-    started = False
-    pending = False
-    keep = True
-    for line in lines:
-        if line.startswith("Linker script and memory map"):
-            started = True
-            continue
-        if not started:
-            continue
-        if line[:1] not in (" ", ""):          # an output section
-            out_name = line.split()[0]
-            keep = alloc is None or out_name in alloc
-            pending = False
-            continue
-        if not keep:
-            continue
-        m = _MAP_SEC.match(line)
-        if m:
-            if m.group(2):
-                iv.add(int(m.group(2), 16), int(m.group(2), 16) + int(m.group(3), 16), m.group(4).strip())
-                pending = False
-            else:
-                pending = True
-            continue
-        if pending:
-            m = _MAP_LINE.match(line)
-            if m:
-                iv.add(int(m.group(1), 16), int(m.group(1), 16) + int(m.group(2), 16), m.group(3).strip())
-            pending = False
-    iv.freeze()
-    return iv
+    iv: Intervals[str] = Intervals()
+    for s in sections:
+        if s.output in alloc:
+            iv.add(s.addr, s.end, s.origin)
+    return iv.freeze()
 
 
 def analyze(path: str | Path) -> SizeReport:
-    from elftools.common.exceptions import ELFError
-    from elftools.elf.elffile import ELFFile
-    from elftools.elf.sections import SymbolTableSection
-
     path = Path(path)
-    if not path.exists():
-        raise BadInput(f"{path}: no such file")
-    if path.is_dir():
-        raise BadInput(f"{path}: is a folder, not an ELF file")
-    try:
-        f = open(path, "rb")
-    except OSError as e:
-        raise BadInput(f"{path}: cannot read: {e.strerror}") from None
-    with f:
-        if f.read(4) != b"\x7fELF":
-            raise BadInput(f"{path}: not an ELF file")
-        f.seek(0)
-        try:
-            elf = ELFFile(f)
-            return _analyze(elf, path, SymbolTableSection)
-        except (ELFError, ValueError, KeyError, IndexError, OSError, AssertionError) as e:
-            raise BadInput(f"{path}: malformed ELF file ({e})") from None
-        except Exception as e:  # pyelftools raises many things on truncated files
-            raise BadInput(f"{path}: malformed ELF file ({type(e).__name__}: {e})") from None
+    return with_elf(path, lambda elf: _analyze(elf, path))
 
 
 def _section_class(sec) -> tuple[bool, bool, str]:
@@ -356,7 +195,9 @@ def _section_class(sec) -> tuple[bool, bool, str]:
     return True, False, "text" if execute else "rodata"
 
 
-def _analyze(elf, path: Path, SymbolTableSection) -> SizeReport:
+def _analyze(elf, path: Path) -> SizeReport:
+    from elftools.elf.sections import SymbolTableSection
+
     machine = elf["e_machine"]
     rep = SizeReport(str(path), str(machine), [])
     if machine != "EM_ARM":
@@ -422,13 +263,13 @@ def _analyze(elf, path: Path, SymbolTableSection) -> SizeReport:
             by_name = classify_name(sym.name)
             if by_name and (comp is None or src is None):
                 comp, how = by_name, "name"
-        if comp == "application" and _STARTUP_NAMES.search(sym.name) and how != "dwarf":
+        if comp == "application" and STARTUP_NAMES.search(sym.name) and how != "dwarf":
             comp = "startup"
         sym.source, sym.how, sym.component = src or "", how if src or comp else "", comp or "other"
     rep.symbols = sorted(syms.values(), key=lambda s: s.addr)
     # Totals: every section byte counted once; the part no symbol covers (string literals,
     # literal pools, fill) goes by the linker map's input sections, else to 'other'.
-    for idx, sec, in_flash, in_ram, kind in secs:
+    for _idx, sec, in_flash, in_ram, kind in secs:
         lo, size = sec["sh_addr"], sec["sh_size"]
         hi = lo + size
         covered = {c: 0 for c in COMPONENTS}
@@ -489,23 +330,24 @@ THREAD_STRUCTS = {"rtoslab": ("k_thread",), "freertos": ("tskTaskControlBlock", 
 
 def struct_size(path, names) -> int | None:
     """DW_AT_byte_size of the first structure named in names (DWARF), or None."""
-    from elftools.elf.elffile import ELFFile
     try:
-        with open(path, "rb") as f:
-            elf = ELFFile(f)
-            if not elf.has_dwarf_info():
-                return None
-            for cu in elf.get_dwarf_info().iter_CUs():
-                for die in cu.iter_DIEs():
-                    if die.tag != "DW_TAG_structure_type":
-                        continue
-                    at = die.attributes
-                    if "DW_AT_byte_size" not in at or "DW_AT_name" not in at:
-                        continue
-                    n = at["DW_AT_name"].value
-                    n = n.decode("utf-8", "replace") if isinstance(n, bytes) else str(n)
-                    if n in names:
-                        return int(at["DW_AT_byte_size"].value)
+        return with_elf(path, lambda elf: _struct_size(elf, names))
     except Exception:
         return None
+
+
+def _struct_size(elf, names) -> int | None:
+    if not elf.has_dwarf_info():
+        return None
+    for cu in elf.get_dwarf_info().iter_CUs():
+        for die in cu.iter_DIEs():
+            if die.tag != "DW_TAG_structure_type":
+                continue
+            at = die.attributes
+            if "DW_AT_byte_size" not in at or "DW_AT_name" not in at:
+                continue
+            n = at["DW_AT_name"].value
+            n = n.decode("utf-8", "replace") if isinstance(n, bytes) else str(n)
+            if n in names:
+                return int(at["DW_AT_byte_size"].value)
     return None

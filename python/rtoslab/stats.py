@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 
+from .contract import MARK_METRIC, MARK_METRIC_MASK
+
 STAT_KEYS = ("min", "p50", "mean", "p99", "max", "stdev")
 
 
@@ -51,7 +53,7 @@ def metric_stats(samples: list[float], cold: int) -> dict:
 def pair_probe_edges(events: list[dict], origins: dict[int, str] | None = None) -> dict[int, list[int]]:
     """Probe samples from the simulator's trace events (docs/protocol.md, 'the second clock').
 
-    After a PROBE_MARK of 0x52540000 | index, each rising edge of pin 0 followed by its falling
+    After a PROBE_MARK of MARK_METRIC (0x52540000) | index, each rising edge of pin 0 followed by its falling
     edge is one sample (the pulse width in cycles) of metric `index`. Where the firmware said
     `@probe ID from=stim`, an interval runs from the last stimulus rising edge to the falling
     edge of pin 0; with `from=reset`, from reset (cycle 0) to the rising edge."""
@@ -64,8 +66,8 @@ def pair_probe_edges(events: list[dict], origins: dict[int, str] | None = None) 
         e = ev.get("e")
         if e == "mark":
             v = int(ev.get("value", 0))
-            if (v & 0xFFFF0000) == 0x52540000:
-                current = v & 0xFFFF
+            if (v & MARK_METRIC_MASK) == MARK_METRIC:
+                current = v & ~MARK_METRIC_MASK & 0xFFFFFFFF
                 out.setdefault(current, [])
                 rise = None
                 stim = None

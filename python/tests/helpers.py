@@ -2,9 +2,8 @@
 import json
 import random
 
-CHECKS = ("check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate",
-          "check.sem_counting", "check.priority_inversion", "check.deadlock", "check.xpsr_preserved",
-          "check.timeout", "check.isr_signal")
+from rtoslab.contract import CHECK_IDS as CHECKS
+from rtoslab.contract import MARK_METRIC
 
 
 def samples_for(base, n=64, cold=2, spread=6, seed=1):
@@ -60,8 +59,8 @@ def probe_events(metrics, overhead=4):
     """Trace events: a PROBE_MARK per metric index and a pulse per sample (width = sample - overhead)."""
     ev = [{"e": "start", "board": "vp-m0", "clock_hz": 48000000, "ram": 16384}]
     c = 1000
-    for idx, (mid, s) in enumerate(metrics.items()):
-        ev.append({"e": "mark", "c": c, "value": 0x52540000 | idx})
+    for idx, s in enumerate(metrics.values()):
+        ev.append({"e": "mark", "c": c, "value": MARK_METRIC | idx})
         for x in s:
             c += 50
             ev.append({"e": "probe", "c": c, "pins": 1, "changed": 1})

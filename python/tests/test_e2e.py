@@ -152,7 +152,8 @@ def test_qemu_microbit_run(cli, tmp_path):
     assert "not cycle-accurate" in r.out
 
 
-@pytest.mark.skipif(not all(shutil.which(t) for t in ("cc", "cmake", "ninja")), reason="cc, cmake or ninja not installed")
+@pytest.mark.skipif(not all(shutil.which(t) for t in ("cc", "cmake", "ninja")),
+                    reason="cc, cmake or ninja not installed")
 @pytest.mark.skipif(not (REPO / "bench" / "ports" / "posix" / "CMakeLists.txt").exists(), reason="no posix port")
 def test_host_posix_run(cli, tmp_path):
     out = tmp_path / "h.json"

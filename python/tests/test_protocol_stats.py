@@ -27,7 +27,8 @@ def test_cut_short_metric_is_incomplete_never_a_number():
 
 
 def test_malformed_lines_are_warnings_not_errors():
-    t = protocol.parse("@rtoslab x\n@metric a n=2 cold=0\n@s 1 zz\n@s 1 2\n@end a\n@end b\n@bogus\n@check c maybe\n@done\n")
+    t = protocol.parse("@rtoslab x\n@metric a n=2 cold=0\n@s 1 zz\n@s 1 2\n@end a\n@end b\n@bogus\n"
+                       "@check c maybe\n@done\n")
     assert t.done
     assert t.metrics["a"].complete and t.metrics["a"].samples == [1, 2]
     assert len(t.warnings) >= 4

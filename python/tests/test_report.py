@@ -16,8 +16,8 @@ def make_results(path: Path, rtoses=("rtoslab", "freertos"), shift=0, size=None,
         m = default_metrics(rtos)
         if shift:
             m = {k: [x + shift for x in v] for k, v in m.items()}
-        t = protocol.parse(transcript(rtos, m, checks=all_checks(),
-                                      absent={"thread.create_low": "no separate create"} if rtos == "freertos" else None))
+        absent = {"thread.create_low": "no separate create"} if rtos == "freertos" else None
+        t = protocol.parse(transcript(rtos, m, checks=all_checks(), absent=absent))
         run = {"rtos": rtos, "rtos_version": "1.0", "board": board, "clock_hz": 48_000_000,
                "toolchain": "arm-none-eabi-gcc 12.2.1 -Os", "config": dict(t.config), "status": "complete",
                "results": [results.result_entry(x, 48_000_000) for x in t.metrics.values()],

@@ -10,6 +10,7 @@ import pytest
 from helpers import all_checks, assert_one_line_error, default_metrics, probe_events, spec, transcript
 
 from rtoslab import results
+from rtoslab.errors import RtoslabError
 
 
 def images(tmp_path, **specs):
@@ -180,7 +181,7 @@ def test_atomic_write_leaves_old_file_on_failure(tmp_path, monkeypatch):
     def boom(*a, **k):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(Exception):
+    with pytest.raises(RtoslabError, match="cannot write"):
         results.atomic_write(p, "new")
     assert p.read_text() == "old"
     assert [f.name for f in tmp_path.iterdir()] == ["x.json"]

@@ -23,7 +23,7 @@ def synthetic_events(elf):
     c += 60
     psp = {"stack_a": a.end - 32, "stack_b": b.end - 32}
     cur, other = "stack_a", "stack_b"
-    for i in range(10):
+    for _ in range(10):
         c += 100                                    # the thread runs 100 cycles
         deep = psp[cur] - (40 if cur == "stack_a" else 400)
         ev.append({"e": "exc_entry", "c": c, "exc": 14, "sp": psp[cur] - 32})

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import os
-import re
 import shutil
 import subprocess
 import sys

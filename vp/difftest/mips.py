@@ -153,7 +153,7 @@ def main() -> int:
               f"({100.0 * (qemu_est - vp_instr) / vp_instr:+.4f} % from the simulator's count)")
     print(f"long QEMU image: {long_iters} iterations, about {long_est:,} instructions (TIMER0 estimate), "
           f"checksum {long_sum}")
-    print(f"checksums: " + ", ".join(f"{k}={v}" for k, v in sums.items()))
+    print("checksums: " + ", ".join(f"{k}={v}" for k, v in sums.items()))
     agree = len(set(sums.values())) == 1
     print()
     print(f"| {'platform':22s} | {'wall s':>8s} | {'start-up s':>10s} | {'MIPS':>9s} |")

@@ -5,12 +5,10 @@
 //! size, so the RAM limit costs nothing extra. Every firmware-controlled index goes
 //! through `get`, never through panicking indexing.
 
-use crate::machine::{Access, Machine, FLASH_SIZE, LAB_BASE, RAM_BASE};
-
-const SCS_BASE: u32 = 0xE000_E000;
-/// Largest RAM the board can be configured with; addresses in this window past the
-/// configured size fault with a message pointing at `--ram`.
-const RAM_WINDOW: u32 = 256 * 1024;
+// RAM_WINDOW: the largest RAM the board can be configured with; addresses in this window past
+// the configured size fault with a message pointing at `--ram`.
+use crate::contract::{FLASH_SIZE, LAB_BASE, RAM_BASE, RAM_WINDOW, SCS_BASE};
+use crate::machine::{Access, Machine};
 
 impl Machine {
     #[inline(always)]

@@ -1,6 +1,7 @@
-//! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (shared/specs/interfaces.md).
+//! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (docs/interfaces.md).
 
 use crate::board::Board;
+use crate::contract::RAM_WINDOW;
 use crate::elf;
 use crate::itrace::ITrace;
 use crate::machine::{Config, Machine, Stop};
@@ -170,7 +171,7 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     let board =
         Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' (vp-m0, vp-stm32f0)", a.board)))?;
     let ram = parse_size(&a.ram).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", a.ram)))?;
-    if !(1024..=256 * 1024).contains(&ram) || ram % 4 != 0 {
+    if !(1024..=RAM_WINDOW as u64).contains(&ram) || ram % 4 != 0 {
         return Err(Bad(format!("--ram {} out of range (1K..256K, a multiple of 4 bytes)", a.ram)));
     }
     let max_cycles = match &a.max_cycles {

@@ -1,7 +1,7 @@
 //! ELF loading: PT_LOAD segments at their load (physical) addresses into flash or RAM, with
 //! a check that the image fits the board, and the symbol table for messages.
 
-use crate::machine::{FLASH_SIZE, RAM_BASE};
+use crate::contract::{FLASH_SIZE, RAM_BASE};
 use crate::symbols::Symbols;
 use object::elf::{EM_ARM, PT_LOAD, STT_FUNC, STT_OBJECT};
 use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};
@@ -122,7 +122,7 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
             _ => false,
         };
         let size = sym.size();
-        if is_object && size > 0 && size < 0x1000_0000 && addr >= RAM_BASE && addr < 0x4000_0000 {
+        if is_object && size > 0 && size < 0x1000_0000 && (RAM_BASE..0x4000_0000).contains(&addr) {
             ram_objects.push((addr, addr.wrapping_add(size as u32)));
         }
         all.push((name, addr));

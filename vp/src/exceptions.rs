@@ -8,9 +8,10 @@
 //! - the wait-state board adds one cycle for the non-sequential fetch of the handler or of
 //!   the return address when it is in flash.
 
+use crate::contract::RAM_BASE;
 use crate::cpu::timing as t;
-use crate::machine::{FaultInfo, Machine, Stop, NEVER, RAM_BASE};
-use crate::nvic::{EXC_HARDFAULT, EXC_NMI};
+use crate::machine::{FaultInfo, Machine, Stop, NEVER};
+use crate::nvic::{EXC_HARDFAULT, EXC_NMI, EXC_RETURN_HANDLER, EXC_RETURN_THREAD_MSP, EXC_RETURN_THREAD_PSP};
 
 impl Machine {
     /// Bring every timed source up to `now`: SysTick zeros, timer, stimulus, then deliver
@@ -109,11 +110,11 @@ impl Machine {
             return;
         }
         self.r[14] = if !from_thread {
-            0xFFFF_FFF1
+            EXC_RETURN_HANDLER
         } else if self.spsel {
-            0xFFFF_FFFD
+            EXC_RETURN_THREAD_PSP
         } else {
-            0xFFFF_FFF9
+            EXC_RETURN_THREAD_MSP
         };
         if from_thread {
             self.thread_frame = frame;
@@ -171,13 +172,13 @@ impl Machine {
     pub fn exception_return(&mut self, v: u32, pc: u32, base: u64) {
         let s = self.cyc;
         let exc = self.ipsr;
-        if v != 0xFFFF_FFF1 && v != 0xFFFF_FFF9 && v != 0xFFFF_FFFD {
+        if v != EXC_RETURN_HANDLER && v != EXC_RETURN_THREAD_MSP && v != EXC_RETURN_THREAD_PSP {
             self.raise_fault(pc, &format!("exception return with invalid EXC_RETURN 0x{:08x}", v), None);
             return;
         }
         let bit = 1u64 << (exc & 63);
         let active_after = self.exc.active & !bit;
-        let to_thread = v != 0xFFFF_FFF1;
+        let to_thread = v != EXC_RETURN_HANDLER;
         if self.exc.active & bit == 0 || (to_thread && active_after != 0) || (!to_thread && active_after == 0) {
             self.raise_fault(pc, &format!("EXC_RETURN 0x{:08x} does not match the active exceptions", v), None);
             return;
@@ -208,7 +209,7 @@ impl Machine {
             return;
         }
 
-        let use_psp = v == 0xFFFF_FFFD;
+        let use_psp = v == EXC_RETURN_THREAD_PSP;
         let frame = if use_psp { self.psp() } else { self.msp() };
         let w = match self.stack_read(frame) {
             Some(w) => w,

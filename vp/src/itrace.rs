@@ -14,7 +14,7 @@
 //! <cycle> tail_chain <from> <exc>
 //! ```
 
-use crate::machine::{FLASH_SIZE, RAM_BASE};
+use crate::contract::{FLASH_SIZE, RAM_BASE};
 use crate::memory::Memory;
 use crate::symbols::Symbols;
 use std::io::Write;

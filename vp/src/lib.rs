@@ -3,6 +3,7 @@
 pub mod board;
 pub mod bus;
 pub mod cli;
+pub mod contract;
 pub mod cpu;
 pub mod elf;
 pub mod exceptions;

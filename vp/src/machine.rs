@@ -3,6 +3,7 @@
 //! loop can reach everything with plain field accesses.
 
 use crate::board::Board;
+use crate::contract::{RAM_BASE, RAM_SIZE_DEFAULT, STATUS_CYCLE_LIMIT, STATUS_FAULT_STOP, STATUS_LOCKUP};
 use crate::cpu::decode::Op;
 use crate::itrace::ITrace;
 use crate::memory::Memory;
@@ -15,10 +16,7 @@ use crate::systick::SysTick;
 use crate::trace::Observer;
 use std::io::Write;
 
-pub const FLASH_BASE: u32 = 0x0000_0000;
-pub const FLASH_SIZE: u32 = 256 * 1024;
-pub const RAM_BASE: u32 = 0x2000_0000;
-pub const LAB_BASE: u32 = 0x4F00_0000;
+/// A cycle that never comes: the time of an event that is not scheduled.
 pub const NEVER: u64 = u64::MAX;
 
 /// Why the simulation stopped.
@@ -37,13 +35,13 @@ pub enum Stop {
 }
 
 impl Stop {
-    /// Process exit status, per docs/board.md.
+    /// Process exit status, per docs/board.md (spec/contracts.toml).
     pub fn status(&self) -> i32 {
         match self {
             Stop::Exit(c) => *c as i32,
-            Stop::CycleLimit | Stop::SleepForever => 124,
-            Stop::FaultStop(_) => 125,
-            Stop::Lockup(_) => 126,
+            Stop::CycleLimit | Stop::SleepForever => STATUS_CYCLE_LIMIT,
+            Stop::FaultStop(_) => STATUS_FAULT_STOP,
+            Stop::Lockup(_) => STATUS_LOCKUP,
         }
     }
 }
@@ -84,7 +82,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             board: Board::VpM0,
-            ram_size: 16 * 1024,
+            ram_size: RAM_SIZE_DEFAULT,
             max_cycles: None,
             fault_stop: false,
             stimulus: None,

@@ -2,15 +2,17 @@
 
 use clap::Parser;
 use rtoslab_vp::cli::{run, Cli, Cmd};
+use rtoslab_vp::contract::STATUS_BAD_INPUT;
 
 fn main() {
-    let cli = Cli::parse(); // usage errors exit with status 2 (clap's default)
+    // usage errors exit with status 2 (clap's default), the same as STATUS_BAD_INPUT
+    let cli = Cli::parse();
     let status = match cli.cmd {
         Cmd::Run(a) => match run(a) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("rtoslab-vp: {}", e.0);
-                2
+                STATUS_BAD_INPUT
             }
         },
     };

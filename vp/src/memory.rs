@@ -1,7 +1,7 @@
 //! Flash and SRAM storage, and the predecoded flash op table.
 
+use crate::contract::FLASH_SIZE;
 use crate::cpu::decode::{decode, Op};
-use crate::machine::FLASH_SIZE;
 
 pub struct Memory {
     /// Always exactly 256 KiB; read-only to the firmware.

@@ -12,6 +12,14 @@ pub const EXC_SYSTICK: u32 = 15;
 pub const EXC_IRQ0: u32 = 16;
 pub const NUM_EXC: usize = 48;
 
+/// EXC_RETURN values (ARMv6-M B1.5.8): the LR an exception entry sets, and the only values
+/// a BX/POP to 0xFxxxxxxx in handler mode may return with.
+pub const EXC_RETURN_HANDLER: u32 = 0xFFFF_FFF1; // to handler mode, MSP
+pub const EXC_RETURN_THREAD_MSP: u32 = 0xFFFF_FFF9; // to thread mode, MSP
+pub const EXC_RETURN_THREAD_PSP: u32 = 0xFFFF_FFFD; // to thread mode, PSP
+/// A branch target at or above this address in handler mode is an exception return.
+pub const EXC_RETURN_MIN: u32 = 0xF000_0000;
+
 /// Configurable exceptions whose "enabled" bit is always set.
 const SYSTEM_ENABLED: u64 =
     (1 << EXC_NMI) | (1 << EXC_HARDFAULT) | (1 << EXC_SVC) | (1 << EXC_PENDSV) | (1 << EXC_SYSTICK);

@@ -2,7 +2,8 @@
 //! rdimon and for hand-written firmware. Parameter blocks are read without side effects;
 //! a bad pointer makes the call fail (r0 = -1) instead of faulting.
 
-use crate::machine::{Machine, Stop, FLASH_SIZE, RAM_BASE};
+use crate::contract::{FLASH_SIZE, RAM_BASE};
+use crate::machine::{Machine, Stop};
 
 const SYS_OPEN: u32 = 0x01;
 const SYS_CLOSE: u32 = 0x02;

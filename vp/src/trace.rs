@@ -24,20 +24,8 @@ pub enum Event {
     End { c: u64, status: i32, instructions: u64 },
 }
 
-pub const EVENT_NAMES: [&str; 12] = [
-    "start",
-    "exc_entry",
-    "exc_return",
-    "tail_chain",
-    "switch",
-    "probe",
-    "mark",
-    "stim",
-    "sleep",
-    "wake",
-    "fault",
-    "end",
-];
+/// The `e` names, indexed by `Event::kind` (spec/contracts.toml; a test checks serde agrees).
+pub const EVENT_NAMES: [&str; 12] = crate::contract::TRACE_EVENTS;
 
 impl Event {
     pub fn kind(&self) -> usize {
@@ -208,5 +196,35 @@ impl Observer {
     }
     pub fn fault(&mut self, c: u64, pc: u32, reason: &str) {
         self.emit(Event::Fault { c, pc, reason: reason.to_string() });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The serde tag of every event is the contract's name at its `kind` index.
+    #[test]
+    fn event_names_match_the_contract() {
+        let all = [
+            Event::Start { c: 0, board: String::new(), clock_hz: 0, ram: 0 },
+            Event::ExcEntry { c: 0, exc: 0, sp: 0 },
+            Event::ExcReturn { c: 0, exc: 0, to: 0 },
+            Event::TailChain { c: 0, from: 0, exc: 0 },
+            Event::Switch { c: 0, from_psp: 0, to_psp: 0, low: 0, how: "thread" },
+            Event::Probe { c: 0, pins: 0, changed: 0 },
+            Event::Mark { c: 0, value: 0 },
+            Event::Stim { c: 0, level: 0 },
+            Event::Sleep { c: 0 },
+            Event::Wake { c: 0 },
+            Event::Fault { c: 0, pc: 0, reason: String::new() },
+            Event::End { c: 0, status: 0, instructions: 0 },
+        ];
+        assert_eq!(all.len(), EVENT_NAMES.len());
+        for (i, ev) in all.iter().enumerate() {
+            let json = serde_json::to_value(ev).unwrap();
+            assert_eq!(ev.kind(), i);
+            assert_eq!(json["e"], EVENT_NAMES[i]);
+        }
     }
 }

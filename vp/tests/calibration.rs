@@ -1,4 +1,4 @@
-//! The calibration table of shared/specs/board.md, reproduced exactly: each scenario is a
+//! The calibration table of docs/board.md (the contract), reproduced exactly: each scenario is a
 //! tiny image and the figure is the difference between the completion cycles of two probe
 //! toggles (a 2-cycle STR to PROBE_OUT with address and value already in registers).
 

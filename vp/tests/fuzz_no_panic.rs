@@ -61,7 +61,7 @@ proptest! {
         // r0..r7 point at the SCS / lab / RAM so loads and stores reach the registers.
         for (r, hi) in [(0u16, 0xE0u16), (1, 0x4F), (2, 0x20), (3, 0xE0)] {
             code.extend_from_slice(&(0x2000 | (r << 8) | hi).to_le_bytes());
-            code.extend_from_slice(&(0x0000 | (24 << 6) | (r << 3) | r).to_le_bytes());
+            code.extend_from_slice(&((24 << 6) | (r << 3) | r).to_le_bytes()); // LSLS r, r, #24
         }
         for w in words {
             code.extend_from_slice(&w.to_le_bytes());

@@ -110,10 +110,12 @@ fn adc_sbc_carry_and_overflow() {
     assert_eq!((m.r[0], nzcv(&m)), (0x7FFF_FFFF, 0b0011));
 }
 
+/// A shift-by-register case: (encoder, value, amount, carry in, result, carry out).
+type ShiftCase = (fn(u16, u16) -> u16, u32, u32, bool, u32, bool);
+
 #[test]
 fn shifts_by_register_edge_amounts() {
-    // (op, value, amount, carry in) -> (result, carry out)
-    let cases: &[(fn(u16, u16) -> u16, u32, u32, bool, u32, bool)] = &[
+    let cases: &[ShiftCase] = &[
         (lsls_r, 0x8000_0001, 0, true, 0x8000_0001, true),
         (lsls_r, 0x8000_0001, 0, false, 0x8000_0001, false),
         (lsls_r, 0x8000_0001, 1, false, 0x0000_0002, true),

@@ -6,11 +6,12 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from ..contract import EXIT_STATUS
 from ..errors import RtoslabError
 from .base import Outcome, last_line, stream
 
-# docs/board.md, 'Simulator exit statuses'
-STATUS_KIND = {124: "cycle-limit", 125: "fault", 126: "lockup", 2: "bad-input"}
+# docs/board.md, 'Simulator exit statuses' (spec/contracts.toml): status -> kind of outcome
+STATUS_KIND = {status: kind for status, (kind, _meaning) in EXIT_STATUS.items()}
 
 
 def find_vp(root: Path, build: bool = False, note=None) -> str:

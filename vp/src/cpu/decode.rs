@@ -7,6 +7,28 @@
 /// Condition codes of B<cond>.
 pub type Cond = u8;
 
+/// The 16 data-processing register operations (encoding 010000 oooo Rm Rdn), the `op` of
+/// `Op::Alu`.
+pub mod alu_op {
+    pub const AND: u8 = 0;
+    pub const EOR: u8 = 1;
+    pub const LSL: u8 = 2;
+    pub const LSR: u8 = 3;
+    pub const ASR: u8 = 4;
+    pub const ADC: u8 = 5;
+    pub const SBC: u8 = 6;
+    pub const ROR: u8 = 7;
+    pub const TST: u8 = 8;
+    /// RSBS Rd, Rn, #0 (NEG)
+    pub const RSB: u8 = 9;
+    pub const CMP: u8 = 10;
+    pub const CMN: u8 = 11;
+    pub const ORR: u8 = 12;
+    pub const MUL: u8 = 13;
+    pub const BIC: u8 = 14;
+    pub const MVN: u8 = 15;
+}
+
 /// A decoded instruction. Kept at 8 bytes so the flash table stays cache friendly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -54,7 +76,7 @@ pub enum Op {
         rn: u8,
         imm: u8,
     },
-    // Data processing register ops (010000 oooo): op index 0..15.
+    /// Data processing register ops (010000 oooo): `op` is one of `alu_op`.
     Alu {
         op: u8,
         rdn: u8,

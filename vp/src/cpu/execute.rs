@@ -3,10 +3,12 @@
 //! instruction, branches overwrite it. A fault calls `raise_fault`, which rewinds `pc` to
 //! the faulting instruction and leaves the registers untouched.
 
-use super::decode::Op;
+use super::decode::{alu_op, Op};
 use super::flags::*;
 use super::timing as t;
-use crate::machine::{Machine, FLASH_SIZE};
+use crate::contract::FLASH_SIZE;
+use crate::machine::Machine;
+use crate::nvic::EXC_RETURN_MIN;
 
 impl Machine {
     #[inline(always)]
@@ -21,6 +23,22 @@ impl Machine {
     fn nz(&mut self, r: u32) {
         self.n = (r as i32) < 0;
         self.z = r == 0;
+    }
+    /// Write back the flags of an add, subtract or compare (AddWithCarry's result, carry,
+    /// overflow): N and Z from the result, C, V. Returns the result.
+    #[inline(always)]
+    fn set_flags_add(&mut self, (r, c, v): (u32, bool, bool)) -> u32 {
+        self.c = c;
+        self.v = v;
+        self.nz(r);
+        r
+    }
+    /// Write back the flags of a shift (result, carry out): N, Z, C; V is unchanged.
+    #[inline(always)]
+    fn set_flags_shift(&mut self, (r, c): (u32, bool)) -> u32 {
+        self.c = c;
+        self.nz(r);
+        r
     }
     /// Extra cycle for a non-sequential fetch from flash on the wait-state board.
     #[inline(always)]
@@ -64,56 +82,38 @@ impl Machine {
         match op {
             Op::LslImm { rd, rm, imm } => {
                 let x = self.g(rm);
-                let (r, c) = lsl_c(x, imm as u32, self.c);
+                let r = self.set_flags_shift(lsl_c(x, imm as u32, self.c));
                 self.s(rd, r);
-                self.c = c;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::LsrImm { rd, rm, imm } => {
-                let (r, c) = lsr_c(self.g(rm), imm as u32, self.c);
+                let r = self.set_flags_shift(lsr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.c = c;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::AsrImm { rd, rm, imm } => {
-                let (r, c) = asr_c(self.g(rm), imm as u32, self.c);
+                let r = self.set_flags_shift(asr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.c = c;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::AddsReg { rd, rn, rm } => {
-                let (r, c, v) = add_with_carry(self.g(rn), self.g(rm), false);
+                let r = self.set_flags_add(add_with_carry(self.g(rn), self.g(rm), false));
                 self.s(rd, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::SubsReg { rd, rn, rm } => {
-                let (r, c, v) = add_with_carry(self.g(rn), !self.g(rm), true);
+                let r = self.set_flags_add(add_with_carry(self.g(rn), !self.g(rm), true));
                 self.s(rd, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::AddsImm { rd, rn, imm } => {
-                let (r, c, v) = add_with_carry(self.g(rn), imm as u32, false);
+                let r = self.set_flags_add(add_with_carry(self.g(rn), imm as u32, false));
                 self.s(rd, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::SubsImm { rd, rn, imm } => {
-                let (r, c, v) = add_with_carry(self.g(rn), !(imm as u32), true);
+                let r = self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
                 self.s(rd, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
                 self.cyc += t::ALU;
             }
             Op::MovsImm { rd, imm } => {
@@ -122,14 +122,11 @@ impl Machine {
                 self.cyc += t::ALU;
             }
             Op::CmpImm { rn, imm } => {
-                let (r, c, v) = add_with_carry(self.g(rn), !(imm as u32), true);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
+                self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
                 self.cyc += t::ALU;
             }
             Op::Alu { op, rdn, rm } => {
-                if op == 13 && self.mul_cycles > 1 {
+                if op == alu_op::MUL && self.mul_cycles > 1 {
                     // The small (32-cycle) multiplier: an interrupt abandons it, like LDM.
                     let cost = self.mul_cycles;
                     if self.next_event < self.cyc + cost && self.abandon_multi(cost, pc) {
@@ -165,10 +162,7 @@ impl Machine {
                 self.branch(target, t::BRANCH);
             }
             Op::CmpHi { rn, rm } => {
-                let (r, c, v) = add_with_carry(self.g(rn), !self.g(rm), true);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
+                self.set_flags_add(add_with_carry(self.g(rn), !self.g(rm), true));
                 self.cyc += t::ALU;
             }
             Op::MovHi { rd, rm } => {
@@ -190,7 +184,7 @@ impl Machine {
             }
             Op::Bx { rm } => {
                 let target = if rm == 15 { pc.wrapping_add(4) } else { self.g(rm) };
-                if target >= 0xF000_0000 && self.ipsr != 0 {
+                if target >= EXC_RETURN_MIN && self.ipsr != 0 {
                     self.exception_return(target, pc, t::BRANCH);
                 } else {
                     self.bx_write(target, t::BRANCH);
@@ -404,88 +398,61 @@ impl Machine {
         }
     }
 
+    /// Write a logical result and its N, Z flags (C and V unchanged).
+    #[inline(always)]
+    fn write_nz(&mut self, rd: u8, r: u32) {
+        self.s(rd, r);
+        self.nz(r);
+    }
+
     #[inline(always)]
     fn alu(&mut self, op: u8, rdn: u8, rm: u8) {
         let a = self.g(rdn);
         let b = self.g(rm);
+        let n = b & 0xFF; // shifts by register use the bottom byte
         match op {
-            0 => {
-                let r = a & b;
+            alu_op::AND => self.write_nz(rdn, a & b),
+            alu_op::EOR => self.write_nz(rdn, a ^ b),
+            alu_op::LSL => {
+                let r = self.set_flags_shift(lsl_c(a, n, self.c));
                 self.s(rdn, r);
-                self.nz(r);
             }
-            1 => {
-                let r = a ^ b;
+            alu_op::LSR => {
+                let r = self.set_flags_shift(lsr_c(a, n, self.c));
                 self.s(rdn, r);
-                self.nz(r);
             }
-            2 | 3 | 4 | 7 => {
-                let n = b & 0xFF;
-                let (r, c) = match op {
-                    2 => lsl_c(a, n, self.c),
-                    3 => lsr_c(a, n, self.c),
-                    4 => asr_c(a, n, self.c),
-                    _ => ror_c(a, n, self.c),
-                };
+            alu_op::ASR => {
+                let r = self.set_flags_shift(asr_c(a, n, self.c));
                 self.s(rdn, r);
-                self.c = c;
-                self.nz(r);
             }
-            5 => {
-                let (r, c, v) = add_with_carry(a, b, self.c);
+            alu_op::ROR => {
+                let r = self.set_flags_shift(ror_c(a, n, self.c));
                 self.s(rdn, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
             }
-            6 => {
-                let (r, c, v) = add_with_carry(a, !b, self.c);
+            alu_op::ADC => {
+                let r = self.set_flags_add(add_with_carry(a, b, self.c));
                 self.s(rdn, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
             }
-            8 => self.nz(a & b),
-            9 => {
+            alu_op::SBC => {
+                let r = self.set_flags_add(add_with_carry(a, !b, self.c));
+                self.s(rdn, r);
+            }
+            alu_op::TST => self.nz(a & b),
+            alu_op::RSB => {
                 // RSBS Rd, Rn, #0 (NEG): Rd = 0 - Rm
-                let (r, c, v) = add_with_carry(!b, 0, true);
+                let r = self.set_flags_add(add_with_carry(!b, 0, true));
                 self.s(rdn, r);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
             }
-            10 => {
-                let (r, c, v) = add_with_carry(a, !b, true);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
+            alu_op::CMP => {
+                self.set_flags_add(add_with_carry(a, !b, true));
             }
-            11 => {
-                let (r, c, v) = add_with_carry(a, b, false);
-                self.c = c;
-                self.v = v;
-                self.nz(r);
+            alu_op::CMN => {
+                self.set_flags_add(add_with_carry(a, b, false));
             }
-            12 => {
-                let r = a | b;
-                self.s(rdn, r);
-                self.nz(r);
-            }
-            13 => {
-                let r = a.wrapping_mul(b);
-                self.s(rdn, r);
-                self.nz(r);
-            }
-            14 => {
-                let r = a & !b;
-                self.s(rdn, r);
-                self.nz(r);
-            }
-            _ => {
-                let r = !b;
-                self.s(rdn, r);
-                self.nz(r);
-            }
+            alu_op::ORR => self.write_nz(rdn, a | b),
+            alu_op::MUL => self.write_nz(rdn, a.wrapping_mul(b)),
+            alu_op::BIC => self.write_nz(rdn, a & !b),
+            _ => self.write_nz(rdn, !b), // alu_op::MVN
         }
     }
 }

@@ -7,7 +7,7 @@ pub mod flags;
 pub mod timing;
 
 use crate::machine::{Machine, Stop};
-use crate::nvic::EXC_SVC;
+use crate::nvic::{EXC_RETURN_MIN, EXC_SVC};
 use timing as t;
 
 /// How thread mode loaded the stack pointer explicitly (the thread-mode switch rule).
@@ -179,7 +179,7 @@ impl Machine {
         self.r[13] = a & !3;
         if with_pc {
             let target = vals[8];
-            if target >= 0xF000_0000 && self.ipsr != 0 {
+            if target >= EXC_RETURN_MIN && self.ipsr != 0 {
                 self.exception_return(target, pc, cost);
             } else if target & 1 == 0 {
                 self.cyc += cost;
@@ -270,7 +270,7 @@ impl Machine {
         let mut top = None;
         for &(s, e) in self.ram_objects[..i].iter().rev().take(64) {
             if sp < e {
-                if best.map_or(true, |(bs, be)| e - s < be - bs) {
+                if best.is_none_or(|(bs, be)| e - s < be - bs) {
                     best = Some((s, e));
                 }
             } else if sp == e && top.is_none() {
@@ -291,7 +291,7 @@ impl Machine {
         let new = self.r[13];
         let switched = self.ipsr == 0 && new != old && {
             let (ro, rn) = (self.stack_region(old), self.stack_region(new));
-            ro != rn || (self.primask && how != SpLoad::AddReg && rn.map_or(true, |(s, e)| e - s > SHARED_REGION))
+            ro != rn || (self.primask && how != SpLoad::AddReg && rn.is_none_or(|(s, e)| e - s > SHARED_REGION))
         };
         if switched {
             let low = self.sp_low.min(old);

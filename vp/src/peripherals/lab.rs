@@ -1,5 +1,6 @@
 //! EXIT, CYCLE_LO/HI, CLOCK_HZ, UART_TX and the dispatch of the whole lab block.
 
+use crate::contract::*;
 use crate::machine::{Machine, Stop};
 
 #[derive(Clone, Debug, Default)]
@@ -13,17 +14,17 @@ impl Machine {
     /// Word read in the lab block; `now` is the cycle the load begins. None = unmapped.
     pub fn lab_read(&mut self, addr: u32, now: u64) -> Option<u32> {
         Some(match addr {
-            0x4F00_0004 => {
+            LAB_CYCLE_LO => {
                 self.lab.cycle_hi = (now >> 32) as u32;
                 now as u32
             }
-            0x4F00_0008 => self.lab.cycle_hi,
-            0x4F00_000C => self.cfg.board.clock_hz(),
-            0x4F00_2000 => self.lab.probe,
-            0x4F00_3000..=0x4F00_300C => self.timer_read(addr, now),
-            0x4F00_4000..=0x4F00_401C => self.stim_read(addr, now),
+            LAB_CYCLE_HI => self.lab.cycle_hi,
+            LAB_CLOCK_HZ => self.cfg.board.clock_hz(),
+            LAB_PROBE_OUT => self.lab.probe,
+            LAB_TIMER_NOW..=LAB_TIMER_FIRED => self.timer_read(addr, now),
+            LAB_STIM_AT..=LAB_STIM_LAST_FALL => self.stim_read(addr, now),
             // Write-only registers read as zero.
-            0x4F00_0000 | 0x4F00_1000 | 0x4F00_2004 | 0x4F00_2008 | 0x4F00_200C => 0,
+            LAB_EXIT | LAB_UART_TX | LAB_PROBE_SET | LAB_PROBE_CLR | LAB_PROBE_MARK => 0,
             _ => return None,
         })
     }
@@ -31,18 +32,18 @@ impl Machine {
     /// Word write in the lab block; `done` is the cycle the store completes.
     pub fn lab_write(&mut self, addr: u32, v: u32, done: u64) -> bool {
         match addr {
-            0x4F00_0000 => {
+            LAB_EXIT => {
                 self.flush_console();
                 self.request_stop(Stop::Exit(v as u8));
             }
-            0x4F00_0004 | 0x4F00_0008 | 0x4F00_000C => {} // read-only: writes ignored
-            0x4F00_1000 => self.console_write(&[v as u8]),
-            0x4F00_2000 => self.probe_set_pins(v, done),
-            0x4F00_2004 => self.probe_set_pins(self.lab.probe | v, done),
-            0x4F00_2008 => self.probe_set_pins(self.lab.probe & !v, done),
-            0x4F00_200C => self.probe_mark(v, done),
-            0x4F00_3000..=0x4F00_300C => self.timer_write(addr, v, done),
-            0x4F00_4000..=0x4F00_401C => self.stim_write(addr, v, done),
+            LAB_CYCLE_LO | LAB_CYCLE_HI | LAB_CLOCK_HZ => {} // read-only: writes ignored
+            LAB_UART_TX => self.console_write(&[v as u8]),
+            LAB_PROBE_OUT => self.probe_set_pins(v, done),
+            LAB_PROBE_SET => self.probe_set_pins(self.lab.probe | v, done),
+            LAB_PROBE_CLR => self.probe_set_pins(self.lab.probe & !v, done),
+            LAB_PROBE_MARK => self.probe_mark(v, done),
+            LAB_TIMER_NOW..=LAB_TIMER_FIRED => self.timer_write(addr, v, done),
+            LAB_STIM_AT..=LAB_STIM_LAST_FALL => self.stim_write(addr, v, done),
             _ => return false,
         }
         true

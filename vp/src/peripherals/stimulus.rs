@@ -1,6 +1,7 @@
 //! External stimulus (0x4F004000): a pulse generator wired to IRQ 1 (rising edge) and
 //! IRQ 2 (falling edge); its edge cycles are the ground truth for latency measurements.
 
+use crate::contract::*;
 use crate::machine::{Machine, NEVER};
 use crate::nvic::EXC_IRQ0;
 use crate::peripherals::timer::LINE_SYNC_DELAY;
@@ -112,7 +113,7 @@ impl Machine {
                 if s.armed && s.period == 0 && s.next_rise == NEVER {
                     s.armed = false; // one-shot done
                 }
-                self.exc.add_arrival(t + LINE_SYNC_DELAY, EXC_IRQ0 + 2);
+                self.exc.add_arrival(t + LINE_SYNC_DELAY, EXC_IRQ0 + STIM_FALL_IRQ);
                 if let Some(o) = self.obs.as_mut() {
                     o.stim(t, false);
                 }
@@ -122,7 +123,7 @@ impl Machine {
                 s.count = s.count.wrapping_add(1);
                 s.next_fall = t + s.high_time();
                 s.next_rise = if s.period > 0 { t + s.period.max(2) as u64 } else { NEVER };
-                self.exc.add_arrival(t + LINE_SYNC_DELAY, EXC_IRQ0 + 1);
+                self.exc.add_arrival(t + LINE_SYNC_DELAY, EXC_IRQ0 + STIM_IRQ);
                 if let Some(o) = self.obs.as_mut() {
                     o.stim(t, true);
                 }
@@ -130,34 +131,35 @@ impl Machine {
         }
     }
 
+    /// `addr` is a word in LAB_STIM_AT..=LAB_STIM_LAST_FALL (the lab block dispatches).
     pub fn stim_read(&mut self, addr: u32, now: u64) -> u32 {
         self.stim_advance(now);
         let s = &self.stim;
-        match addr & 0x1F {
-            0x00 => s.at,
-            0x04 => s.period,
-            0x08 => s.width,
-            0x0C => s.armed as u32,
-            0x10 => s.last,
-            0x14 => s.count,
-            0x18 => s.level as u32,
-            _ => s.last_fall,
+        match addr {
+            LAB_STIM_AT => s.at,
+            LAB_STIM_PERIOD => s.period,
+            LAB_STIM_WIDTH => s.width,
+            LAB_STIM_CTRL => s.armed as u32,
+            LAB_STIM_LAST => s.last,
+            LAB_STIM_COUNT => s.count,
+            LAB_STIM_LEVEL => s.level as u32,
+            _ => s.last_fall, // LAB_STIM_LAST_FALL
         }
     }
 
     pub fn stim_write(&mut self, addr: u32, v: u32, done: u64) {
         self.stim_advance(done);
         let s = &mut self.stim;
-        match addr & 0x1F {
-            0x00 => {
+        match addr {
+            LAB_STIM_AT => {
                 s.at = v;
                 if s.armed {
                     s.arm_from(done);
                 }
             }
-            0x04 => s.period = v,
-            0x08 => s.width = v,
-            0x0C => {
+            LAB_STIM_PERIOD => s.period = v,
+            LAB_STIM_WIDTH => s.width = v,
+            LAB_STIM_CTRL => {
                 if v & 1 != 0 {
                     s.armed = true;
                     s.arm_from(done);

@@ -1,6 +1,7 @@
 //! Compare timer (0x4F003000, IRQ 0): one comparator on the low 32 bits of the cycle
 //! counter, for tickless kernels. See docs/board.md.
 
+use crate::contract::{LAB_TIMER_CMP, LAB_TIMER_CTRL, LAB_TIMER_NOW, TIMER_IRQ};
 use crate::machine::{Machine, NEVER};
 use crate::nvic::EXC_IRQ0;
 
@@ -41,28 +42,29 @@ impl Machine {
             self.timer.armed = false;
             self.timer.fire_at = NEVER;
             self.timer.fired = f as u32;
-            self.exc.add_arrival(f + LINE_SYNC_DELAY, EXC_IRQ0);
+            self.exc.add_arrival(f + LINE_SYNC_DELAY, EXC_IRQ0 + TIMER_IRQ);
         }
     }
 
+    /// `addr` is a word in LAB_TIMER_NOW..=LAB_TIMER_FIRED (the lab block dispatches).
     pub fn timer_read(&mut self, addr: u32, now: u64) -> u32 {
         self.timer_advance(now);
-        match addr & 0xF {
-            0x0 => now as u32,
-            0x4 => self.timer.cmp,
-            0x8 => self.timer.armed as u32,
-            _ => self.timer.fired,
+        match addr {
+            LAB_TIMER_NOW => now as u32,
+            LAB_TIMER_CMP => self.timer.cmp,
+            LAB_TIMER_CTRL => self.timer.armed as u32,
+            _ => self.timer.fired, // LAB_TIMER_FIRED
         }
     }
 
     pub fn timer_write(&mut self, addr: u32, v: u32, done: u64) {
         self.timer_advance(done);
-        match addr & 0xF {
-            0x4 => {
+        match addr {
+            LAB_TIMER_CMP => {
                 self.timer.cmp = v;
                 self.timer.compute(done);
             }
-            0x8 => {
+            LAB_TIMER_CTRL => {
                 self.timer.armed = v & 1 != 0;
                 self.timer.compute(done);
             }

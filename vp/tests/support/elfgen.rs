@@ -42,7 +42,7 @@ pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) ->
         strtab.extend_from_slice(n.as_bytes());
         strtab.push(0);
     }
-    while (strtab_off as usize + strtab.len()) % 4 != 0 {
+    while !(strtab_off as usize + strtab.len()).is_multiple_of(4) {
         strtab.push(0);
     }
     let symtab_off = strtab_off + strtab.len() as u32;
@@ -56,7 +56,7 @@ pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) ->
         u16le(&mut symtab, 1);
     }
     let mut shstr = b"\0.strtab\0.symtab\0.shstrtab\0".to_vec();
-    while shstr.len() % 4 != 0 {
+    while !shstr.len().is_multiple_of(4) {
         shstr.push(0);
     }
     let shstr_off = symtab_off + symtab.len() as u32;

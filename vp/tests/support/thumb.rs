@@ -328,7 +328,7 @@ impl Asm {
     }
     /// Align the code to 4 bytes with a NOP.
     pub fn align4(&mut self) -> &mut Self {
-        if self.here() % 4 != 0 {
+        if !self.here().is_multiple_of(4) {
             self.code.push(NOP);
         }
         self
