@@ -430,7 +430,7 @@ __attribute__((weak)) void rtb_irq_uninstall(unsigned irq)
 
 #if defined(RTB_PORT_NO_THREADS)
 /* ---- a port without threads (rtb_port.h, RTB_PORT_NO_THREADS) ----
- * Every standard metric and check (shared/specs/interfaces.md, bench/tests/run.sh), so that
+ * Every standard metric and check (docs/interfaces.md, spec/contracts.toml), so that
  * the ones the port does not report are sent `@absent` with the port's reason. */
 static const char *const nt_metrics[] = {
     "rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",

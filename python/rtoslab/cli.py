@@ -68,7 +68,8 @@ def _common_run_options(f):
 @cli.command()
 @_common_run_options
 @click.option("--tests", metavar="PATTERN", help="metric ids to keep: comma-separated, shell patterns ('rhealstone.*')")
-@click.option("--samples", type=int, default=None, metavar="N", help="samples per metric (rebuilds with RTOSLAB_SAMPLES=N)")
+@click.option("--samples", type=int, default=None, metavar="N",
+              help="samples per metric (rebuilds with RTOSLAB_SAMPLES=N)")
 @click.option("--json", "json_path", metavar="FILE", help="result file (default results/run-<time>.json)")
 @click.option("--csv", "csv_path", metavar="FILE", help="also write the statistics as CSV")
 @click.option("--no-probe", is_flag=True, help="do not record the probe (second clock) on the simulator")
@@ -83,7 +84,8 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
     from . import run as runmod
     from .history import default_db
     out, err = _consoles()
-    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples, json_path=_path(json_path),
+    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples,
+                               json_path=_path(json_path),
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
                                probe=not no_probe, port=port, flash_cmd=flash_cmd, wide=wide,

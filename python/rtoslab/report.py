@@ -157,7 +157,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
     if plots:
         for mid in ids:
             series, unit = [], "cycles"
-            for lab, run in zip(labels, runs):
+            for lab in labels:
                 c = cells.get((mid, lab))
                 if isinstance(c, dict) and c.get("samples"):
                     _, warm = split_cold(c["samples"], c.get("cold", 0))
@@ -190,7 +190,8 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
                 size_keys.append(k)
     order = {f"{kind}.{c}": (i, j) for i, kind in enumerate(("flash", "ram")) for j, c in enumerate(COMPONENTS)}
     size_keys.sort(key=lambda k: order.get(k, (0 if k.startswith("flash") else 1, 50 if k.endswith("total") else 40)))
-    sizes = [{"key": k, "label": _size_label(k), "vals": [run.get("size", {}).get(k) for run in runs]} for k in size_keys]
+    sizes = [{"key": k, "label": _size_label(k), "vals": [run.get("size", {}).get(k) for run in runs]}
+             for k in size_keys]
     size_svgs = []
     if plots:
         for kind in ("flash", "ram"):
@@ -342,7 +343,8 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
         out += [f"### {name}", "", markdown_table(sub), ""]
     out += ["## Rhealstone", "",
             "Kar's figure: 1 / Σ wᵢ·tᵢ, tᵢ the mean time of each Rhealstone metric in seconds at the "
-            "board clock. Objective: every weight 1" + ("; application: the weights given." if ctx["weights"] else "."), "",
+            "board clock. Objective: every weight 1"
+            + ("; application: the weights given." if ctx["weights"] else "."), "",
             "| run | objective Rhealstones/s |" + (" application Rhealstones/s |" if ctx["weights"] else ""),
             "|---|---|" + ("---|" if ctx["weights"] else "")]
     for r in ctx["rh_rows"]:
@@ -366,7 +368,8 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
                 "" if x is None else ("pass" if x["passed"] else f"**FAIL** {x['detail']}") for x in c["cells"]) + " |")
     if ctx["probe_rows"]:
         out += ["", "## The second clock (probe)", "",
-                "p50 of the firmware's cycle counter, of the probe pulses the simulator recorded, and their difference.", "",
+                "p50 of the firmware's cycle counter, of the probe pulses the simulator recorded, "
+                "and their difference.", "",
                 "| metric | " + " | ".join(f"{lab} counter | {lab} probe | {lab} diff" for lab in ctx["labels"]) + " |",
                 "|---|" + "---|---|---|" * len(ctx["labels"])]
         for row in ctx["probe_rows"]:
@@ -384,7 +387,9 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
         for f in ctx["figures"]:
             name = f"{f['id']}.svg"
             atomic_write(plot_dir / name, f["svg"])
-            rel = (plot_dir / name).relative_to(md_path.parent) if plot_dir.is_relative_to(md_path.parent) else plot_dir / name
+            rel = plot_dir / name
+            if plot_dir.is_relative_to(md_path.parent):
+                rel = rel.relative_to(md_path.parent)
             out.append(f"![{f['id']}]({rel.as_posix()})")
     return "\n".join(out) + "\n"
 

@@ -178,7 +178,7 @@ def test_report_of_ten_rtoses_fits_the_page_with_one_colour_each(cli, tmp_path):
     text = html.read_text()
     colors = colors_for(list(TEN))
     assert len(set(colors.values())) == 10
-    for rtos, c in colors.items():          # the card, the table header and the plots: one colour
+    for c in colors.values():               # the card, the table header and the plots: one colour
         assert f"--c: {c}" in text and f"border-top: 3px solid {c}" in text
     assert text.count('class="plot summary-plot"') >= 1 and long_reason in text
     assert "Ratios are to the baseline, freertos" in text

@@ -170,7 +170,8 @@ def test_interrupted_run_keeps_finished_results(fake_vp, tmp_path):
     db = sqlite3.connect(os.environ["RTOSLAB_HISTORY"])
     rows = db.execute("SELECT rtos, status FROM runs ORDER BY id").fetchall()
     assert ("rtoslab", "complete") in rows, rows
-    n = db.execute("SELECT COUNT(*) FROM metrics m JOIN runs r ON m.run_id = r.id WHERE r.rtos = 'rtoslab'").fetchone()[0]
+    n = db.execute("SELECT COUNT(*) FROM metrics m JOIN runs r ON m.run_id = r.id"
+                   " WHERE r.rtos = 'rtoslab'").fetchone()[0]
     assert n == 8
 
 
