@@ -33,6 +33,10 @@ PATH_RULES = (
     ("libc", "file", ("libgcc2.c", "lib1funcs.s", "lib1funcs.asm", "crtstuff.c")),
     ("startup", "path_regex", r"(startup|/crt0|/crti|/crtn|/vectors?[._]|system_stm32|/boards?/)"),
     ("startup", "file_prefix", ("startup",)),
+    # a peer RTOS's sources, extracted at set-up into build/peers/<dir>/: its architecture
+    # port (ChibiOS os/common/ports, ThreadX ports/, CoOS portable/, RIOT cpu/) and its kernel
+    ("port", "path_regex", r"/build/peers/[^/]+/(.*/)?(ports?|portable|cpu|arch)/"),
+    ("kernel", "in_path", ("/build/peers/",)),
     ("kernel", "in_path", ("/bench/ports/baremetal/",)),  # the hand-written switch is baremetal's kernel
     ("application", "in_path", ("/bench/",)),             # the benchmark suite and its RTOS adapters
     ("kernel", "in_path", ("/portable/memmang/",)),       # FreeRTOS heap_N: the kernel's allocator

@@ -66,6 +66,13 @@ def test_classify_paths():
     # ... but a kernel kept below a tests folder is still the kernel
     assert classify_path("/work/main/python/tests/fixtures/fw/kernel/sched.c") == "kernel"
     assert classify_path("/home/u/tests/rtoslab/kernel/src/sched.c") == "kernel"
+    # a peer RTOS from build/peers: its kernel and its architecture port
+    assert classify_path("/w/main/build/peers/chibios/os/rt/src/chsem.c") == "kernel"
+    assert classify_path("/w/main/build/peers/chibios/os/common/ports/ARMv6-M/chcore.c") == "port"
+    assert classify_path("/w/main/build/peers/riot/cpu/cortexm_common/thread_arch.c") == "port"
+    assert classify_path("/w/main/build/peers/riot/core/sched.c") == "kernel"
+    assert classify_path("/w/main/build/peers/coos/CoOS/portable/arch.c") == "port"
+    assert classify_path("/w/main/bench/ports/chibios/port.c") == "application"   # the suite's adapter
 
 
 def test_size_bad_input(cli, tmp_path):
