@@ -17,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 configured=" "
-ready=$(.venv/bin/rtoslab peers --ready firmware)
+ready=$(.venv/bin/rtoslab peers --ready firmware --arch any)
 for rtos in $ready; do
     read -r board targets < <(.venv/bin/python -c 'import sys, tomllib
 m = tomllib.load(open(sys.argv[1], "rb"))
