@@ -24,6 +24,9 @@ m = tomllib.load(open(sys.argv[1], "rb"))
 print(m.get("own_tests_board", "vp-m0"), " ".join(m.get("own_tests", [])))' "bench/ports/$rtos/port.toml")
     [ -n "$targets" ] || continue
     bdir=build/fw/$board
+    if [[ $board == qemu-* ]] && ! command -v "${RTOSLAB_QEMU:-qemu-system-arm}" >/dev/null; then
+        echo "skip $rtos $targets: its tests run on $board and qemu-system-arm is not installed"; continue
+    fi
     case "$configured" in *" $board "*) ;; *)
         cmake -G Ninja -S . -B "$bdir" -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake -DRTOSLAB_BOARD="$board" >/dev/null 2>&1
         configured="$configured$board " ;;
