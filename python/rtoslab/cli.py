@@ -217,8 +217,11 @@ def history(metric, db, add, rtos, board, stat, limit):
 @click.option("--no-clone", is_flag=True, help="with --fetch: archives only, no git clone")
 @click.option("--ready", "ready_kind", type=click.Choice(["firmware", "host"]), default=None,
               help="print only the ids of the ports of this kind whose sources are here (for scripts)")
+@click.option("--arch", "ready_arch", default="armv6-m", show_default=True,
+              help="with --ready firmware: only ports that build for boards of this architecture "
+                   "(armv6-m, armv7-a), or any")
 @click.argument("rtos", nargs=-1)
-def peers(fetch, no_clone, ready_kind, rtos):
+def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
     """The port registry: every RTOS, its version, pinned sources and whether they are here."""
     from .peers import fetch_all, missing_sources
     from .ports import get, registry
@@ -238,7 +241,9 @@ def peers(fetch, no_clone, ready_kind, rtos):
         if rtos and p.id not in rtos:
             continue
         if ready_kind:
-            if p.kind == ready_kind and not missing_sources(p):
+            fits = (ready_kind != "firmware" or ready_arch == "any"
+                    or p.runs_on(ready_arch))
+            if p.kind == ready_kind and fits and not missing_sources(p):
                 out.print(p.id)
             continue
         lack = missing_sources(p)

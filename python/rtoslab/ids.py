@@ -36,6 +36,9 @@ BOARDS = {
     "qemu-microbit": Board("qemu-microbit", "qemu", 16_000_000, False,
                            "functional only: QEMU is not cycle-accurate", arch="armv6-m",
                            notes="timing not cycle-accurate"),
+    "qemu-raspi2b": Board("qemu-raspi2b", "qemu", 1_000_000_000, False,
+                          "functional only: QEMU is not cycle-accurate (-icount shift=0: 1 ns per instruction; counter = PMCCNTR at 1 GHz of virtual time)",
+                          arch="armv7-a", notes="Raspberry Pi 2B (BCM2836, Cortex-A7) of seed 004; timing not cycle-accurate"),
     "host": Board("host", "host", 1_000_000_000, False,
                   "host clock (Linux, SCHED_FIFO); not comparable cycle for cycle", arch="host"),
     "stm32f0-discovery": Board("stm32f0-discovery", "serial", 48_000_000, True,
@@ -76,8 +79,12 @@ def parse_rtos_list(value: str | None, default=None, board: Board | None = None)
     """--rtos: comma-separated registry ids, or `all` (every port that runs on `board`)."""
     from . import ports
     if value is None or value.strip() == "":
-        return list(default if default is not None else
-                    [p.id for p in ports.registry().values() if p.default])
+        if default is not None:
+            return list(default)
+        # the registry's defaults that build for the board (else every port that does:
+        # qemu-raspi2b, whose only port is jobbed)
+        fits = [p for p in ports.registry().values() if board is None or p.runs_on(board.arch)]
+        return [p.id for p in fits if p.default] or [p.id for p in fits]
     out = []
     for item in value.split(","):
         item = item.strip()
@@ -85,7 +92,8 @@ def parse_rtos_list(value: str | None, default=None, board: Board | None = None)
             continue
         if item == "all":
             kind = "host" if board is not None and board.id == "host" else "firmware"
-            out += [p.id for p in ports.registry().values() if p.kind == kind and p.id not in out]
+            out += [p.id for p in ports.registry().values() if p.kind == kind and p.id not in out
+                    and (board is None or p.runs_on(board.arch))]
             continue
         ports.get(item)  # one line for an unknown id
         if item not in out:

@@ -45,6 +45,14 @@ class Port:
     default: bool = False  # in the default `rtoslab run` set
     origin: str = ""      # where sources not in `sources` come from (FreeRTOS: its crate)
     sources: tuple[Source, ...] = ()
+    arch: str = "armv6m"  # the boards it builds for (manifest `arch`; bench/CMakeLists.txt)
+
+    def runs_on(self, board_arch: str) -> bool:
+        """Whether the port builds for a board of this architecture ("armv6-m", "armv7-a",
+        "host"): a host port on the host, a firmware port on boards of its `arch`."""
+        if self.kind == "host" or board_arch == "host":
+            return self.kind == "host" and board_arch == "host"
+        return self.arch.replace("-", "") == board_arch.replace("-", "")
 
     def pin(self) -> str:
         """What a result file records of the sources: upstream@commit for each pin."""
@@ -75,7 +83,8 @@ def _load(path: Path) -> Port:
                 licence=data["licence"], summary=data["summary"],
                 configuration=data["configuration"], directory=path.parent,
                 order=int(data.get("order", 100)), default=bool(data.get("default", False)),
-                origin=str(data.get("origin", "")), sources=tuple(sources))
+                origin=str(data.get("origin", "")), sources=tuple(sources),
+                arch=str(data.get("arch", "armv6m")))
 
 
 @lru_cache(maxsize=4)

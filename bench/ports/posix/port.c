@@ -1,7 +1,8 @@
 /*
  * The posix port: the suite on Linux threads, the seeds' "Linux RT". Every thread is a
  * pthread with SCHED_FIFO at 10 + the portable priority, and the whole process is pinned
- * to one CPU and locked in memory, so that "the highest-priority ready thread runs" holds as
+ * to one CPU (the last it may use) and locked in memory (seed 004's real-time settings; @config
+ * rt.* says which the machine granted), so that "the highest-priority ready thread runs" holds as
  * on a microcontroller. Where SCHED_FIFO is not permitted (no CAP_SYS_NICE, no RT budget)
  * the port falls back to SCHED_OTHER and says so in @config: the numbers are then those of
  * a time-sharing scheduler and the priority checks are expected to fail.
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
 #include <time.h>
 
 #include "bench.h"
@@ -24,6 +26,10 @@
 #define PRIO_BASE 10
 static int fifo_ok;
 static char sched_note[128] = "SCHED_FIFO";
+/* The real-time settings of seed 004's Linux side (Raspbian "with real-time policies"):
+ * which of them this machine granted, published in @config (rt.*). */
+static char rt_fifo[128] = "not tried", rt_mlock[128] = "not tried", rt_cpu[128] = "not tried";
+static char rt_throttle[96] = "unknown", host_kernel[256] = "unknown";
 
 static pthread_t threads[RTB_MAX_THREADS];
 static uint8_t live[RTB_MAX_THREADS];
@@ -56,7 +62,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "Linux pthreads (glibc), one CPU, mlockall");
+    bench_config("kernel", "Linux pthreads (glibc), one CPU, mlockall (rt.*: what was granted)");
     bench_config("sched", sched_note);
     bench_config("time_source", "clock_gettime(CLOCK_MONOTONIC)");
     bench_config("time_unit", "ns (clock=1000000000: one nominal cycle per ns)");
@@ -64,6 +70,46 @@ void rtb_port_config(void)
     bench_config("timer_context", "a SCHED_FIFO timer thread (clock_nanosleep, absolute)");
     bench_config("suspend", "emulated: a per-thread semaphore (self-suspension only)");
     bench_config("stacks", "pthread default stacks (the suite's stack memory is not used)");
+    bench_config("rt.sched_fifo", rt_fifo);
+    bench_config("rt.mlockall", rt_mlock);
+    bench_config("rt.cpu_pinned", rt_cpu);
+    bench_config("rt.throttling", rt_throttle);
+    bench_config("host.kernel", host_kernel);
+}
+
+/* Pin to one CPU (the last one this process may use: CPU 0 takes most housekeeping), lock
+ * memory, and read what else shapes RT latencies; every outcome goes to @config. */
+static void rt_settings(void)
+{
+    cpu_set_t allowed, one;
+    int cpu = -1;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+        for (int c = CPU_SETSIZE - 1; c >= 0 && cpu < 0; c--)
+            if (CPU_ISSET(c, &allowed))
+                cpu = c;
+    if (cpu < 0)
+        cpu = 0;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    if (sched_setaffinity(0, sizeof one, &one) == 0)
+        snprintf(rt_cpu, sizeof rt_cpu, "granted: every thread on CPU %d (sched_setaffinity)", cpu);
+    else
+        snprintf(rt_cpu, sizeof rt_cpu, "refused (sched_setaffinity: %s): threads on any CPU", strerror(errno));
+    if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
+        snprintf(rt_mlock, sizeof rt_mlock, "granted (MCL_CURRENT|MCL_FUTURE)");
+    else
+        snprintf(rt_mlock, sizeof rt_mlock, "refused (mlockall: %s): pages may fault during a measurement", strerror(errno));
+    FILE *f = fopen("/proc/sys/kernel/sched_rt_runtime_us", "r");
+    long rt = 0;
+    if (f) {
+        if (fscanf(f, "%ld", &rt) == 1)
+            snprintf(rt_throttle, sizeof rt_throttle, rt < 0 ? "off (sched_rt_runtime_us -1)"
+                                                          : "sched_rt_runtime_us %ld of 1000000", rt);
+        fclose(f);
+    }
+    struct utsname u;
+    if (uname(&u) == 0)
+        snprintf(host_kernel, sizeof host_kernel, "%s %s %s", u.sysname, u.release, u.version);
 }
 
 static int prio_of(int p) { return fifo_ok ? PRIO_BASE + p : 0; }
@@ -101,18 +147,16 @@ static void *tramp(void *p)
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 {
     (void)stack, (void)stack_bytes;
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(0, &one);
-    sched_setaffinity(0, sizeof one, &one);
-    mlockall(MCL_CURRENT | MCL_FUTURE);
+    rt_settings();
     struct sched_param sp = {.sched_priority = PRIO_BASE + RTB_PRIO_CTRL + 2};
     int e = sched_setscheduler(0, SCHED_FIFO, &sp);
     if (e == 0) {
         fifo_ok = 1;
+        snprintf(rt_fifo, sizeof rt_fifo, "granted: priorities %d..%d", PRIO_BASE + 1, PRIO_BASE + RTB_PRIO_CTRL + 2);
     } else {
         snprintf(sched_note, sizeof sched_note,
                  "SCHED_OTHER (SCHED_FIFO not permitted: %s): priorities are not enforced", strerror(errno));
+        snprintf(rt_fifo, sizeof rt_fifo, "refused (sched_setscheduler: %s)", strerror(errno));
     }
     pthread_attr_t a;
     pthread_t ctrl;
@@ -120,6 +164,7 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
     if (pthread_create(&ctrl, thread_attr(&a, RTB_PRIO_CTRL), tramp, &starts[RTB_MAX_THREADS]) != 0) {
         fifo_ok = 0;
         snprintf(sched_note, sizeof sched_note, "SCHED_OTHER (creating a SCHED_FIFO thread failed): priorities are not enforced");
+        snprintf(rt_fifo, sizeof rt_fifo, "refused (pthread_create with SCHED_FIFO failed)");
         pthread_create(&ctrl, thread_attr(&a, RTB_PRIO_CTRL), tramp, &starts[RTB_MAX_THREADS]);
     } else if (fifo_ok) {
         pthread_setschedprio(ctrl, prio_of(RTB_PRIO_CTRL));

@@ -1,13 +1,20 @@
-"""QEMU's Cortex-M0 machine: functionally real, timing not cycle-accurate.
+"""QEMU's machines of the suite: functionally real, timing not cycle-accurate.
 
-This module is the one definition of the QEMU command line. The shell scripts and the
-differential test run it through the `rtoslab-qemu` command (main() below).
+This module is the one definition of the QEMU command lines, one per QEMU board
+(MACHINES): `qemu-microbit` (nRF51, Cortex-M0) and `qemu-raspi2b` (BCM2836, Cortex-A7, the
+Raspberry Pi 2B of seed 004). The shell scripts and the differential test run it through
+the `rtoslab-qemu` command (main() below).
 
-The guest's clock is deterministic: `-icount shift=6,align=off,sleep=off` makes every guest
-instruction advance virtual time by 2^6 ns (about 15.6 MIPS, close to the nRF51's 16 MHz),
-and an idle guest (WFI) jumps straight to its next timer event. The guest's timers then
-follow its instructions, not the host's clock, so a run gives the same output on an idle
-and on a busy machine (and an idle wait costs no host time).
+The guest's clock is deterministic: `-icount shift=N,align=off,sleep=off` makes every guest
+instruction advance virtual time by 2^N ns, and an idle guest (WFI) jumps straight to its
+next timer event. The guest's timers then follow its instructions, not the host's clock, so
+a run gives the same output on an idle and on a busy machine (and an idle wait costs no
+host time). microbit: N=6 (about 15.6 MIPS, close to the nRF51's 16 MHz); raspi2b: N=0
+(1 ns per instruction, about a 900 MHz Cortex-A7 at one instruction per cycle).
+
+The board of an image is the one named (run(board=...), `rtoslab-qemu --board`), else the
+build folder's name (build/fw/<board>[-<samples>]/), else the image's entry point: an
+ARMv7-A image starts in ARM state (even entry address), an ARMv6-M one in Thumb (odd).
 """
 from __future__ import annotations
 
@@ -22,22 +29,52 @@ from .base import Outcome, last_line, stream
 
 ICOUNT = "shift=6,align=off,sleep=off"
 
+# board id -> (QEMU machine, -icount, -semihosting-config, console on the UART)
+MACHINES = {
+    "qemu-microbit": ("microbit", ICOUNT, "enable=on,target=native", False),
+    # the RTOS's threads may run in user mode (Jobbed's do): semihosting from there too
+    "qemu-raspi2b": ("raspi2b", "shift=0,align=off,sleep=off",
+                     "enable=on,target=native,userspace=on", True),
+}
+DEFAULT_BOARD = "qemu-microbit"
+
 
 def binary() -> str:
     return os.environ.get("RTOSLAB_QEMU", "qemu-system-arm")
 
 
-def command(image: Path, *, serial: bool = True) -> list[str]:
-    """The QEMU command that runs `image` on the microbit machine: console on semihosting
-    (and the UART on stdio unless `serial` is False), exit through semihosting."""
-    cmd = [binary(), "-M", "microbit", "-nographic", "-monitor", "none",
-           "-icount", ICOUNT, "-semihosting-config", "enable=on,target=native"]
-    if not serial:
+def board_of(image: Path) -> str:
+    """The QEMU board an image was built for: its build folder's name, else its entry
+    point's instruction set (ARM: raspi2b, Thumb: microbit)."""
+    name = Path(image).resolve().parent.name
+    for b in MACHINES:
+        if name == b or name.startswith(b + "-"):
+            return b
+    try:
+        with open(image, "rb") as f:
+            head = f.read(0x1C)
+        if head[:4] == b"\x7fELF" and head[4] == 1:
+            order = "little" if head[5] == 1 else "big"
+            entry = int.from_bytes(head[0x18:0x1C], order)
+            return "qemu-raspi2b" if entry % 2 == 0 else "qemu-microbit"
+    except (OSError, IndexError):
+        pass
+    return DEFAULT_BOARD
+
+
+def command(image: Path, *, serial: bool = True, board: str | None = None) -> list[str]:
+    """The QEMU command that runs `image` on its board's machine, exit through semihosting.
+    microbit: console on semihosting (and the UART on stdio unless `serial` is False);
+    raspi2b: console on the PL011 UART (stdio), so `serial` does not apply."""
+    machine, icount, semi, uart_console = MACHINES[board or board_of(image)]
+    cmd = [binary(), "-M", machine, "-nographic", "-monitor", "none",
+           "-icount", icount, "-semihosting-config", semi]
+    if not serial and not uart_console:
         cmd += ["-serial", "none"]
     return cmd + ["-kernel", str(image)]
 
 
-def run(image: Path, on_line, *, timeout: float | None = 600) -> Outcome:
+def run(image: Path, on_line, *, timeout: float | None = 600, board: str | None = None) -> Outcome:
     if not shutil.which(binary()):
         raise RtoslabError(f"{binary()} not found: apt-get install qemu-system-arm", status=4)
     # QEMU writes the semihosting console to stderr: read both as the console
@@ -46,7 +83,7 @@ def run(image: Path, on_line, *, timeout: float | None = 600) -> Outcome:
     def tee(line: str):
         lines.append(line)
         on_line(line)
-    status, err, timed_out, secs = stream(command(image), tee, timeout, merge_stderr=True)
+    status, err, timed_out, secs = stream(command(image, board=board), tee, timeout, merge_stderr=True)
     err = "\n".join(lines)
     if timed_out:
         return Outcome(None, "timeout", "QEMU did not finish in time", err, None, secs)
@@ -55,20 +92,29 @@ def run(image: Path, on_line, *, timeout: float | None = 600) -> Outcome:
     return Outcome(status, "exit", last_line(err) if status else "", err, None, secs)
 
 
-USAGE = "usage: rtoslab-qemu [--no-serial] [--print] IMAGE.elf"
+USAGE = "usage: rtoslab-qemu [--no-serial] [--print] [--board qemu-microbit|qemu-raspi2b] IMAGE.elf"
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`rtoslab-qemu [--no-serial] [--print] IMAGE`: run IMAGE under QEMU with the project's
-    command line (exec: QEMU's status is the command's), or print that command line."""
+    """`rtoslab-qemu [--no-serial] [--print] [--board B] IMAGE`: run IMAGE under QEMU with the
+    project's command line for its board (exec: QEMU's status is the command's), or print
+    that command line."""
     args = list(sys.argv[1:] if argv is None else argv)
+    board = None
+    if "--board" in args:
+        i = args.index("--board")
+        if i + 1 >= len(args) or args[i + 1] not in MACHINES:
+            print(USAGE, file=sys.stderr)
+            return 2
+        board = args[i + 1]
+        del args[i:i + 2]
     serial = "--no-serial" not in args
     show = "--print" in args
     rest = [a for a in args if a not in ("--no-serial", "--print")]
     if len(rest) != 1 or rest[0].startswith("-"):
         print(USAGE, file=sys.stderr)
         return 2
-    cmd = command(Path(rest[0]), serial=serial)
+    cmd = command(Path(rest[0]), serial=serial, board=board)
     if show:
         print(" ".join(cmd))
         return 0

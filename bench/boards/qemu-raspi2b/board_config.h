@@ -1,0 +1,78 @@
+/*
+ * qemu-raspi2b: QEMU's raspi2b machine (BCM2836, Cortex-A7, ARMv7-A), the board of seed 004
+ * (Jobbed on a Raspberry Pi 2B). Functionally real, timing not cycle-accurate (accurate=0):
+ * QEMU runs with -icount shift=0, so every guest instruction advances virtual time by 1 ns
+ * (about a 900 MHz Cortex-A7 at one instruction per cycle) and the timers follow the
+ * instructions, not the host: a run is deterministic.
+ *
+ * The "cycle" counter is the Cortex-A7 PMU cycle counter PMCCNTR, which QEMU derives from
+ * virtual time at 1 GHz (1 count = 1 ns = 1 instruction here); one MRC. It is enabled, and
+ * made readable in user mode (PMUSERENR.EN), by the RTOS's privileged start-up (Jobbed's
+ * kernel_main does both) or by board_init() when it runs privileged. The BCM2835 system
+ * timer (1 MHz, 0x3F003000) is the seed's own clock and the source of the software
+ * interrupts: the suite's lines are its compare channels (line 28 -> C3, 30 -> C1,
+ * 31 -> C2, any other -> C0), and a trigger sets the compare 2 us ahead, so an interrupt
+ * latency here contains up to 2 us of waiting for the timer: QEMU's raspi2b has no
+ * software-pendable interrupt an RTOS that owns the IRQ vector would route (the BCM2836
+ * local mailboxes are one, but Jobbed's IRQ code does not know them).
+ * No probe, no stimulus, no alarm (no kernel of this board needs one).
+ */
+#ifndef BOARD_CONFIG_H
+#define BOARD_CONFIG_H
+
+#include <stdint.h>
+
+#define BOARD_NAME "qemu-raspi2b"
+#define BOARD_CLOCK_HZ 1000000000u
+#define BOARD_CYCLE_ACCURATE 0
+#define BOARD_HAS_ALARM 0
+#define BOARD_ALARM_IRQ 0u
+#define BOARD_HAS_STIMULUS 0
+#define BOARD_STIM_IRQ 30u /* no hardware: tests trigger it in software */
+#define BOARD_STIM_FALL_IRQ 31u
+#define BOARD_HAS_PROBE 0
+#define BOARD_ARCH_ARMV7A 1
+
+/* BCM2835 system timer (1 MHz) and interrupt controller, at the BCM2836's peripheral base. */
+#define BCM_SYSTMR(off) (*(volatile uint32_t *)(0x3F003000u + (off)))
+#define BCM_SYSTMR_CS BCM_SYSTMR(0x00u)
+#define BCM_SYSTMR_CLO BCM_SYSTMR(0x04u)
+#define BCM_SYSTMR_CHI BCM_SYSTMR(0x08u)
+#define BCM_SYSTMR_C(n) BCM_SYSTMR(0x0Cu + 4u * (n))
+#define BCM_IRQ_ENABLE1 (*(volatile uint32_t *)0x3F00B210u)
+#define BCM_IRQ_DISABLE1 (*(volatile uint32_t *)0x3F00B21Cu)
+
+/* The system-timer compare channel that carries suite line `irq`. */
+static inline unsigned board_irq_compare(unsigned irq)
+{
+    return irq == 28u ? 3u : irq == 30u ? 1u : irq == 31u ? 2u : 0u;
+}
+/* Forget a match left from an earlier test (the suite's bench_irq_clear_pending). */
+static inline void board_irq_clear_pending(unsigned irq)
+{
+    BCM_SYSTMR_CS = 1u << board_irq_compare(irq);
+}
+
+static inline uint32_t board_cycles(void)
+{
+    uint32_t c;
+    __asm volatile("mrc p15, 0, %0, c9, c13, 0" : "=r"(c));
+    return c;
+}
+static inline void board_probe_set(uint32_t pins) { (void)pins; }
+static inline void board_probe_clr(uint32_t pins) { (void)pins; }
+static inline void board_probe_mark(uint32_t value) { (void)value; }
+
+/*
+ * check.xpsr_preserved (bench/tests/t_checks.c) sets the flags, pends its interrupt with one
+ * store to the ARMv6-M NVIC's ISPR (0xE000E200, nothing on this machine), waits in 300 NOPs
+ * and reads the flags back. On this board the same probe is board_xpsr_probe() (board.c, ARM
+ * code): flags set with MSR APSR_nzcvq, the interrupt pended with one store (system timer
+ * compare C3, line 28, due 2 us later), then 4000 NOPs (4 us at 1 ns per instruction) and
+ * MRS. The check's call and prototype are routed to it by this macro (the check's own
+ * Thumb probe is still assembled, unused).
+ */
+uint32_t board_xpsr_probe(uint32_t flags);
+#define bench_xpsr_probe(flags, ispr, bit) board_xpsr_probe(flags)
+
+#endif
