@@ -38,12 +38,15 @@
 #define ZS_COUNT 4
 #define ZS_TYPE 6
 /* struct k_mutex */
+#define ZM_WAITQ 0
 #define ZM_OWNER 4
+#define ZM_CNEXT 8
 #define ZM_TYPE 12
 
 /* thread states (kernel_internal.h) and object types (kernel.h) */
 #define ZS_READY 0xA1
 #define ZS_BLOCKED 0xA2
+#define ZS_BLOCKED_MUTEX 0xA3
 #define ZO_SEM 0xA5
 #define ZO_MUTEX 0xA6
 

@@ -40,6 +40,9 @@ _Static_assert(offsetof(struct k_sem, z_count) == ZS_COUNT, "offset");
 _Static_assert(offsetof(struct k_sem, z_type) == ZS_TYPE, "offset");
 _Static_assert(offsetof(struct k_mutex, z_owner) == ZM_OWNER, "offset");
 _Static_assert(offsetof(struct k_mutex, z_type) == ZM_TYPE, "offset");
+_Static_assert(offsetof(struct k_mutex, z_waitq) == ZM_WAITQ, "offset");
+_Static_assert(offsetof(struct k_mutex, z_cnext) == ZM_CNEXT, "offset");
+_Static_assert(Z_STATE_BLOCKED_MUTEX == ZS_BLOCKED_MUTEX, "state");
 _Static_assert(Z_STATE_READY == ZS_READY && Z_STATE_BLOCKED == ZS_BLOCKED, "state");
 _Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX, "type");
 

@@ -201,6 +201,19 @@ void z_wake(struct k_thread *t, int result);
 
 #endif
 
+/* The top thread when the caller knows that it has priority `p`: nothing above p is ready
+ * and p's ring is not empty (O(1), no bitmap search). */
+static inline __attribute__((always_inline)) struct k_thread *z_top_at(unsigned p)
+{
+#if K_CONFIG_READY_LIST
+    (void)p;
+    return z_kernel.ready;
+#else
+    K_ASSERT(z_kernel.ready[p] && z_top() == z_kernel.ready[p]->z_next);
+    return z_kernel.ready[p]->z_next;
+#endif
+}
+
 #if !Z_HAS_WAIT_OBJ
 /* No wait objects, hence no wait timeouts: only sleepers are timed, and the alarm unlinks
  * them before it wakes them; no result to store (a wait always succeeds). */

@@ -631,6 +631,46 @@ static void mutex_inheritance(void)
     KT_EQ(res[1], 0);
 }
 
+/* The usual contention (the fast paths' case): the owner is ready, preempted while it holds
+ * the mutex, when a higher thread blocks on it. It inherits at once and runs before a
+ * medium thread; its unlock hands the mutex over, switches to the waiter and drops it back. */
+static void t_hold_m1_signal(void *arg)
+{
+    (void)arg;
+    k_mutex_lock(&m1, K_FOREVER);
+    k_sem_signal(&go2); /* H preempts: this thread is ready, holding m1 */
+    log_add('L');
+    res[3] = k_thread_prio_get(NULL); /* inherited from H */
+    KT_EQ(k_mutex_unlock(&m1), 0);    /* H gets m1 and runs at once */
+    res[4] = k_thread_prio_get(NULL);
+    log_add('l');
+}
+
+static void t_lock_m1_after_go2(void *arg)
+{
+    int id = (int)(intptr_t)arg;
+    k_sem_wait(&go2, K_FOREVER);
+    log_add('h');
+    spawn(2, t_log_id, 'M', 3); /* a medium thread, ready */
+    res[id] = k_mutex_lock(&m1, K_FOREVER);
+    log_add('H');
+    KT_EQ(k_mutex_unlock(&m1), 0);
+}
+
+static void mutex_inheritance_ready_owner(void)
+{
+    log_reset();
+    spawn(1, t_lock_m1_after_go2, 1, 6); /* H waits on go2 */
+    spawn(0, t_hold_m1_signal, 0, 1);    /* L */
+    settle();
+    LOG_IS('h', 'L', 'H', 'M', 'l');
+    KT_EQ(res[1], 0);
+    KT_EQ(res[3], 6);
+    KT_EQ(res[4], 1);
+    KT_EQ(k_mutex_lock(&m1, K_NO_WAIT), 0); /* free again */
+    KT_EQ(k_mutex_unlock(&m1), 0);
+}
+
 static void t_chain2(void *arg)
 {
     (void)arg;
@@ -1420,6 +1460,7 @@ static void driver(void *arg)
     CASE(exit_abort);
     CASE(mutex_basic);
     CASE(mutex_inheritance);
+    CASE(mutex_inheritance_ready_owner);
     CASE(mutex_transitive);
     CASE(mutex_timeout_drops_inheritance);
     CASE(mutex_deadlock);
