@@ -253,7 +253,7 @@
     LOAD_BITMAP r5
     lsls    r6, r5, #(32 - K_CONFIG_PRIO_LEVELS)
     lsls    r6, r4                  /* (what is left: the rings of priority p and above) */
-    bne     8f                      /* no preemption: C */
+    bne     10f                     /* no preemption: the waiter just becomes ready */
 #if Z_HAS_WAIT_OBJ
     str     r6, [r2, #ZT_WAIT]      /* (r6 = 0) our result, when we run again */
 #endif
@@ -262,7 +262,7 @@
     PRIOBIT r6, r4
     LOAD_BITMAP r5
     cmp     r6, r5
-    bls     8f                      /* no preemption: C */
+    bls     10f                     /* no preemption: the waiter just becomes ready */
 #endif
     orrs    r5, r6
     STORE_BITMAP r5
@@ -292,6 +292,34 @@
 6:  lsrs    r2, r1, #16
     bne     8f
     strh    r1, [r0, #ZS_COUNT]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
+     * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
+     * at the tail of its ring; no switch. r5 = the bitmap. */
+    ldr     r6, [r1, #ZT_NEXT]
+    str     r6, [r0, #ZS_WAITQ]
+    movs    r6, #0
+#if Z_HAS_WAIT_OBJ
+    str     r6, [r1, #ZT_WAIT]
+#endif
+    movs    r6, #ZS_READY
+    strb    r6, [r1, #ZT_STATE]
+    lsls    r6, r4, #2
+    adds    r6, r6, r3
+    ldr     r2, [r6, #ZK_READY]     /* the tail */
+    cmp     r2, #0
+    bne     11f
+    str     r1, [r1, #ZT_NEXT]      /* alone in its ring */
+    PRIOBIT r2, r4
+    orrs    r5, r2
+    STORE_BITMAP r5
+    b       12f
+11: ldr     r0, [r2, #ZT_NEXT]
+    str     r0, [r1, #ZT_NEXT]
+    str     r1, [r2, #ZT_NEXT]
+12: str     r1, [r6, #ZK_READY]     /* the new tail */
     cpsie   i
     movs    r0, #0
     bx      lr
