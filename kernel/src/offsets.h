@@ -10,12 +10,17 @@
 /* struct k_thread */
 #define ZT_SP 0
 #define ZT_NEXT 4
+#if K_CONFIG_STACK_CHECK
 #define ZT_LIM 8
-#if Z_HAS_WAIT_OBJ
-#define ZT_WAIT 12
-#define ZT_TNEXT 16
+#define ZT_AFTER_LIM 12
 #else
-#define ZT_TNEXT 12
+#define ZT_AFTER_LIM 8 /* (no z_lim without the stack check) */
+#endif
+#if Z_HAS_WAIT_OBJ
+#define ZT_WAIT ZT_AFTER_LIM
+#define ZT_TNEXT (ZT_AFTER_LIM + 4)
+#else
+#define ZT_TNEXT ZT_AFTER_LIM
 #endif
 #define ZT_WAKE (ZT_TNEXT + 4)
 #define ZT_PRIO (ZT_TNEXT + 8)

@@ -21,7 +21,9 @@
 
 _Static_assert(offsetof(struct k_thread, z_sp) == ZT_SP, "offset");
 _Static_assert(offsetof(struct k_thread, z_next) == ZT_NEXT, "offset");
+#if K_CONFIG_STACK_CHECK
 _Static_assert(offsetof(struct k_thread, z_lim) == ZT_LIM, "offset");
+#endif
 #if Z_HAS_WAIT_OBJ
 _Static_assert(offsetof(struct k_thread, z_wait) == ZT_WAIT, "offset");
 #endif

@@ -49,10 +49,24 @@ static void z_timeout_expire(struct k_thread *t)
     z_wake(t, result);
 }
 
-/* The time source's interrupt: expire what is due, re-arm, request a switch if needed. */
+/* The time source's interrupt: expire what is due, re-arm, request a switch if needed.
+ * Tickless, the alarm interrupt has priority 0, the highest (z_time_start): no interrupt
+ * that calls the kernel can preempt it, and threads do not run while it does, so it needs
+ * no critical section (8 bytes and 9 cycles less). SysTick of the periodic build runs at
+ * priority 2: interrupts above it may call the _isr functions, it masks them. */
+#if K_CONFIG_TICKLESS && K_CONFIG_TIMER
+#define Z_TIME_LOCK() 0u
+#define Z_TIME_UNLOCK(key) ((void)(key), arch_irq_enable()) /* (the timers masked them) */
+#elif K_CONFIG_TICKLESS
+#define Z_TIME_LOCK() 0u
+#define Z_TIME_UNLOCK(key) ((void)(key))
+#else
+#define Z_TIME_LOCK() arch_irq_lock()
+#define Z_TIME_UNLOCK(key) arch_irq_unlock(key)
+#endif
 static void z_time_process(void)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = Z_TIME_LOCK();
     uint32_t now = z_now();
     struct k_thread *t;
     while ((t = z_kernel.timeouts) != NULL && (int32_t)(t->z_wake - now) <= 0) {
@@ -70,7 +84,7 @@ static void z_time_process(void)
 #endif
     z_time_reprogram();
     z_reschedule_isr();
-    arch_irq_unlock(key);
+    Z_TIME_UNLOCK(key);
 }
 
 /* ---- Kernel-internal API ------------------------------------------------------------------- */

@@ -87,8 +87,9 @@ typedef void (*k_entry_t)(void *arg);
 struct k_thread {
     uint32_t z_sp;             /* saved stack pointer; bit 0 set: saved by an exception */
     struct k_thread *z_next;   /* ready ring (or list) or wait queue */
-    uint32_t z_lim;            /* lowest address of the stack: holds the guard word
-                                  (K_CONFIG_STACK_CHECK only) */
+#if K_CONFIG_STACK_CHECK
+    uint32_t z_lim;            /* lowest address of the stack: holds the guard word */
+#endif
 #if Z_HAS_WAIT_OBJ
     union {
         void *obj;             /* while blocked: the object waited on */
