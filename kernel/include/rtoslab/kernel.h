@@ -102,7 +102,11 @@ struct k_thread {
     uint8_t z_prio;            /* effective priority */
     uint8_t z_state;           /* Z_STATE_*: high nibble is a validity mark */
     uint8_t z_base;            /* priority set by the application (before inheritance) */
-    uint8_t z_pad;
+    uint8_t z_pad;             /* (K_CONFIG_EVENT: the options of an event wait) */
+#if K_CONFIG_EVENT
+    uint32_t z_evbits;         /* waiting on an event: the bits it waits for; once woken:
+                                  the bits that satisfied the wait */
+#endif
 };
 
 /* Stack storage: 8-byte aligned, size in bytes (rounded up to 8). */
@@ -204,6 +208,7 @@ struct k_sem {
 #define Z_OBJ_QUEUE 0xA7u
 #define Z_OBJ_TIMER 0xA8u
 #define Z_OBJ_MEMPOOL 0xA9u
+#define Z_OBJ_EVENT 0xAAu
 
 /* limit: 1 for a binary semaphore, 0 for the widest (65535), else 2..255. */
 #define K_SEM_INITIALIZER(initial, limit) {NULL, (initial), Z_OBJ_SEM, (limit)}
@@ -466,6 +471,48 @@ void *k_mempool_alloc(struct k_mempool *p);
 int k_mempool_free(struct k_mempool *p, void *block);
 /* Blocks left to allocate, or K_EINVAL. */
 int k_mempool_avail(const struct k_mempool *p);
+
+/* ---- Event flags ------------------------------------------------------------------------ */
+
+#if K_CONFIG_EVENT
+/* 32 flags; threads wait for any or all of a set of them. The wait queue first (the layout
+ * every object shares: the kernel's timeout and abort code take it off by that address). */
+struct k_event {
+    struct k_thread *z_waitq; /* waiters, highest priority first, FIFO among equals */
+    uint32_t z_bits;          /* the flags that are set */
+    uint8_t z_type;
+    uint8_t z_pad[3];
+};
+
+#define K_EVENT_ANY 0u   /* k_event_wait: any of the bits (the default) */
+#define K_EVENT_ALL 1u   /* k_event_wait: all of the bits */
+#define K_EVENT_CLEAR 2u /* k_event_wait: clear the bits that satisfied the wait (consume) */
+
+#define K_EVENT_INITIALIZER(bits) {NULL, (bits), Z_OBJ_EVENT, {0, 0, 0}}
+#define K_EVENT_DEFINE(name, bits) struct k_event name = K_EVENT_INITIALIZER(bits)
+
+/* The flags `bits` set, no waiter. 0, K_EINVAL, or K_EBUSY (waiters: nothing changes). */
+int k_event_init(struct k_event *e, uint32_t bits);
+/* Wait until any (K_EVENT_ANY) or all (K_EVENT_ALL) of `bits` (not 0) are set; with
+ * K_EVENT_CLEAR, clear those that satisfied the wait. `*got` (may be NULL) receives them
+ * (the flags among `bits` that were set when the wait was satisfied). 0, K_EAGAIN
+ * (K_NO_WAIT), K_ETIMEDOUT, K_EDESTROYED, K_EISR (an interrupt that would block),
+ * K_ESTATE (before k_start, would block), K_EINVAL. */
+int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t timeout,
+                 uint32_t *got);
+/* Set `bits` and wake, in priority order, every waiter they satisfy (a K_EVENT_CLEAR waiter
+ * consumes its bits before the next one is tested). k_event_set from a thread switches to
+ * a woken thread of higher priority at once; from an interrupt (or k_event_set_isr, any
+ * context) the switch happens when the interrupts return. 0 or K_EINVAL. */
+int k_event_set(struct k_event *e, uint32_t bits);
+int k_event_set_isr(struct k_event *e, uint32_t bits);
+/* Clear `bits` (wakes nobody). Any context. 0 or K_EINVAL. */
+int k_event_clear(struct k_event *e, uint32_t bits);
+/* The flags that are set (0 for an object that is not an event). Any context. */
+uint32_t k_event_get(const struct k_event *e);
+/* Waiters get K_EDESTROYED; the object is no longer an event. 0 or K_EINVAL. */
+int k_event_destroy(struct k_event *e);
+#endif
 
 #ifdef __cplusplus
 }
