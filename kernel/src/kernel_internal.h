@@ -146,8 +146,31 @@ static inline __attribute__((always_inline)) uint32_t z_now(void)
  * timed wait: its deadline, never earlier). */
 void z_timeout_add(struct k_thread *t, uint32_t at);
 void z_timeout_remove(struct k_thread *t);
+/* Program the alarm for the earliest expiry (tickless). Inline without timers: one test
+ * and a call, from two places. */
+#if K_CONFIG_TIMER && K_CONFIG_TICKLESS
 void z_time_reprogram(void);
-void z_time_start(void);
+#else
+static inline __attribute__((always_inline)) void z_time_reprogram(void)
+{
+#if K_CONFIG_TICKLESS /* (only running threads add deadlines: none before k_start) */
+    if (z_kernel.timeouts)
+        board_alarm_set(z_kernel.timeouts->z_wake); /* an expiry time: the lead is in it */
+#endif
+}
+#endif
+/* Start the time source (k_start, once). */
+static inline __attribute__((always_inline)) void z_time_start(void)
+{
+#if K_CONFIG_TICKLESS
+    board_irq_enable(BOARD_ALARM_IRQ, 0);
+#if K_CONFIG_TIMER
+    z_time_reprogram(); /* (for the timers started before k_start: nothing else is due yet) */
+#endif
+#else
+    arch_tick_start(K_CONFIG_CLOCK_HZ / K_CONFIG_TICK_HZ);
+#endif
+}
 void z_time_tick(void);
 static inline __attribute__((always_inline)) void z_spin_until(uint32_t deadline)
 {

@@ -40,6 +40,11 @@ static inline __attribute__((always_inline)) struct k_thread *z_top(void)
 {
     return z_kernel.ready;
 }
+static inline __attribute__((always_inline)) void z_ready_remove(struct k_thread *t)
+{
+    K_ASSERT(t->z_state == Z_STATE_READY);
+    z_waitq_remove(&z_kernel.ready, t);
+}
 #endif
 #if !K_CONFIG_SYNC_SWITCH
 static inline __attribute__((always_inline)) int z_switch_away(struct k_thread *cur)
@@ -62,12 +67,6 @@ Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
 {
     t->z_state = Z_STATE_READY;
     z_list_insert(&z_kernel.ready, t, t->z_prio + 1u);
-}
-
-Z_SCHED_FN void z_ready_remove(struct k_thread *t)
-{
-    K_ASSERT(t->z_state == Z_STATE_READY);
-    z_waitq_remove(&z_kernel.ready, t);
 }
 
 #else
@@ -190,7 +189,9 @@ struct k_thread *z_top(void);
 #endif
 void z_ready_add_tail(struct k_thread *t);
 void z_ready_add_head(struct k_thread *t);
+#if !K_CONFIG_READY_LIST
 void z_ready_remove(struct k_thread *t);
+#endif
 void z_reschedule(void);
 #if K_CONFIG_SYNC_SWITCH
 int z_switch_away(struct k_thread *cur);

@@ -118,41 +118,23 @@ void z_timeout_remove(struct k_thread *t)
     t->z_tnext = t; /* an early alarm left behind finds nothing due and re-arms */
 }
 
+#if K_CONFIG_TIMER && K_CONFIG_TICKLESS
 void z_time_reprogram(void)
 {
-#if K_CONFIG_TICKLESS
     int have = 0;
     uint32_t at = 0;
     if (z_kernel.timeouts) {
         at = z_kernel.timeouts->z_wake; /* an expiry time: the lead is in it already */
         have = 1;
     }
-#if K_CONFIG_TIMER
     if (z_kernel.timers && (!have || (int32_t)(z_kernel.timers->z_at - Z_LEAD - at) < 0)) {
         at = z_kernel.timers->z_at - Z_LEAD;
         have = 1;
     }
-#endif
-#if K_CONFIG_TIMER
     if (have && z_kernel.started) /* (a timer may be started before k_start) */
-#else
-    if (have) /* (only running threads add deadlines: none before k_start) */
-#endif
         board_alarm_set(at);
-#endif
 }
-
-void z_time_start(void)
-{
-#if K_CONFIG_TICKLESS
-    board_irq_enable(BOARD_ALARM_IRQ, 0);
-#if K_CONFIG_TIMER
-    z_time_reprogram(); /* (for the timers started before k_start: nothing else is due yet) */
 #endif
-#else
-    arch_tick_start(K_CONFIG_CLOCK_HZ / K_CONFIG_TICK_HZ);
-#endif
-}
 
 #if K_CONFIG_TICKLESS
 void board_alarm_isr(void)

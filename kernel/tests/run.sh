@@ -14,9 +14,11 @@ EXAMPLES="example_blinky example_minimal example_minimal_c"
 # cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
-# build (threads, semaphores, delays), in bytes.
-FOOT_FLASH_MAX=1000
-FOOT_RAM_MAX=32
+# build (threads, semaphores, delays), in bytes: below ChibiOS/NIL's 950 with the same
+# features (seed 000) and the issue's 16 bytes of RAM. (Issue 11's 900 is not met yet:
+# 940 on vp-m0, 948 on qemu-microbit; docs/kernel-api.md, Footprint.)
+FOOT_FLASH_MAX=950
+FOOT_RAM_MAX=16
 failures=0
 summary=""
 
