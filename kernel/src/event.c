@@ -21,9 +21,6 @@
 #define Z_EVENT_OK(e) ((e) && (e)->z_type == Z_OBJ_EVENT)
 #define Z_EVENT_OPTIONS (K_EVENT_ALL | K_EVENT_CLEAR)
 
-_Static_assert(__builtin_offsetof(struct k_event, z_waitq) == 0,
-               "the wait queue first: z_wait.obj is the queue's address");
-
 /* ---- State --------------------------------------------------------------------------------- */
 
 /* (none) */

@@ -71,6 +71,16 @@ void z_assert_fail(const char *file, int line) __attribute__((noreturn));
 #define K_ASSERT(cond) ((void)0)
 #endif
 
+/* Calling contexts (checked in the K_CONFIG_ASSERT build): a thread (not an interrupt
+ * handler), inside the kernel's critical section (interrupts masked). */
+#define K_ASSERT_THREAD() K_ASSERT(!arch_in_isr())
+#if K_CONFIG_TICKLESS /* (the alarm's handler, priority 0, needs no mask: time.c) */
+#define K_ASSERT_LOCKED() \
+    K_ASSERT(arch_irq_locked() || arch_exception() == 16u + BOARD_ALARM_IRQ)
+#else
+#define K_ASSERT_LOCKED() K_ASSERT(arch_irq_locked())
+#endif
+
 #define Z_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 /* ---- Scheduler (sched.c) ------------------------------------------------------------------- */

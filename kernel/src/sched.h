@@ -148,7 +148,8 @@ Z_SCHED_FN void z_reschedule(void)
     /* Callers are thread-only calls that have already refused interrupt context. */
     struct k_thread *cur = z_kernel.current;
     struct k_thread *next = z_top();
-    K_ASSERT(!arch_in_isr());
+    K_ASSERT_THREAD();
+    K_ASSERT_LOCKED();
     K_ASSERT(!next || !cur || cur->z_state != Z_STATE_READY || next->z_prio >= cur->z_prio);
     if (next == cur || !cur) {
         arch_irq_enable();

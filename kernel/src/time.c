@@ -92,6 +92,7 @@ static void z_time_process(void)
 void z_timeout_add(struct k_thread *t, uint32_t at)
 {
     struct k_thread **pp = &z_kernel.timeouts, *w;
+    K_ASSERT_LOCKED();
 #if Z_LAZY_TIMEOUTS
     if (!Z_NOT_TIMED(t))
         z_timeout_remove(t); /* stale */
