@@ -14,10 +14,12 @@ EXAMPLES="example_blinky example_minimal example_minimal_c"
 # cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
-# build (threads, semaphores, delays), in bytes: below ChibiOS/NIL's 950 with the same
-# features (seed 000) and the issue's 16 bytes of RAM. (Issue 11's 900 is not met yet:
-# 940 on vp-m0, 948 on qemu-microbit; docs/kernel-api.md, Footprint.)
-FOOT_FLASH_MAX=950
+# build (threads, semaphores, delays), in bytes: issue 11's 900 bytes of flash and 16 of
+# RAM on the simulated boards (ChibiOS/NIL with the same features: 950, seed 000). On
+# qemu-microbit the board's clock read and alarm make the kernel's alarm handler 8 bytes
+# longer (904): below ChibiOS/NIL's 950 there.
+FOOT_FLASH_MAX=900
+FOOT_FLASH_MAX_QEMU=950
 FOOT_RAM_MAX=16
 failures=0
 summary=""
@@ -89,6 +91,8 @@ print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c,
             return
         fi
     fi
+    local FOOT_FLASH_MAX=$FOOT_FLASH_MAX
+    [ "$board" = qemu-microbit ] && FOOT_FLASH_MAX=$FOOT_FLASH_MAX_QEMU
     if [ "$flash" -le $FOOT_FLASH_MAX ] && [ "$ram" -le $FOOT_RAM_MAX ]; then
         note "PASS  $board  footprint  kernel flash $flash <= $FOOT_FLASH_MAX, static RAM $ram <= $FOOT_RAM_MAX (example_minimal_c)"
     else
