@@ -142,7 +142,7 @@ int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
 
 /* ---- Time (time.c) --------------------------------------------------------------------------- */
 
-#include "board.h"
+#include "rtoslab/board_if.h"
 /* The kernel clock (inline: one load on the lab boards). */
 static inline __attribute__((always_inline)) uint32_t z_now(void)
 {

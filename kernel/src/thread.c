@@ -5,7 +5,7 @@
  * Sections (every module): definitions / state / internal functions / kernel-internal API /
  * API; an empty one says so.
  */
-#include "board.h"
+#include "rtoslab/board_if.h"
 #include "kernel_internal.h"
 
 /* ---- Definitions --------------------------------------------------------------------------- */

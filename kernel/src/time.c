@@ -16,7 +16,7 @@
  * the deadline still satisfies it (a timeout never ends a wait early, issue 11). Its price:
  * a wait that times out returns one interrupt-plus-switch after its deadline.
  */
-#include "board.h"
+#include "rtoslab/board_if.h"
 #include "kernel_internal.h"
 
 /* ---- Definitions --------------------------------------------------------------------------- */
