@@ -10,6 +10,8 @@ VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
 BOARDS=${BOARDS:-"vp-m0 qemu-microbit"}
 TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
 EXAMPLES="example_blinky example_minimal example_minimal_c"
+# The internal headers, each compiled on its own (built, nothing to run).
+HEADER_CHECKS="ktest_headers ktest_headers_min_c"
 # Tests that need the simulator's stimulus generator (vp-m0 only): every interrupt arrival
 # cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
@@ -30,7 +32,7 @@ build() {
     local board=$1 dir=$ROOT/build/fw/$1
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
         -DRTOSLAB_BOARD="$board" >/dev/null || return 1
-    local targets="$TESTS $EXAMPLES"
+    local targets="$TESTS $EXAMPLES $HEADER_CHECKS"
     [ "$board" = vp-m0 ] && targets="$targets $VP_TESTS example_blinky_4k example_minimal_4k example_minimal_c_4k"
     ninja -C "$dir" $targets >/dev/null || { ninja -C "$dir" $targets; return 1; }
 }
