@@ -65,7 +65,18 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
         Z_CHECK(!arch_in_isr(), K_EISR);
         arch_irq_disable();
         z_ready_add_tail(t);
+#if K_CONFIG_SYNC_SWITCH && !K_CONFIG_READY_LIST
+        /* The caller is the running thread, the top one: the new thread runs now if it
+         * outranks it (alone at its priority then); no bitmap search. */
+        struct k_thread *cur = z_kernel.current;
+        K_ASSERT(cur && z_top() == (t->z_prio > cur->z_prio ? t : cur));
+        if (t->z_prio > cur->z_prio)
+            z_switch_to(cur, t);
+        else
+            arch_irq_enable();
+#else
         z_reschedule();
+#endif
     } else {
         uint32_t key = arch_irq_lock();
         z_ready_add_tail(t);
