@@ -436,17 +436,16 @@
 1:  cmp     r1, #K_CONFIG_PRIO_LEVELS
     bhs     9f                      /* C says K_EINVAL */
 #if K_CONFIG_MUTEX
-    ldr     r3, [r3, #ZK_CONTENDED]
-    cmp     r3, #0
+    ldr     r4, [r3, #ZK_CONTENDED]
+    cmp     r4, #0
     bne     9f                      /* inheritance in play: C */
 #endif
 #if !K_CONFIG_STACK_CHECK
-    mrs     r3, ipsr                /* (with the stack check, the switch catches it) */
-    cmp     r3, #0
+    mrs     r4, ipsr                /* (with the stack check, the switch catches it) */
+    cmp     r4, #0
     bne     9f                      /* C says K_EISR */
 #endif
-    ldr     r3, =z_kernel
-    cpsid   i
+    cpsid   i                       /* (r3 = &z_kernel still) */
     ldrb    r4, [r0, #ZT_STATE]
     cmp     r4, #ZS_READY
     bne     71f                     /* blocked, suspended, dead or not a thread: C */
