@@ -158,6 +158,35 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
         arch_irq_enable();
         return 0;
     }
+    if (o->z_state == Z_STATE_READY && o != cur && timeout == K_FOREVER
+#if Z_LAZY_TIMEOUTS
+        && Z_NOT_TIMED(cur)
+#endif
+    ) {
+        /* The usual contention: the owner is ready (it waits on nothing, so there is no
+         * chain to follow and no cycle to close), the caller waits without timeout. The
+         * steps of z_block_prepare and z_set_prio, inline and without their general cases;
+         * the caller is the running thread, the head of its ring. */
+        K_ASSERT(z_top() == cur);
+        unsigned p = cur->z_prio;
+        z_ready_remove(cur);
+        cur->z_state = Z_STATE_BLOCKED_MUTEX;
+        cur->z_wait.obj = m;
+        struct k_thread **q = &m->z_waitq, *w;
+        if (!*q)
+            z_contended_add(m);
+        while ((w = *q) != NULL && w->z_prio >= p)
+            q = &w->z_next;
+        cur->z_next = w;
+        *q = cur;
+        if (p > o->z_prio) { /* inherit: o moves to the back of the caller's ring */
+            z_ready_remove(o);
+            o->z_prio = (uint8_t)p;
+            z_ready_add_tail(o);
+        }
+        /* the caller was the top thread: o, now at p, or one ahead of it, runs next */
+        return arch_switch(cur, z_top_at(p));
+    }
     /* Would waiting close a cycle? Follow owner -> mutex it waits on -> its owner ... */
     for (struct k_thread *t = o; t;) {
         if (t == cur) {
@@ -194,6 +223,33 @@ int Z_FAST(mutex_unlock)(struct k_mutex *m)
     if (!m->z_waitq) {
         z_owner_set(m, NULL);
         arch_irq_enable();
+        return 0;
+    }
+    struct k_thread *w = m->z_waitq;
+    if (!w->z_next && z_kernel.contended == m && !m->z_cnext) {
+        /* The usual hand-over: one waiter, no other contended mutex, so that neither the
+         * waiter nor the caller inherits anything afterwards (both run at their base
+         * priority: the waiter's is its priority already). z_handover and z_set_prio
+         * without their general cases. */
+        K_ASSERT(w->z_state == Z_STATE_BLOCKED_MUTEX && w->z_wait.obj == m);
+        K_ASSERT(w->z_prio == w->z_base);
+        m->z_waitq = NULL;
+        z_kernel.contended = NULL;
+        m->z_owner = (uintptr_t)w;
+        z_wake(w, 0);
+        unsigned b = cur->z_base;
+        if (cur->z_prio != b) { /* drop what it inherited: the head of its base ring */
+            z_ready_remove(cur);
+            cur->z_prio = (uint8_t)b;
+            z_ready_add_head(cur);
+        }
+        unsigned wp = w->z_prio;
+        if (wp > b) /* the caller ran at wp, the top: the waiter, or one ahead of it, runs */
+            arch_switch(cur, z_top_at(wp));
+        else if (z_top() != cur)
+            arch_switch(cur, z_top());
+        else
+            arch_irq_enable();
         return 0;
     }
     z_handover(m);

@@ -10,12 +10,17 @@
 /* struct k_thread */
 #define ZT_SP 0
 #define ZT_NEXT 4
+#if K_CONFIG_STACK_CHECK
 #define ZT_LIM 8
-#if Z_HAS_WAIT_OBJ
-#define ZT_WAIT 12
-#define ZT_TNEXT 16
+#define ZT_AFTER_LIM 12
 #else
-#define ZT_TNEXT 12
+#define ZT_AFTER_LIM 8 /* (no z_lim without the stack check) */
+#endif
+#if Z_HAS_WAIT_OBJ
+#define ZT_WAIT ZT_AFTER_LIM
+#define ZT_TNEXT (ZT_AFTER_LIM + 4)
+#else
+#define ZT_TNEXT ZT_AFTER_LIM
 #endif
 #define ZT_WAKE (ZT_TNEXT + 4)
 #define ZT_PRIO (ZT_TNEXT + 8)
@@ -38,12 +43,15 @@
 #define ZS_COUNT 4
 #define ZS_TYPE 6
 /* struct k_mutex */
+#define ZM_WAITQ 0
 #define ZM_OWNER 4
+#define ZM_CNEXT 8
 #define ZM_TYPE 12
 
 /* thread states (kernel_internal.h) and object types (kernel.h) */
 #define ZS_READY 0xA1
 #define ZS_BLOCKED 0xA2
+#define ZS_BLOCKED_MUTEX 0xA3
 #define ZO_SEM 0xA5
 #define ZO_MUTEX 0xA6
 

@@ -21,7 +21,9 @@
 
 _Static_assert(offsetof(struct k_thread, z_sp) == ZT_SP, "offset");
 _Static_assert(offsetof(struct k_thread, z_next) == ZT_NEXT, "offset");
+#if K_CONFIG_STACK_CHECK
 _Static_assert(offsetof(struct k_thread, z_lim) == ZT_LIM, "offset");
+#endif
 #if Z_HAS_WAIT_OBJ
 _Static_assert(offsetof(struct k_thread, z_wait) == ZT_WAIT, "offset");
 #endif
@@ -40,7 +42,18 @@ _Static_assert(offsetof(struct k_sem, z_count) == ZS_COUNT, "offset");
 _Static_assert(offsetof(struct k_sem, z_type) == ZS_TYPE, "offset");
 _Static_assert(offsetof(struct k_mutex, z_owner) == ZM_OWNER, "offset");
 _Static_assert(offsetof(struct k_mutex, z_type) == ZM_TYPE, "offset");
+_Static_assert(offsetof(struct k_mutex, z_waitq) == ZM_WAITQ, "offset");
+_Static_assert(offsetof(struct k_mutex, z_cnext) == ZM_CNEXT, "offset");
+_Static_assert(Z_STATE_BLOCKED_MUTEX == ZS_BLOCKED_MUTEX, "state");
 _Static_assert(Z_STATE_READY == ZS_READY && Z_STATE_BLOCKED == ZS_BLOCKED, "state");
+/* A waiter's z_wait.obj is the address of the wait queue it is on (z_waitq_remove on a
+ * timeout, an abort or a priority change): the objects that pass themselves (z_block(&o->
+ * z_waitq, o, ...), the mutex's assembly) must have the wait queue first. */
+_Static_assert(offsetof(struct k_sem, z_waitq) == 0, "the wait queue first");
+_Static_assert(offsetof(struct k_mutex, z_waitq) == 0, "the wait queue first");
+#if K_CONFIG_EVENT
+_Static_assert(offsetof(struct k_event, z_waitq) == 0, "the wait queue first");
+#endif
 _Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX, "type");
 
 /* ---- Definitions --------------------------------------------------------------------------- */
@@ -72,6 +85,7 @@ struct z_kernel z_kernel;
 
 void z_reschedule_isr(void)
 {
+    K_ASSERT_LOCKED();
     if (z_kernel.started && z_top() != z_kernel.current)
         arch_pend_switch();
 }
@@ -79,6 +93,7 @@ void z_reschedule_isr(void)
 #if K_CONFIG_READY_LIST
 void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
 {
+    K_ASSERT_LOCKED();
     struct k_thread *w;
     while ((w = *q) != NULL && w->z_prio >= p)
         q = &w->z_next;
@@ -99,6 +114,7 @@ __attribute__((noinline)) void z_switch_to(struct k_thread *cur, struct k_thread
 void z_waitq_insert(struct k_thread **q, struct k_thread *t)
 {
     K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    K_ASSERT_LOCKED();
     unsigned p = t->z_prio;
     struct k_thread *w;
     while ((w = *q) != NULL && w->z_prio >= p)
@@ -110,6 +126,7 @@ void z_waitq_insert(struct k_thread **q, struct k_thread *t)
 
 void z_waitq_remove(struct k_thread **q, struct k_thread *t)
 {
+    K_ASSERT_LOCKED();
     struct k_thread *w;
     while ((w = *q) != NULL) {
         if (w == t) {
@@ -132,7 +149,9 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
         now = z_now(); /* first: the timeout counts from as close to the call as can be */
 #endif
     (void)obj;
-    K_ASSERT(!arch_in_isr() && cur->z_state == Z_STATE_READY);
+    K_ASSERT_THREAD();
+    K_ASSERT_LOCKED();
+    K_ASSERT(cur->z_state == Z_STATE_READY);
 #if !K_CONFIG_READY_LIST
     K_ASSERT(z_kernel.ready[cur->z_prio]->z_next == cur); /* the running thread is the head */
 #endif
@@ -170,6 +189,7 @@ int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
 
 void z_set_prio(struct k_thread *t, unsigned prio)
 {
+    K_ASSERT_LOCKED();
     if (t->z_prio == prio)
         return;
     switch (t->z_state) {

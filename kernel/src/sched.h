@@ -2,7 +2,7 @@
  * The scheduler's hot primitives (ready rings, choice of the next thread, waking, switching),
  * as inline functions when K_CONFIG_INLINE (the default: each call site gets the code, no
  * call overhead), or as ordinary functions defined once in sched.c (K_CONFIG_INLINE=0, the
- * size-optimised build). Included by kernel_internal.h only.
+ * size-optimised build). Compiles on its own (kernel/tests/headers); the modules include kernel_internal.h.
  *
  * Ready structure: one ring (circular singly linked list) per priority, the kernel keeping a
  * pointer to its tail (so head = tail->z_next), plus a bitmap of non-empty rings. The running
@@ -11,6 +11,73 @@
  */
 #ifndef RTOSLAB_SCHED_H
 #define RTOSLAB_SCHED_H
+
+#include "kcheck.h"
+#include "kstate.h"
+#include "ktime.h"
+
+/* ---- Scheduler (sched.c) ------------------------------------------------------------------- */
+
+/* Switch from the running thread `cur` to `next` (NULL: idle until a thread is ready), IRQs
+ * disabled. Out of line on purpose: with the light switch (arch.h) the function that
+ * contains the switch saves r8-r11 in its prologue, which a caller that switches only
+ * sometimes should not pay when it does not. */
+#if K_CONFIG_SYNC_SWITCH
+void z_switch_to(struct k_thread *cur, struct k_thread *next);
+#else
+#define z_switch_to(cur, next) ((void)(next), (void)arch_switch_pend(cur)) /* PendSV chooses */
+#endif
+
+/* Any context, IRQs disabled: request the switch for interrupt-made changes. */
+void z_reschedule_isr(void);
+
+/* Wait queues: highest priority first, FIFO among equals. */
+#if K_CONFIG_READY_LIST
+/* Link t into the priority-ordered list *q behind every thread of priority p or more: p =
+ * t's priority puts it behind its equals, one more ahead of them. The ready list's too. */
+void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p);
+static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread **q,
+                                                                 struct k_thread *t)
+{
+    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    z_list_insert(q, t, t->z_prio);
+}
+#else
+void z_waitq_insert(struct k_thread **q, struct k_thread *t);
+#endif
+void z_waitq_remove(struct k_thread **q, struct k_thread *t);
+
+/* Block the caller on `q` (NULL: only sleep) until woken or the deadline passes.
+ * IRQs disabled on entry, enabled on return. (z_block_prepare: the mutex's first half.) */
+#if K_CONFIG_MUTEX
+void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+#endif
+int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+/* Give `t` effective priority `prio`, repositioning it wherever it is queued. */
+void z_set_prio(struct k_thread *t, unsigned prio);
+/* Called by the PendSV handler with the saved SP of the current thread (0: it comes from the
+ * idle loop); returns the thread to run, NULL to idle. */
+struct k_thread *z_sched_pendsv(uint32_t sp);
+void z_stack_check(struct k_thread *t, uint32_t sp);
+
+/* Fast paths (arch assembly) in front of the C versions: the C functions take these names. */
+#if K_CONFIG_FASTPATH
+#define Z_FAST(name) z_##name##_c
+#else
+#define Z_FAST(name) k_##name
+#endif
+int z_sem_wait_c(struct k_sem *s, k_timeout_t timeout);
+int z_sem_signal_c(struct k_sem *s);
+int z_sem_signal_isr_c(struct k_sem *s);
+int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout);
+int z_mutex_unlock_c(struct k_mutex *m);
+int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
+
+/* The hot primitives: z_top, z_ready_add_tail/_head, z_ready_remove, z_reschedule (thread
+ * context, IRQs disabled: run the top thread if it is not the caller; enables IRQs),
+ * z_switch_away (the caller is no longer ready: switch to the top thread and return its
+ * wake-up result, IRQs enabled), z_wake (make a blocked thread ready with `result`). */
+void z_timeout_remove(struct k_thread *t);
 
 #if K_CONFIG_INLINE
 #define Z_SCHED_FN static inline __attribute__((always_inline))
@@ -40,6 +107,11 @@ static inline __attribute__((always_inline)) struct k_thread *z_top(void)
 {
     return z_kernel.ready;
 }
+static inline __attribute__((always_inline)) void z_ready_remove(struct k_thread *t)
+{
+    K_ASSERT(t->z_state == Z_STATE_READY);
+    z_waitq_remove(&z_kernel.ready, t);
+}
 #endif
 #if !K_CONFIG_SYNC_SWITCH
 static inline __attribute__((always_inline)) int z_switch_away(struct k_thread *cur)
@@ -62,12 +134,6 @@ Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
 {
     t->z_state = Z_STATE_READY;
     z_list_insert(&z_kernel.ready, t, t->z_prio + 1u);
-}
-
-Z_SCHED_FN void z_ready_remove(struct k_thread *t)
-{
-    K_ASSERT(t->z_state == Z_STATE_READY);
-    z_waitq_remove(&z_kernel.ready, t);
 }
 
 #else
@@ -149,7 +215,8 @@ Z_SCHED_FN void z_reschedule(void)
     /* Callers are thread-only calls that have already refused interrupt context. */
     struct k_thread *cur = z_kernel.current;
     struct k_thread *next = z_top();
-    K_ASSERT(!arch_in_isr());
+    K_ASSERT_THREAD();
+    K_ASSERT_LOCKED();
     K_ASSERT(!next || !cur || cur->z_state != Z_STATE_READY || next->z_prio >= cur->z_prio);
     if (next == cur || !cur) {
         arch_irq_enable();
@@ -190,7 +257,9 @@ struct k_thread *z_top(void);
 #endif
 void z_ready_add_tail(struct k_thread *t);
 void z_ready_add_head(struct k_thread *t);
+#if !K_CONFIG_READY_LIST
 void z_ready_remove(struct k_thread *t);
+#endif
 void z_reschedule(void);
 #if K_CONFIG_SYNC_SWITCH
 int z_switch_away(struct k_thread *cur);
@@ -200,6 +269,19 @@ void z_wake(struct k_thread *t, int result);
 #endif
 
 #endif
+
+/* The top thread when the caller knows that it has priority `p`: nothing above p is ready
+ * and p's ring is not empty (O(1), no bitmap search). */
+static inline __attribute__((always_inline)) struct k_thread *z_top_at(unsigned p)
+{
+#if K_CONFIG_READY_LIST
+    (void)p;
+    return z_kernel.ready;
+#else
+    K_ASSERT(z_kernel.ready[p] && z_top() == z_kernel.ready[p]->z_next);
+    return z_kernel.ready[p]->z_next;
+#endif
+}
 
 #if !Z_HAS_WAIT_OBJ
 /* No wait objects, hence no wait timeouts: only sleepers are timed, and the alarm unlinks

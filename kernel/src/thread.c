@@ -5,7 +5,7 @@
  * Sections (every module): definitions / state / internal functions / kernel-internal API /
  * API; an empty one says so.
  */
-#include "board.h"
+#include "rtoslab/board_if.h"
 #include "kernel_internal.h"
 
 /* ---- Definitions --------------------------------------------------------------------------- */
@@ -65,7 +65,18 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
         Z_CHECK(!arch_in_isr(), K_EISR);
         arch_irq_disable();
         z_ready_add_tail(t);
+#if K_CONFIG_SYNC_SWITCH && !K_CONFIG_READY_LIST
+        /* The caller is the running thread, the top one: the new thread runs now if it
+         * outranks it (alone at its priority then); no bitmap search. */
+        struct k_thread *cur = z_kernel.current;
+        K_ASSERT(cur && z_top() == (t->z_prio > cur->z_prio ? t : cur));
+        if (t->z_prio > cur->z_prio)
+            z_switch_to(cur, t);
+        else
+            arch_irq_enable();
+#else
         z_reschedule();
+#endif
     } else {
         uint32_t key = arch_irq_lock();
         z_ready_add_tail(t);
@@ -78,11 +89,10 @@ void k_start(void)
 {
     arch_irq_disable();
     arch_init();
-    if (__start_k_thread_defs) {
-        for (const struct z_thread_def *d = __start_k_thread_defs; d < __stop_k_thread_defs; d++)
-            if (z_thread_setup(d->thread, d->stack, d->stack_bytes, d->entry, d->arg, d->prio) == 0)
-                z_ready_add_tail(d->thread);
-    }
+    /* (without K_THREAD_DEFINE both bounds are 0, the weak symbols' value: no iteration) */
+    for (const struct z_thread_def *d = __start_k_thread_defs; d < __stop_k_thread_defs; d++)
+        if (z_thread_setup(d->thread, d->stack, d->stack_bytes, d->entry, d->arg, d->prio) == 0)
+            z_ready_add_tail(d->thread);
     struct k_thread *first = z_top();
 #if K_CONFIG_CHECKS || K_CONFIG_SYNC_SWITCH
     if (!first)
@@ -124,8 +134,15 @@ void k_yield(void)
 }
 #endif
 
-/* Block the caller until `deadline`; returns at once if it is not in the future. */
+/* Block the caller until `deadline`; returns at once if it is not in the future. Inline in
+ * the PendSV-only builds (the footprint builds: one call in k_sleep, one in k_sleep_until);
+ * with synchronous switches its light switch would make k_sleep save r4-r11 before it
+ * reads the clock (a later start: the trim is calibrated without). */
+#if K_CONFIG_SYNC_SWITCH
 static void z_sleep_until(uint32_t deadline)
+#else
+static inline __attribute__((always_inline)) void z_sleep_until(uint32_t deadline)
+#endif
 {
     arch_irq_disable();
     if ((int32_t)(deadline - z_now()) <= (int32_t)Z_LEAD) {
@@ -161,6 +178,8 @@ int k_sleep(k_timeout_t duration)
         arch_irq_disable();
         return z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
     }
+    /* longer than K_TIMEOUT_MAX: in chunks */
+#if K_CONFIG_SYNC_SWITCH /* (the calibrated path: K_CONFIG_SLEEP_TRIM) */
     while (duration > K_TIMEOUT_MAX) {
         deadline += K_TIMEOUT_MAX;
         duration -= K_TIMEOUT_MAX;
@@ -172,6 +191,21 @@ int k_sleep(k_timeout_t duration)
     deadline += duration;
 #endif
     z_sleep_until(deadline);
+#else /* one call of z_sleep_until, inlined, and chunks of 2^30 units (K_TIMEOUT_MAX + 1: a
+       * shift, no literal; the deadlines stay within the clock's 2^31): the footprint builds */
+    for (;;) {
+        int last = !(duration >> 30);
+#if K_CONFIG_TICKLESS
+        deadline += last ? duration - K_CONFIG_SLEEP_TRIM : 1u << 30;
+#else
+        deadline += last ? duration : 1u << 30;
+#endif
+        z_sleep_until(deadline);
+        if (last)
+            break;
+        duration -= 1u << 30;
+    }
+#endif
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
     z_spin_until(deadline); /* the alarm fired early on purpose: end on the cycle */
 #endif

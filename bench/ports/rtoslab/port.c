@@ -62,7 +62,12 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
     if (id < 0 || id >= RTB_MAX_THREADS || stack_bytes < tcb + K_THREAD_STACK_MIN)
         return RTB_ERROR;
     struct k_thread *t = (struct k_thread *)((char *)stack + stack_bytes - tcb);
-    memset(t, 0, sizeof *t); /* fresh memory for the kernel (it may hold an old, dead thread) */
+    /* fresh memory for the kernel (it may hold an old, dead thread): word stores, unrolled
+     * (newlib's memset took 84 cycles of thread.create_* for these few words) */
+    volatile uint32_t *w = (volatile uint32_t *)t;
+#pragma GCC unroll 16
+    for (unsigned i = 0; i < sizeof *t / 4u; i++)
+        w[i] = 0;
     rtb_rtoslab_threads[id] = t;
     return k_thread_create(t, stack, stack_bytes - tcb, fn, arg, rtb_rtoslab_kprio(prio)) == K_OK ? RTB_OK : RTB_ERROR;
 }

@@ -22,7 +22,7 @@ void arch_init(void)
     /* PendSV at the lowest priority: a switch never preempts an interrupt. SysTick (the
      * periodic tick) one above. The idle loop runs in thread mode, so an interrupt of any
      * priority, the lowest included, may wake threads. */
-    SCB_SHPR3 = (SCB_SHPR3 & 0x0000FFFFu) | 0x80C00000u;
+    SCB_SHPR3 = 0x80C00000u; /* (bits 15:0 are reserved on ARMv6-M: no read-modify-write) */
 }
 
 void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)

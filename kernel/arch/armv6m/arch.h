@@ -56,6 +56,22 @@ static inline __attribute__((always_inline)) void arch_irq_unlock(uint32_t key)
     __asm volatile("msr primask, %0" ::"r"(key) : "memory");
 }
 
+/* Nonzero while interrupts are masked (the kernel's critical section): for assertions. */
+static inline __attribute__((always_inline)) int arch_irq_locked(void)
+{
+    uint32_t pm;
+    __asm volatile("mrs %0, primask" : "=r"(pm));
+    return pm & 1u;
+}
+
+/* The exception being handled (IPSR: 0 in thread mode, 16 + n for interrupt line n). */
+static inline __attribute__((always_inline)) uint32_t arch_exception(void)
+{
+    uint32_t ipsr;
+    __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr;
+}
+
 static inline __attribute__((always_inline)) int arch_in_isr(void)
 {
     uint32_t ipsr;

@@ -248,14 +248,12 @@ PendSV_Handler:
     ldr     r1, [r0, #ZT_SP]
     RESTORE_EXC_FRAME
     msr     psp, r1
-    movs    r0, #2
-    mvns    r0, r0                  /* 0xFFFFFFFD: thread mode, PSP */
+    movs    r0, #2                  /* ~2 = 0xFFFFFFFD: thread mode, PSP */
+4:  mvns    r0, r0
     cpsie   i
     bx      r0
 3:  movs    r0, #6                  /* nothing to run: resume the idle loop's frame */
-    mvns    r0, r0                  /* 0xFFFFFFF9: thread mode, MSP */
-    cpsie   i
-    bx      r0
+    b       4b                      /* ~6 = 0xFFFFFFF9: thread mode, MSP */
     .size PendSV_Handler, . - PendSV_Handler
 
 /* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the

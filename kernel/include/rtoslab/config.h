@@ -105,6 +105,9 @@
 #ifndef K_CONFIG_MEMPOOL
 #define K_CONFIG_MEMPOOL 1      /* fixed-size block pools (k_mempool_*) */
 #endif
+#ifndef K_CONFIG_EVENT
+#define K_CONFIG_EVENT 1        /* event flags (k_event_*): 4 more bytes per thread */
+#endif
 
 /* ---- Safety ---------------------------------------------------------------------------- */
 
@@ -139,7 +142,7 @@
 
 /* A thread remembers the object it waits on (and the wake-up result) when a wait can end
  * otherwise than by the object: a timeout, destruction, or mutex bookkeeping. */
-#define Z_HAS_WAIT_OBJ (K_CONFIG_WAIT_TIMEOUT || K_CONFIG_MUTEX || K_CONFIG_DESTROY)
+#define Z_HAS_WAIT_OBJ (K_CONFIG_WAIT_TIMEOUT || K_CONFIG_MUTEX || K_CONFIG_DESTROY || K_CONFIG_EVENT)
 /* Lazy timeout removal: the assembly fast paths that wake a semaphore waiter leave its
  * timeout in the list (no list walk on the hot path). Such a timeout is stale: the alarm
  * drops it when it falls due if the thread is no longer blocked, and a thread that blocks

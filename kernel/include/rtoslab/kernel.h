@@ -87,8 +87,9 @@ typedef void (*k_entry_t)(void *arg);
 struct k_thread {
     uint32_t z_sp;             /* saved stack pointer; bit 0 set: saved by an exception */
     struct k_thread *z_next;   /* ready ring (or list) or wait queue */
-    uint32_t z_lim;            /* lowest address of the stack: holds the guard word
-                                  (K_CONFIG_STACK_CHECK only) */
+#if K_CONFIG_STACK_CHECK
+    uint32_t z_lim;            /* lowest address of the stack: holds the guard word */
+#endif
 #if Z_HAS_WAIT_OBJ
     union {
         void *obj;             /* while blocked: the object waited on */
@@ -101,7 +102,11 @@ struct k_thread {
     uint8_t z_prio;            /* effective priority */
     uint8_t z_state;           /* Z_STATE_*: high nibble is a validity mark */
     uint8_t z_base;            /* priority set by the application (before inheritance) */
-    uint8_t z_pad;
+    uint8_t z_pad;             /* (K_CONFIG_EVENT: the options of an event wait) */
+#if K_CONFIG_EVENT
+    uint32_t z_evbits;         /* waiting on an event: the bits it waits for; once woken:
+                                  the bits that satisfied the wait */
+#endif
 };
 
 /* Stack storage: 8-byte aligned, size in bytes (rounded up to 8). */
@@ -203,6 +208,7 @@ struct k_sem {
 #define Z_OBJ_QUEUE 0xA7u
 #define Z_OBJ_TIMER 0xA8u
 #define Z_OBJ_MEMPOOL 0xA9u
+#define Z_OBJ_EVENT 0xAAu
 
 /* limit: 1 for a binary semaphore, 0 for the widest (65535), else 2..255. */
 #define K_SEM_INITIALIZER(initial, limit) {NULL, (initial), Z_OBJ_SEM, (limit)}
@@ -224,52 +230,6 @@ int k_sem_signal_irq(struct k_sem *s);
 int k_sem_count(const struct k_sem *s);
 /* Wake every waiter with K_EDESTROYED and invalidate the object. */
 int k_sem_destroy(struct k_sem *s);
-
-/* ---- Light calls (ARMv6-M fast paths) ------------------------------------------------ */
-
-#ifndef K_CONFIG_LIGHT_CALLS
-#define K_CONFIG_LIGHT_CALLS 1
-#endif
-#if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && defined(__thumb__) && !defined(__thumb2__) && \
-    !defined(__cplusplus) && !defined(Z_NO_INLINE_FAST)
-/* The calls that may switch threads, inlined as a call of the port's light routine with
- * every register but r7 declared clobbered: a switch then saves only r7 and the return
- * address (docs/kernel-api.md, "Light calls"), and the compiler keeps in registers across
- * the call only what it must, where it must. The out-of-line k_* (AAPCS) are the same
- * routines behind a save of r4-r11. K_CONFIG_LIGHT_CALLS=0 turns the inlining off. */
-#define Z_LIGHT_CLOBBERS \
-    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
-
-extern inline __attribute__((gnu_inline, always_inline)) void k_yield(void)
-{
-    __asm volatile("bl z_yield_l" ::: "r0", "r1", Z_LIGHT_CLOBBERS);
-}
-
-extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
-                                                                        k_timeout_t timeout)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
-    register k_timeout_t a1 __asm__("r1") = timeout;
-    __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-
-extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
-    __asm volatile("bl z_sem_signal_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-
-extern inline __attribute__((gnu_inline, always_inline)) int k_thread_prio_set(struct k_thread *t,
-                                                                               unsigned prio)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)t;
-    register unsigned a1 __asm__("r1") = prio;
-    __asm volatile("bl z_thread_prio_set_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-#endif
 
 /* ---- Mutexes ---------------------------------------------------------------------------- */
 
@@ -304,65 +264,6 @@ int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout);
 /* 0, K_EPERM (not the owner), K_EISR, K_EINVAL. Ownership passes to the top waiter. */
 int k_mutex_unlock(struct k_mutex *m);
 
-#if K_CONFIG_FASTPATH && K_CONFIG_MUTEX && defined(__thumb__) && !defined(__cplusplus) && \
-    !defined(Z_NO_INLINE_FAST)
-/* The uncontended cases inlined at the call site (ARMv6-M; the out-of-line definitions are
- * in the port): a lock takes a free mutex (lock word Z_MUTEX_FREE, which also proves it is
- * an initialised mutex), an unlock frees one whose lock word is exactly the caller (owned,
- * no waiters). Anything else calls the port's z_mutex_*_slow (IRQs still disabled), which
- * keeps r0 and calls the portable code, which does every check.
- * Interrupt context costs one CMP: the interrupt stack (MSP) lies below .data, where the
- * kernel state is, and every thread stack above it (the boards' linker script), so
- * `cmp sp, &z_kernel` clears the carry only in an interrupt (or in main() before k_start),
- * and the SBCS that compares the lock word then cannot give 0: C returns K_EISR. */
-extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct k_mutex *m,
-                                                                          k_timeout_t timeout)
-{
-    register struct k_mutex *a0 __asm__("r0") = m;
-    register k_timeout_t a1 __asm__("r1") = timeout;
-    register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
-    register int r __asm__("r3");
-    __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
-                   "ldr r3, [r0, #4]\n\t"
-                   "cmp sp, r2\n\t"            /* carry set: a thread */
-                   "sbcs r3, r3, r2\n\t"       /* Z_MUTEX_FREE, a thread: r3 = 0, the result */
-                   "beq 1f\n\t"
-                   "bl z_mutex_lock_slow\n\t"  /* (r1 still the timeout) */
-                   "b 2f\n"
-                   "1:\tldr r1, [r2]\n\t"
-                   "str r1, [r0, #4]\n\t"
-                   "cpsie i\n"
-                   "2:"  /* (the compiler restores its own syntax mode after an asm) */
-                   : "=l"(r), "+l"(a1), "+l"(a2)
-                   : "l"(a0)
-                   : "r12", "lr", "cc", "memory");
-    return r;
-}
-
-extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(struct k_mutex *m)
-{
-    register struct k_mutex *a0 __asm__("r0") = m;
-    register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
-    register int r __asm__("r3");
-    __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
-                   "ldr r3, [r0, #4]\n\t"
-                   "ldr r1, [r2]\n\t"
-                   "cmp sp, r2\n\t"            /* carry set: a thread */
-                   "sbcs r3, r3, r1\n\t"       /* the caller, no waiter flag: r3 = 0, the result */
-                   "beq 1f\n\t"
-                   "bl z_mutex_unlock_slow\n\t"
-                   "b 2f\n"
-                   "1:\tstr r2, [r0, #4]\n\t"  /* Z_MUTEX_FREE */
-                   "cpsie i\n"
-                   "2:"  /* (the compiler restores its own syntax mode after an asm) */
-                   : "=l"(r), "+l"(a2)
-                   : "l"(a0)
-                   : "r1", "r12", "lr", "cc", "memory");
-    return r;
-}
-#endif
 /* K_EPERM if locked by another thread; waiters (if any) get K_EDESTROYED. */
 int k_mutex_destroy(struct k_mutex *m);
 
@@ -465,6 +366,52 @@ void *k_mempool_alloc(struct k_mempool *p);
 int k_mempool_free(struct k_mempool *p, void *block);
 /* Blocks left to allocate, or K_EINVAL. */
 int k_mempool_avail(const struct k_mempool *p);
+
+/* ---- Event flags ------------------------------------------------------------------------ */
+
+#if K_CONFIG_EVENT
+/* 32 flags; threads wait for any or all of a set of them. The wait queue first (the layout
+ * every object shares: the kernel's timeout and abort code take it off by that address). */
+struct k_event {
+    struct k_thread *z_waitq; /* waiters, highest priority first, FIFO among equals */
+    uint32_t z_bits;          /* the flags that are set */
+    uint8_t z_type;
+    uint8_t z_pad[3];
+};
+
+#define K_EVENT_ANY 0u   /* k_event_wait: any of the bits (the default) */
+#define K_EVENT_ALL 1u   /* k_event_wait: all of the bits */
+#define K_EVENT_CLEAR 2u /* k_event_wait: clear the bits that satisfied the wait (consume) */
+
+#define K_EVENT_INITIALIZER(bits) {NULL, (bits), Z_OBJ_EVENT, {0, 0, 0}}
+#define K_EVENT_DEFINE(name, bits) struct k_event name = K_EVENT_INITIALIZER(bits)
+
+/* The flags `bits` set, no waiter. 0, K_EINVAL, or K_EBUSY (waiters: nothing changes). */
+int k_event_init(struct k_event *e, uint32_t bits);
+/* Wait until any (K_EVENT_ANY) or all (K_EVENT_ALL) of `bits` (not 0) are set; with
+ * K_EVENT_CLEAR, clear those that satisfied the wait. `*got` (may be NULL) receives them
+ * (the flags among `bits` that were set when the wait was satisfied). 0, K_EAGAIN
+ * (K_NO_WAIT), K_ETIMEDOUT, K_EDESTROYED, K_EISR (an interrupt that would block),
+ * K_ESTATE (before k_start, would block), K_EINVAL. */
+int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t timeout,
+                 uint32_t *got);
+/* Set `bits` and wake, in priority order, every waiter they satisfy (a K_EVENT_CLEAR waiter
+ * consumes its bits before the next one is tested). k_event_set from a thread switches to
+ * a woken thread of higher priority at once; from an interrupt (or k_event_set_isr, any
+ * context) the switch happens when the interrupts return. 0 or K_EINVAL. */
+int k_event_set(struct k_event *e, uint32_t bits);
+int k_event_set_isr(struct k_event *e, uint32_t bits);
+/* Clear `bits` (wakes nobody). Any context. 0 or K_EINVAL. */
+int k_event_clear(struct k_event *e, uint32_t bits);
+/* The flags that are set (0 for an object that is not an event). Any context. */
+uint32_t k_event_get(const struct k_event *e);
+/* Waiters get K_EDESTROYED; the object is no longer an event. 0 or K_EINVAL. */
+int k_event_destroy(struct k_event *e);
+#endif
+
+/* The port's inline fast paths (ARMv6-M: light calls, the uncontended mutex): the
+ * definitions, in assembly, of some of the calls declared above. */
+#include "rtoslab/arch_inline.h"
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,2 @@
+/* kcheck.h compiles on its own (kernel/tests/CMakeLists.txt: ktest_headers*). */
+#include "kcheck.h"

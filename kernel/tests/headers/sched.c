@@ -1,0 +1,2 @@
+/* sched.h compiles on its own (kernel/tests/CMakeLists.txt: ktest_headers*). */
+#include "sched.h"
