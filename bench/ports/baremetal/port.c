@@ -167,7 +167,7 @@ void rtb_resume(int id)
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
     bm_sems[id].count = (uint16_t)initial;
-    bm_sems[id].max = (uint16_t)max;
+    bm_sems[id].lim = (uint16_t)(0x10000u - max); /* (max is at least 1) */
     bm_sems[id].wt = 0;
     return RTB_OK;
 }
@@ -208,7 +208,7 @@ void bm_sem_signal_isr_c(struct bm_sem *s)
             bm_sched.nxt = w;
             ICSR = PENDSVSET;
         }
-    } else if (s->count < s->max) {
+    } else if (s->count + s->lim < 0x10000u) { /* below the maximum */
         s->count++;
     }
     unlock();

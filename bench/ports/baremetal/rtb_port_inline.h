@@ -13,7 +13,8 @@
 
 /* Shared with port.c (its layouts are checked there). */
 struct th;
-struct bm_sem { uint16_t count, max; struct th *wt; };
+/* lim = 0x10000 - the maximum count: count + lim carries out of 16 bits at the maximum */
+struct bm_sem { uint16_t count, lim; struct th *wt; };
 struct bm_mtx { struct th *owner, *wt; };
 extern struct bm_sem bm_sems[RTB_MAX_SEMS];
 extern struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];

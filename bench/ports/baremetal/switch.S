@@ -19,17 +19,17 @@
 .thumb
 
 /* The start of both semaphore signals (r0 = the semaphore): mask IRQs; with no waiter,
- * count up to the limit and return; else go on at 2: with r3 = the waiters' tail. */
+ * count up to the maximum and return; else go on at 2: with r3 = the waiters' tail. */
 .macro BM_SIGNAL_COUNT
   cpsid i
   ldr r3, [r0, #SEM_WT]          /* the waiters' tail */
   cmp r3, #0
   bne 2f
-  ldrh r1, [r0]
-  ldrh r2, [r0, #SEM_MAX]
-  cmp r1, r2
-  bhs 1f
-  adds r1, #1
+  ldr r1, [r0]                   /* lim (0x10000 - the maximum) << 16 | count */
+  lsls r2, r1, #16
+  adds r2, r2, r1                /* carry: count + lim >= 0x10000, the maximum */
+  bcs 1f
+  adds r1, #1                    /* (the low half: count + 1) */
   strh r1, [r0]
 1:
   cpsie i
