@@ -224,10 +224,11 @@ int rtb_mutex_create(int id)
  * job of the suite (an unlocked mutex nobody waits on has owner 0 and wt 0 already). */
 void rtb_mutex_delete(int id) { (void)id; }
 
-/* rtb_mutex_lock and rtb_mutex_unlock are inline (rtb_port_inline.h) when uncontended; the
- * rest is here, entered with interrupts off (r0 = the mutex, r1 = the timeout). */
-int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us);
-int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us)
+/* rtb_mutex_lock and rtb_mutex_unlock are inline (rtb_port_inline.h) when uncontended; when
+ * contended they call bm_mutex_lock_slow and bm_mutex_unlock_slow (assembly, switch.S), whose
+ * uncommon cases are here, entered with interrupts off (r0 = the mutex, r1 = the timeout). */
+int bm_mutex_lock_c(struct bm_mtx *m, uint32_t timeout_us);
+int bm_mutex_lock_c(struct bm_mtx *m, uint32_t timeout_us)
 {
     struct th *o = m->owner;
     if (timeout_us == 0) {
@@ -242,8 +243,8 @@ int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us)
 }
 
 
-void bm_mutex_unlock_slow(struct bm_mtx *m);
-void bm_mutex_unlock_slow(struct bm_mtx *m)
+void bm_mutex_unlock_c(struct bm_mtx *m);
+void bm_mutex_unlock_c(struct bm_mtx *m)
 {
     struct th *w = l_pop(&m->wt);
     m->owner = w;

@@ -70,7 +70,7 @@ static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
 
 #if defined(__thumb__)
 /* A free mutex is taken, one nobody waits on is freed, inline (the owner cannot inherit a
- * priority through it: port.c keeps that true); anything else calls port.c's bm_mutex_*_slow with IRQs still disabled
+ * priority through it: port.c keeps that true); anything else calls bm_mutex_*_slow (switch.S) with IRQs still disabled
  * (r0 = the mutex, r1 = the timeout; the result in r0). */
 #define RTB_INLINE_rtb_mutex_lock 1
 static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t timeout_us)
