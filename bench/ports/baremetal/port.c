@@ -40,8 +40,8 @@
 /* ---- objects: semaphores (the counter is in the inline code), queues ---- */
 struct queue { uint32_t buf[64 / 4]; uint8_t size, depth, head, count; struct th *rt, *st; };
 
-struct bm_sem bm_sems[RTB_MAX_SEMS];
-static struct queue queues[RTB_MAX_QUEUES];
+BM_NOINIT struct bm_sem bm_sems[RTB_MAX_SEMS];    /* (written by their create) */
+BM_NOINIT static struct queue queues[RTB_MAX_QUEUES];
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -360,7 +360,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 }
 
 /* ---- memory: one 128-byte block ---- */
-static uint64_t pool[128 / 8];
+BM_NOINIT static uint64_t pool[128 / 8];
 static uint8_t pool_used;
 void *rtb_mem_alloc(size_t bytes)
 {
