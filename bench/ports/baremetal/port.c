@@ -173,7 +173,7 @@ int rtb_sem_create(int id, unsigned initial, unsigned max)
 }
 void rtb_sem_delete(int id) { bm_sems[id].wt = 0; }
 
-/* rtb_sem_wait and rtb_sem_signal are inline calls of bm_sem_wait_l and bm_sem_signal_l,
+/* rtb_sem_wait and rtb_sem_signal are inline, with light calls of bm_sem_wait_b and bm_sem_signal_w,
  * assembly (switch.S); their uncommon cases are here, entered with interrupts off. */
 int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us);
 int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us)

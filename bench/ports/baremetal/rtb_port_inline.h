@@ -46,12 +46,29 @@ static inline __attribute__((always_inline)) void rtb_prio_set(int id, int prio)
     __asm volatile("bl bm_prio_set_l" : "+l"(a0), "+l"(a1) : : BM_LIGHT_CLOBBERS);
 }
 
+#if defined(__thumb__)
+/* A semaphore's counting is inline (a unit is taken, or counted up to the maximum, in a few
+ * instructions); blocking and waking are light calls of switch.S's bm_sem_wait_b and
+ * bm_sem_signal_w, entered with IRQs still disabled. */
 #define RTB_INLINE_rtb_sem_wait 1
 static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t timeout_us)
 {
     register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
     register uint32_t a1 __asm__("r1") = timeout_us;
-    __asm volatile("bl bm_sem_wait_l" : "+l"(a0), "+l"(a1) : : BM_LIGHT_CLOBBERS);
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldrh r3, [r0]\n\t"         /* count */
+                   "subs r3, #1\n\t"
+                   "bcc 1f\n\t"                /* (borrow: no unit) */
+                   "strh r3, [r0]\n\t"
+                   "cpsie i\n\t"
+                   "movs r0, #0\n\t"           /* RTB_OK */
+                   "b 2f\n"
+                   "1:\tbl bm_sem_wait_b\n"
+                   "2:"
+                   : "+l"(a0), "+l"(a1)
+                   :
+                   : BM_LIGHT_CLOBBERS);
     return (int)(uintptr_t)a0; /* RTB_OK or RTB_TIMEOUT */
 }
 
@@ -59,8 +76,26 @@ static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t t
 static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
 {
     register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
-    __asm volatile("bl bm_sem_signal_l" : "+l"(a0) : : "r1", BM_LIGHT_CLOBBERS);
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldr r3, [r0, #4]\n\t"      /* the waiters' tail */
+                   "cmp r3, #0\n\t"
+                   "bne 1f\n\t"
+                   "ldr r1, [r0]\n\t"          /* lim << 16 | count */
+                   "lsls r2, r1, #16\n\t"
+                   "adds r2, r2, r1\n\t"       /* carry: count + lim >= 0x10000, the maximum */
+                   "bcs 3f\n\t"
+                   "adds r1, #1\n\t"
+                   "strh r1, [r0]\n"            /* count + 1 */
+                   "3:\tcpsie i\n\t"
+                   "b 2f\n"
+                   "1:\tbl bm_sem_signal_w\n"
+                   "2:"
+                   : "+l"(a0)
+                   :
+                   : "r1", BM_LIGHT_CLOBBERS);
 }
+#endif
 
 #define RTB_INLINE_rtb_sem_signal_isr 1
 static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)

@@ -18,7 +18,8 @@
 .syntax unified
 .thumb
 
-/* The start of both semaphore signals (r0 = the semaphore): mask IRQs; with no waiter,
+/* The start of the semaphore signal from an ISR (r0 = the semaphore; rtb_port_inline.h has
+ * the same for threads): mask IRQs; with no waiter,
  * count up to the maximum and return; else go on at 2: with r3 = the waiters' tail. */
 .macro BM_SIGNAL_COUNT
   cpsid i
@@ -236,22 +237,14 @@ bm_yield_l:
 .ltorg
 .size bm_yield_l, .-bm_yield_l
 
-/* rtb_sem_wait (r0 = the semaphore, r1 = the timeout): a unit, or block for ever; a
- * finite timeout (or none) goes to bm_sem_wait_slow */
+/* rtb_sem_wait that finds no unit (r0 = the semaphore, r1 = the timeout; from the inline
+ * code, which takes a unit itself, IRQs off): block for ever; a finite timeout (or none)
+ * goes to bm_sem_wait_slow */
 .section .text.bm_fast,"ax",%progbits
-.global bm_sem_wait_l
-.type bm_sem_wait_l,%function
+.global bm_sem_wait_b
+.type bm_sem_wait_b,%function
 .thumb_func
-bm_sem_wait_l:
-  cpsid i
-  ldrh r3, [r0]
-  subs r3, #1
-  bcc 1f                         /* (borrow: no unit) */
-  strh r3, [r0]
-  cpsie i
-  movs r0, #0
-  bx lr
-1:
+bm_sem_wait_b:
   adds r3, r1, #1
   bne 9f                         /* not RTB_FOREVER: C */
   ldr r1, =bm_sched
@@ -304,17 +297,17 @@ bm_sem_wait_l:
   bx r3
 .ltorg
   BM_TABLE bm_sem_wait_tab
-.size bm_sem_wait_l, .-bm_sem_wait_l
+.size bm_sem_wait_b, .-bm_sem_wait_b
 
-/* rtb_sem_signal (r0 = the semaphore): count, or hand the unit to the first waiter and
- * run it if it is more urgent than every ready thread (the caller included); a timed
- * waiter goes to bm_sem_signal_slow */
+/* rtb_sem_signal of a semaphore that has waiters (r0 = the semaphore, r3 = the waiters'
+ * tail; from the inline code, which counts itself, IRQs off): hand the unit to the first
+ * waiter and run it if it is more urgent than every ready thread (the caller included); a
+ * timed waiter goes to bm_sem_signal_slow */
 .section .text.bm_fast,"ax",%progbits
-.global bm_sem_signal_l
-.type bm_sem_signal_l,%function
+.global bm_sem_signal_w
+.type bm_sem_signal_w,%function
 .thumb_func
-bm_sem_signal_l:
-  BM_SIGNAL_COUNT
+bm_sem_signal_w:
   ldr r2, [r3, #TH_NEXT]         /* w = the head */
   ldrb r1, [r2, #TH_TIMED]
   cmp r1, #0
@@ -368,7 +361,7 @@ bm_sem_signal_l:
   ldr r3, =bm_sem_signal_slow    /* (s), IRQs off */
   bx r3
 .ltorg
-.size bm_sem_signal_l, .-bm_sem_signal_l
+.size bm_sem_signal_w, .-bm_sem_signal_w
 
 /* void bm_sem_signal_isr(struct bm_sem *s): rtb_sem_signal_isr (inline, AAPCS), from an
  * ISR: count, or hand the unit to the first waiter and, if it is more urgent than the
