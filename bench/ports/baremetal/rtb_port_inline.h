@@ -1,9 +1,9 @@
 /*
  * The baremetal floor's hot calls, inline at the call site (the RTB_PORT_INLINE hook of
  * rtb_port.h, docs/porting.md "Inline hot calls"), as rtoslab has them: the object's address
- * folds for a constant index, the calls that may switch are light calls, the uncontended
- * mutex is a few inline instructions, and the ISR bracket is nothing. The rest (blocking,
- * switching, the uncommon cases) is in port.c.
+ * folds for a constant index, the calls that may switch are light calls, a semaphore's
+ * counting and the uncontended mutex are a few inline instructions, and the ISR bracket is
+ * nothing. The rest (blocking, switching, the uncommon cases) is in switch.S and port.c.
  * Included by rtb_port.h only.
  */
 #ifndef RTB_PORT_INLINE_H
@@ -24,7 +24,7 @@ extern struct th *bm_threads[RTB_MAX_THREADS];
 
 void bm_sem_signal_isr(struct bm_sem *s); /* assembly, port.c */
 
-/* The calls that may switch threads are "light": a BL to port.c's bm_*_l with every
+/* The calls that may switch threads are "light": a BL to switch.S's routine with every
  * register but r7 (the frame pointer at -O0, which an asm may not clobber) declared
  * clobbered, so the switch saves only r7 and the return address, and the compiler keeps
  * across the call only what the caller needs, where it chooses (ARMv6-M only: the port is). */
