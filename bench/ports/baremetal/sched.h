@@ -47,7 +47,8 @@ struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
 #endif
 #define INLINE static inline __attribute__((always_inline))
 /* RAM that is written before it is read (a stack, the memory block, an object before its
- * create) is not cleared by the start-up code: the reset costs no cycles for it. */
+ * create) is not cleared by the start-up code: the reset costs no cycles for it. The linker
+ * places the section after .bss, where __heap_start also points: the floor has no heap. */
 #define BM_NOINIT __attribute__((section(".noinit.bm")))
 
 static inline void lock(void) { __asm volatile("cpsid i" ::: "memory"); }
