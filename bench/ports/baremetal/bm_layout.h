@@ -29,8 +29,12 @@
 
 /* struct bm_sem (rtb_port_inline.h) */
 #define SEM_COUNT 0  /* halfwords */
-#define SEM_MAX 2
+#define SEM_LIM 2    /* 0x10000 - the maximum count */
 #define SEM_WT 4
+
+/* struct bm_mtx (rtb_port_inline.h): the owner, the waiters' tail; BM_NMTX of them (bm_mtxs) */
+#define MTX_WT 4
+#define BM_NMTX 4    /* RTB_MAX_MUTEXES, checked below */
 
 /* thread states (struct th, state) */
 #define ST_FREE 0
@@ -82,9 +86,9 @@ _Static_assert(offsetof(struct bm_sched_s, cur) == SCHED_CUR &&
                offsetof(struct bm_sched_s, rq) == SCHED_RQ && sizeof(struct th *) == 4,
                "struct bm_sched_s: the offsets switch.S uses");
 _Static_assert(offsetof(struct bm_sem, count) == SEM_COUNT &&
-               offsetof(struct bm_sem, max) == SEM_MAX && offsetof(struct bm_sem, wt) == SEM_WT &&
+               offsetof(struct bm_sem, lim) == SEM_LIM && offsetof(struct bm_sem, wt) == SEM_WT &&
                sizeof(struct bm_sem) == 8 && sizeof(struct bm_mtx) == 8 &&
-               offsetof(struct bm_mtx, wt) == 4,
+               offsetof(struct bm_mtx, wt) == MTX_WT && BM_NMTX == RTB_MAX_MUTEXES,
                "struct bm_sem, bm_mtx: the layouts rtb_port_inline.h and switch.S use");
 #endif
 

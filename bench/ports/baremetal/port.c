@@ -40,8 +40,8 @@
 /* ---- objects: semaphores (the counter is in the inline code), queues ---- */
 struct queue { uint32_t buf[64 / 4]; uint8_t size, depth, head, count; struct th *rt, *st; };
 
-struct bm_sem bm_sems[RTB_MAX_SEMS];
-static struct queue queues[RTB_MAX_QUEUES];
+BM_NOINIT struct bm_sem bm_sems[RTB_MAX_SEMS];    /* (written by their create) */
+BM_NOINIT static struct queue queues[RTB_MAX_QUEUES];
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -167,13 +167,13 @@ void rtb_resume(int id)
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
     bm_sems[id].count = (uint16_t)initial;
-    bm_sems[id].max = (uint16_t)max;
+    bm_sems[id].lim = (uint16_t)(0x10000u - max); /* (max is at least 1) */
     bm_sems[id].wt = 0;
     return RTB_OK;
 }
 void rtb_sem_delete(int id) { bm_sems[id].wt = 0; }
 
-/* rtb_sem_wait and rtb_sem_signal are inline calls of bm_sem_wait_l and bm_sem_signal_l,
+/* rtb_sem_wait and rtb_sem_signal are inline, with light calls of bm_sem_wait_b and bm_sem_signal_w,
  * assembly (switch.S); their uncommon cases are here, entered with interrupts off. */
 int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us);
 int bm_sem_wait_slow(struct bm_sem *s, uint32_t timeout_us)
@@ -208,7 +208,7 @@ void bm_sem_signal_isr_c(struct bm_sem *s)
             bm_sched.nxt = w;
             ICSR = PENDSVSET;
         }
-    } else if (s->count < s->max) {
+    } else if (s->count + s->lim < 0x10000u) { /* below the maximum */
         s->count++;
     }
     unlock();
@@ -217,16 +217,18 @@ void bm_sem_signal_isr_c(struct bm_sem *s)
 /* ---- mutexes: ownership handed to the first waiter; the owner inherits its priority ---- */
 int rtb_mutex_create(int id)
 {
-    bm_mtxs[id].owner = 0;
-    bm_mtxs[id].wt = 0;
+    bm_mtxs[id].owner = 0; /* (wt is 0: nobody waits on a mutex that is not in use) */
     return RTB_OK;
 }
-void rtb_mutex_delete(int id) { bm_mtxs[id].owner = 0; }
+/* A static mutex has nothing to release. Deleting one that is locked or has waiters is not a
+ * job of the suite (an unlocked mutex nobody waits on has owner 0 and wt 0 already). */
+void rtb_mutex_delete(int id) { (void)id; }
 
-/* rtb_mutex_lock and rtb_mutex_unlock are inline (rtb_port_inline.h) when uncontended; the
- * rest is here, entered with interrupts off (r0 = the mutex, r1 = the timeout). */
-int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us);
-int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us)
+/* rtb_mutex_lock and rtb_mutex_unlock are inline (rtb_port_inline.h) when uncontended; when
+ * contended they call bm_mutex_lock_slow and bm_mutex_unlock_slow (assembly, switch.S), whose
+ * uncommon cases are here, entered with interrupts off (r0 = the mutex, r1 = the timeout). */
+int bm_mutex_lock_c(struct bm_mtx *m, uint32_t timeout_us);
+int bm_mutex_lock_c(struct bm_mtx *m, uint32_t timeout_us)
 {
     struct th *o = m->owner;
     if (timeout_us == 0) {
@@ -241,8 +243,8 @@ int bm_mutex_lock_slow(struct bm_mtx *m, uint32_t timeout_us)
 }
 
 
-void bm_mutex_unlock_slow(struct bm_mtx *m);
-void bm_mutex_unlock_slow(struct bm_mtx *m)
+void bm_mutex_unlock_c(struct bm_mtx *m);
+void bm_mutex_unlock_c(struct bm_mtx *m)
 {
     struct th *w = l_pop(&m->wt);
     m->owner = w;
@@ -358,7 +360,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 }
 
 /* ---- memory: one 128-byte block ---- */
-static uint64_t pool[128 / 8];
+BM_NOINIT static uint64_t pool[128 / 8];
 static uint8_t pool_used;
 void *rtb_mem_alloc(size_t bytes)
 {

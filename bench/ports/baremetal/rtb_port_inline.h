@@ -1,9 +1,9 @@
 /*
  * The baremetal floor's hot calls, inline at the call site (the RTB_PORT_INLINE hook of
  * rtb_port.h, docs/porting.md "Inline hot calls"), as rtoslab has them: the object's address
- * folds for a constant index, the calls that may switch are light calls, the uncontended
- * mutex is a few inline instructions, and the ISR bracket is nothing. The rest (blocking,
- * switching, the uncommon cases) is in port.c.
+ * folds for a constant index, the calls that may switch are light calls, a semaphore's
+ * counting and the uncontended mutex are a few inline instructions, and the ISR bracket is
+ * nothing. The rest (blocking, switching, the uncommon cases) is in switch.S and port.c.
  * Included by rtb_port.h only.
  */
 #ifndef RTB_PORT_INLINE_H
@@ -13,7 +13,8 @@
 
 /* Shared with port.c (its layouts are checked there). */
 struct th;
-struct bm_sem { uint16_t count, max; struct th *wt; };
+/* lim = 0x10000 - the maximum count: count + lim carries out of 16 bits at the maximum */
+struct bm_sem { uint16_t count, lim; struct th *wt; };
 struct bm_mtx { struct th *owner, *wt; };
 extern struct bm_sem bm_sems[RTB_MAX_SEMS];
 extern struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
@@ -23,7 +24,7 @@ extern struct th *bm_threads[RTB_MAX_THREADS];
 
 void bm_sem_signal_isr(struct bm_sem *s); /* assembly, port.c */
 
-/* The calls that may switch threads are "light": a BL to port.c's bm_*_l with every
+/* The calls that may switch threads are "light": a BL to switch.S's routine with every
  * register but r7 (the frame pointer at -O0, which an asm may not clobber) declared
  * clobbered, so the switch saves only r7 and the return address, and the compiler keeps
  * across the call only what the caller needs, where it chooses (ARMv6-M only: the port is). */
@@ -45,12 +46,29 @@ static inline __attribute__((always_inline)) void rtb_prio_set(int id, int prio)
     __asm volatile("bl bm_prio_set_l" : "+l"(a0), "+l"(a1) : : BM_LIGHT_CLOBBERS);
 }
 
+#if defined(__thumb__)
+/* A semaphore's counting is inline (a unit is taken, or counted up to the maximum, in a few
+ * instructions); blocking and waking are light calls of switch.S's bm_sem_wait_b and
+ * bm_sem_signal_w, entered with IRQs still disabled. */
 #define RTB_INLINE_rtb_sem_wait 1
 static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t timeout_us)
 {
     register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
     register uint32_t a1 __asm__("r1") = timeout_us;
-    __asm volatile("bl bm_sem_wait_l" : "+l"(a0), "+l"(a1) : : BM_LIGHT_CLOBBERS);
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldrh r3, [r0]\n\t"         /* count */
+                   "subs r3, #1\n\t"
+                   "bcc 1f\n\t"                /* (borrow: no unit) */
+                   "strh r3, [r0]\n\t"
+                   "cpsie i\n\t"
+                   "movs r0, #0\n\t"           /* RTB_OK */
+                   "b 2f\n"
+                   "1:\tbl bm_sem_wait_b\n"
+                   "2:"
+                   : "+l"(a0), "+l"(a1)
+                   :
+                   : BM_LIGHT_CLOBBERS);
     return (int)(uintptr_t)a0; /* RTB_OK or RTB_TIMEOUT */
 }
 
@@ -58,8 +76,26 @@ static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t t
 static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
 {
     register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
-    __asm volatile("bl bm_sem_signal_l" : "+l"(a0) : : "r1", BM_LIGHT_CLOBBERS);
+    __asm volatile(".syntax unified\n\t"
+                   "cpsid i\n\t"
+                   "ldr r3, [r0, #4]\n\t"      /* the waiters' tail */
+                   "cmp r3, #0\n\t"
+                   "bne 1f\n\t"
+                   "ldr r1, [r0]\n\t"          /* lim << 16 | count */
+                   "lsls r2, r1, #16\n\t"
+                   "adds r2, r2, r1\n\t"       /* carry: count + lim >= 0x10000, the maximum */
+                   "bcs 3f\n\t"
+                   "adds r1, #1\n\t"
+                   "strh r1, [r0]\n"            /* count + 1 */
+                   "3:\tcpsie i\n\t"
+                   "b 2f\n"
+                   "1:\tbl bm_sem_signal_w\n"
+                   "2:"
+                   : "+l"(a0)
+                   :
+                   : "r1", BM_LIGHT_CLOBBERS);
 }
+#endif
 
 #define RTB_INLINE_rtb_sem_signal_isr 1
 static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
@@ -69,7 +105,7 @@ static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
 
 #if defined(__thumb__)
 /* A free mutex is taken, one nobody waits on is freed, inline (the owner cannot inherit a
- * priority through it: port.c keeps that true); anything else calls port.c's bm_mutex_*_slow with IRQs still disabled
+ * priority through it: port.c keeps that true); anything else calls bm_mutex_*_slow (switch.S) with IRQs still disabled
  * (r0 = the mutex, r1 = the timeout; the result in r0). */
 #define RTB_INLINE_rtb_mutex_lock 1
 static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t timeout_us)

@@ -18,18 +18,19 @@
 .syntax unified
 .thumb
 
-/* The start of both semaphore signals (r0 = the semaphore): mask IRQs; with no waiter,
- * count up to the limit and return; else go on at 2: with r3 = the waiters' tail. */
+/* The start of the semaphore signal from an ISR (r0 = the semaphore; rtb_port_inline.h has
+ * the same for threads): mask IRQs; with no waiter,
+ * count up to the maximum and return; else go on at 2: with r3 = the waiters' tail. */
 .macro BM_SIGNAL_COUNT
   cpsid i
   ldr r3, [r0, #SEM_WT]          /* the waiters' tail */
   cmp r3, #0
   bne 2f
-  ldrh r1, [r0]
-  ldrh r2, [r0, #SEM_MAX]
-  cmp r1, r2
-  bhs 1f
-  adds r1, #1
+  ldr r1, [r0]                   /* lim (0x10000 - the maximum) << 16 | count */
+  lsls r2, r1, #16
+  adds r2, r2, r1                /* carry: count + lim >= 0x10000, the maximum */
+  bcs 1f
+  adds r1, #1                    /* (the low half: count + 1) */
   strh r1, [r0]
 1:
   cpsie i
@@ -95,6 +96,47 @@
   .rept 32
   .byte 5
   .endr
+.endm
+
+/* BM_RQ_PUSH x, p, t1, t2, t3: append thread \x to ready list \p (r1 = &bm_sched) and
+ * mark the list in the map; clobbers \t1-\t3. */
+.macro BM_RQ_PUSH x, p, t1, t2, t3
+  lsls \t1, \p, #2
+  adds \t1, \t1, r1
+  ldr \t2, [\t1, #SCHED_RQ]      /* the tail */
+  cmp \t2, #0
+  bne .Lpt\@
+  str \x, [\x, #TH_NEXT]         /* alone */
+  movs \t2, #1
+  lsls \t2, \p
+  ldr \t3, [r1, #SCHED_MAP]
+  orrs \t3, \t2
+  str \t3, [r1, #SCHED_MAP]
+  b .Lpe\@
+.Lpt\@:
+  ldr \t3, [\t2, #TH_NEXT]
+  str \t3, [\x, #TH_NEXT]
+  str \x, [\t2, #TH_NEXT]
+.Lpe\@:
+  str \x, [\t1, #SCHED_RQ]
+.endm
+
+/* BM_GO_PUSHED: the switch of an AAPCS routine that has pushed {r4-r7, lr} (r0 = the next
+ * thread, r1 = &bm_sched, r2 = the caller, IRQs off): as bm_go, r8-r11 below the light
+ * frame; returns from the routine with r0 = the caller's result when it runs again. */
+.macro BM_GO_PUSHED
+  mov r4, r8
+  mov r5, r9
+  mov r6, r10
+  mov r7, r11
+  push {r4-r7}
+  bl bm_switch
+  pop {r4-r7}
+  mov r8, r4
+  mov r9, r5
+  mov r10, r6
+  mov r11, r7
+  pop {r4-r7, pc}
 .endm
 
 /* The switch and the light routines share one section: their B to bm_resume_exc
@@ -195,22 +237,14 @@ bm_yield_l:
 .ltorg
 .size bm_yield_l, .-bm_yield_l
 
-/* rtb_sem_wait (r0 = the semaphore, r1 = the timeout): a unit, or block for ever; a
- * finite timeout (or none) goes to bm_sem_wait_slow */
+/* rtb_sem_wait that finds no unit (r0 = the semaphore, r1 = the timeout; from the inline
+ * code, which takes a unit itself, IRQs off): block for ever; a finite timeout (or none)
+ * goes to bm_sem_wait_slow */
 .section .text.bm_fast,"ax",%progbits
-.global bm_sem_wait_l
-.type bm_sem_wait_l,%function
+.global bm_sem_wait_b
+.type bm_sem_wait_b,%function
 .thumb_func
-bm_sem_wait_l:
-  cpsid i
-  ldrh r3, [r0]
-  subs r3, #1
-  bcc 1f                         /* (borrow: no unit) */
-  strh r3, [r0]
-  cpsie i
-  movs r0, #0
-  bx lr
-1:
+bm_sem_wait_b:
   adds r3, r1, #1
   bne 9f                         /* not RTB_FOREVER: C */
   ldr r1, =bm_sched
@@ -263,17 +297,17 @@ bm_sem_wait_l:
   bx r3
 .ltorg
   BM_TABLE bm_sem_wait_tab
-.size bm_sem_wait_l, .-bm_sem_wait_l
+.size bm_sem_wait_b, .-bm_sem_wait_b
 
-/* rtb_sem_signal (r0 = the semaphore): count, or hand the unit to the first waiter and
- * run it if it is more urgent than every ready thread (the caller included); a timed
- * waiter goes to bm_sem_signal_slow */
+/* rtb_sem_signal of a semaphore that has waiters (r0 = the semaphore, r3 = the waiters'
+ * tail; from the inline code, which counts itself, IRQs off): hand the unit to the first
+ * waiter and run it if it is more urgent than every ready thread (the caller included); a
+ * timed waiter goes to bm_sem_signal_slow */
 .section .text.bm_fast,"ax",%progbits
-.global bm_sem_signal_l
-.type bm_sem_signal_l,%function
+.global bm_sem_signal_w
+.type bm_sem_signal_w,%function
 .thumb_func
-bm_sem_signal_l:
-  BM_SIGNAL_COUNT
+bm_sem_signal_w:
   ldr r2, [r3, #TH_NEXT]         /* w = the head */
   ldrb r1, [r2, #TH_TIMED]
   cmp r1, #0
@@ -327,7 +361,7 @@ bm_sem_signal_l:
   ldr r3, =bm_sem_signal_slow    /* (s), IRQs off */
   bx r3
 .ltorg
-.size bm_sem_signal_l, .-bm_sem_signal_l
+.size bm_sem_signal_w, .-bm_sem_signal_w
 
 /* void bm_sem_signal_isr(struct bm_sem *s): rtb_sem_signal_isr (inline, AAPCS), from an
  * ISR: count, or hand the unit to the first waiter and, if it is more urgent than the
@@ -492,6 +526,202 @@ bm_prio_set_l:
 .ltorg
   BM_TABLE bm_prio_set_tab
 .size bm_prio_set_l, .-bm_prio_set_l
+
+/* rtb_mutex_lock of a mutex that has an owner (r0 = the mutex, r1 = the timeout; from the
+ * inline code, IRQs off; AAPCS). The common case, for ever and an owner that is ready below
+ * the caller: the owner inherits the caller's priority and takes its place in its ready
+ * list (the caller is its head), the caller joins the waiters, and the next of that list
+ * runs (the owner, or one of the caller's priority before it: no search). The rest: C. */
+.section .text.bm_fast,"ax",%progbits
+.global bm_mutex_lock_slow
+.type bm_mutex_lock_slow,%function
+.thumb_func
+bm_mutex_lock_slow:
+  adds r2, r1, #1
+  bne 9f                         /* a timeout: C */
+  push {r4-r7, lr}
+  mov r12, r0                    /* m */
+  ldr r1, =bm_sched
+  ldr r2, [r1]                   /* c = cur */
+  ldr r3, [r0]                   /* o = the owner */
+  ldrb r4, [r3, #TH_PRIO]
+  ldrb r5, [r2, #TH_PRIO]        /* P */
+  cmp r4, r5
+  bhs 8f                         /* the owner is not below the caller: C */
+  ldrb r6, [r3, #TH_STATE]
+  cmp r6, #ST_READY
+  bne 8f                         /* not ready: C */
+  lsls r6, r4, #2                /* o out of ready list r4 */
+  adds r6, r6, r1
+  ldr r7, [r3, #TH_NEXT]
+  cmp r7, r3
+  bne 2f
+  movs r7, #0                    /* alone: the list empties */
+  str r7, [r6, #SCHED_RQ]
+  movs r7, #1
+  lsls r7, r4
+  ldr r4, [r1, #SCHED_MAP]
+  bics r4, r7
+  str r4, [r1, #SCHED_MAP]
+  b 4f
+2:
+  ldr r4, [r6, #SCHED_RQ]        /* the tail */
+  movs r7, r4
+3:                               /* its predecessor, from the tail */
+  ldr r0, [r7, #TH_NEXT]
+  cmp r0, r3
+  beq 31f
+  movs r7, r0
+  b 3b
+31:
+  ldr r0, [r3, #TH_NEXT]
+  str r0, [r7, #TH_NEXT]
+  cmp r4, r3
+  bne 4f
+  str r7, [r6, #SCHED_RQ]        /* it was the tail: its predecessor is */
+4:
+  strb r5, [r3, #TH_PRIO]        /* o inherits P */
+  movs r0, #1
+  strb r0, [r3, #TH_BOOST]
+  lsls r6, r5, #2                /* list P: the caller (its head) out, o in at the tail */
+  adds r6, r6, r1
+  ldr r4, [r6, #SCHED_RQ]
+  cmp r4, r2
+  bne 5f
+  str r3, [r3, #TH_NEXT]         /* the caller was alone: o is, and runs */
+  movs r0, r3
+  b 6f
+5:
+  ldr r0, [r2, #TH_NEXT]         /* the caller's successor: the head now, it runs */
+  str r0, [r3, #TH_NEXT]
+  str r3, [r4, #TH_NEXT]
+6:
+  str r3, [r6, #SCHED_RQ]        /* (the map is unchanged: list P is not empty) */
+  movs r4, #ST_BLOCKED
+  strb r4, [r2, #TH_STATE]
+  mov r4, r12
+  adds r4, #MTX_WT               /* &m->wt */
+  str r4, [r2, #TH_WQ]
+  ldr r6, [r4]                   /* append the caller to the waiters */
+  cmp r6, #0
+  beq 7f
+  ldr r7, [r6, #TH_NEXT]
+  str r7, [r2, #TH_NEXT]
+  str r2, [r6, #TH_NEXT]
+  b 71f
+7:
+  str r2, [r2, #TH_NEXT]
+71:
+  str r2, [r4]
+  BM_GO_PUSHED                   /* r0 = the next, r1 = &bm_sched, r2 = the caller */
+8:
+  pop {r4-r7}
+  pop {r3}
+  mov lr, r3
+  movs r1, #0
+  mvns r1, r1                    /* RTB_FOREVER again (r0 = m still) */
+9:
+  ldr r3, =bm_mutex_lock_c       /* (m, timeout), IRQs off */
+  bx r3
+.ltorg
+.size bm_mutex_lock_slow, .-bm_mutex_lock_slow
+
+/* rtb_mutex_unlock of a mutex that has waiters (r0 = the mutex; from the inline code, IRQs
+ * off; AAPCS): the first waiter owns it and is ready; the caller drops to its base priority
+ * if it inherited one and holds no other mutex with waiters; the most urgent ready thread
+ * runs. A timed first waiter, or another mutex of the caller's with waiters: C. */
+.section .text.bm_fast,"ax",%progbits
+.global bm_mutex_unlock_slow
+.type bm_mutex_unlock_slow,%function
+.thumb_func
+bm_mutex_unlock_slow:
+  push {r4-r7, lr}
+  ldr r3, [r0, #MTX_WT]          /* the waiters' tail */
+  ldr r2, [r3, #TH_NEXT]         /* w = the head */
+  ldrb r1, [r2, #TH_TIMED]
+  cmp r1, #0
+  bne 8f                         /* timed: C */
+  ldr r1, =bm_sched
+  ldr r4, [r1]                   /* t = cur */
+  ldrb r5, [r4, #TH_BOOST]
+  cmp r5, #0
+  beq 2f
+  movs r5, #0                    /* it inherits: from another mutex too? */
+  str r5, [r0]                   /* (owner none while we look: not this one) */
+  ldr r5, =bm_mtxs
+  .set bm_off, 0
+  .rept BM_NMTX
+  ldr r7, [r5, #bm_off]
+  cmp r7, r4
+  bne 1f
+  ldr r7, [r5, #bm_off + MTX_WT]
+  cmp r7, #0
+  bne 7f                         /* another with waiters: C */
+1:
+  .set bm_off, bm_off + 8
+  .endr
+2:
+  cmp r2, r3                     /* w out of the waiters */
+  bne 3f
+  movs r5, #0
+  str r5, [r0, #MTX_WT]          /* it was the only one */
+  b 4f
+3:
+  ldr r5, [r2, #TH_NEXT]
+  str r5, [r3, #TH_NEXT]
+4:
+  str r2, [r0]                   /* owner = w */
+  movs r5, #ST_READY
+  strh r5, [r2, #TH_STATE]       /* state READY, result RTB_OK */
+  ldrb r5, [r4, #TH_BOOST]
+  cmp r5, #0
+  beq 6f
+  ldrb r5, [r4, #TH_PRIO]        /* t drops to its base: out of list P (its head) */
+  ldrb r6, [r4, #TH_BASE]
+  strb r6, [r4, #TH_PRIO]
+  movs r7, #0
+  strb r7, [r4, #TH_BOOST]
+  lsls r7, r5, #2
+  adds r7, r7, r1
+  ldr r3, [r7, #SCHED_RQ]
+  cmp r3, r4
+  bne 5f
+  movs r3, #0                    /* alone: the list empties */
+  str r3, [r7, #SCHED_RQ]
+  movs r3, #1
+  lsls r3, r5
+  ldr r0, [r1, #SCHED_MAP]
+  bics r0, r3
+  str r0, [r1, #SCHED_MAP]
+  b 51f
+5:
+  ldr r0, [r4, #TH_NEXT]
+  str r0, [r3, #TH_NEXT]
+51:
+  BM_RQ_PUSH r4, r6, r7, r3, r0  /* into list base */
+6:
+  ldrb r5, [r2, #TH_PRIO]        /* w into its list */
+  BM_RQ_PUSH r2, r5, r7, r3, r0
+  ldr r3, [r1, #SCHED_MAP]       /* the most urgent ready thread */
+  BM_TOP r3, bm_mutex_unlock_tab
+  ldr r2, [r1]                   /* the caller */
+  cmp r0, r2
+  beq 9f
+  BM_GO_PUSHED
+7:
+  str r4, [r0]                   /* the owner is still the caller */
+8:
+  pop {r4-r7}
+  pop {r3}
+  mov lr, r3
+  ldr r3, =bm_mutex_unlock_c     /* (m), IRQs off */
+  bx r3
+9:
+  cpsie i
+  pop {r4-r7, pc}
+.ltorg
+  BM_TABLE bm_mutex_unlock_tab
+.size bm_mutex_unlock_slow, .-bm_mutex_unlock_slow
 
 /* PendSV: save the interrupted thread (cur) below its hardware frame, resume nxt. It
  * preempts only thread mode, on PSP: lr = 0xFFFFFFFD, kept for the return. */
