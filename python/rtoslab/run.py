@@ -222,18 +222,43 @@ def read_probe(trace: Path, origins: dict | None = None) -> dict:
     return pair_probe_edges(events, origins)
 
 
-def size_of(image: Path, board: Board) -> dict:
-    if board.runner == "host":
-        return {}
-    from .size import analyze
-    try:
-        return analyze(image).as_size_keys()
-    except RtoslabError:
-        return {}
+@dataclass
+class ImageFacts:
+    """What the host reads about a run outside the firmware's console: the image's size and
+    compiler flags, the toolchain, the tree's revision. Gathered once (image_facts), so that
+    assemble() is a pure function of the transcript and these facts."""
+    flags: list = field(default_factory=list)
+    toolchain: str = ""
+    size: dict = field(default_factory=dict)
+    thread_bytes: int = 0          # the thread control block in the image (the stack is extra)
+    git: str = "unknown"
+    host: dict = field(default_factory=dict)
+
+
+def image_facts(root: Path, opts: Options, rtos: str, image: Path | None) -> ImageFacts:
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
+    host = opts.board.runner == "host"
+    flags = mf.producer_flags(image) if image is not None and not host else []
+    if not flags and image is not None and image not in opts.images.values():
+        flags = mf.compile_flags(bdir)
+    cc = (mf.cmake_compiler(bdir) or "cc") if host else "arm-none-eabi-gcc"
+    facts = ImageFacts(flags=flags, toolchain=mf.toolchain_string(cc, flags),
+                       git=mf.git_revision(root), host=mf.host_info())
+    if image is not None and not host:
+        from .size import THREAD_STRUCTS, analyze, struct_size
+        try:
+            facts.size = analyze(image).as_size_keys()
+        except RtoslabError:
+            facts.size = {}
+        if facts.size:
+            facts.thread_bytes = struct_size(image, THREAD_STRUCTS.get(rtos, ())) or 0
+    return facts
 
 
 def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, image: Path | None,
-             probe: dict, status: str, error: str, root: Path) -> dict:
+             facts: ImageFacts, probe: dict, status: str, error: str) -> dict:
+    """The result file's entry for one RTOS, from what the firmware said and what the host
+    read (no I/O)."""
     keep = test_filter(opts.tests)
     clock = t.clock_hz or opts.board.clock_hz
     results, incomplete = [], []
@@ -246,13 +271,6 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         else:
             incomplete.append({"id": m.id, "reason": m.problem or f"cut short: {stopped}",
                                "samples_received": len(m.samples)})
-    bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
-    flags = []
-    if image is not None and opts.board.runner != "host":
-        flags = mf.producer_flags(image)
-    if not flags and image is not None and image not in opts.images.values():
-        flags = mf.compile_flags(bdir)
-    cc = (mf.cmake_compiler(bdir) or "cc") if opts.board.runner == "host" else "arm-none-eabi-gcc"
     run = {
         "rtos": rtos,
         "rtos_version": t.rtos_version or "unknown",
@@ -260,28 +278,28 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         "rtos_source": ports.get(rtos).pin() if rtos in ports.registry() else "unknown",
         "board": opts.board.id,
         "clock_hz": clock,
-        "toolchain": mf.toolchain_string(cc, flags),
+        "toolchain": facts.toolchain,
         "config": dict(t.config),
         "status": status,
         "results": results,
         "absent": [{"id": k, "reason": v} for k, v in t.absent.items() if keep(k)],
         "incomplete": incomplete,
         "checks": [{"id": c.id, "passed": c.passed, "detail": c.detail} for c in t.checks.values()],
-        "size": size_of(image, opts.board) if image else {},
+        "size": dict(facts.size),
         "manifest": {
             "board_profile": opts.board.profile(),
-            "git": mf.git_revision(root),
+            "git": facts.git,
             "image": str(image) if image else None,
             "reported_board": t.board, "reported_rtos": t.rtos,
             "protocol": t.version,
             "accurate": t.run_fields.get("accurate"),     # 0: the firmware's counter is not the core clock
-            "flags": flags,
+            "flags": facts.flags,
             "samples_requested": opts.samples,
             "tests": opts.tests,
             "exit_status": outcome.status if outcome else None,
             "stop": outcome.kind if outcome else None,
             "elapsed_s": round(outcome.elapsed_s, 3) if outcome else None,
-            "host": mf.host_info(),
+            "host": facts.host,
         },
         "log": t.logs[:200],
         "warnings": t.warnings[:50],
@@ -289,11 +307,8 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
     per_thread = t.config.get("ram.per_thread") or t.config.get("per_thread_ram")
     if per_thread and str(per_thread).isdigit():
         run["size"]["ram.per_thread"] = int(per_thread)
-    elif image is not None and run["size"]:
-        from .size import THREAD_STRUCTS, struct_size
-        n = struct_size(image, THREAD_STRUCTS.get(rtos, ()))
-        if n:
-            run["size"]["ram.per_thread"] = n   # the thread control block; the stack is extra
+    elif facts.thread_bytes:
+        run["size"]["ram.per_thread"] = facts.thread_bytes
     if error:
         run["error"] = error
     if t.rtos and t.rtos != rtos:
@@ -390,17 +405,17 @@ def run_one(root: Path, opts: Options, rtos: str, disp: Display, tmp: Path) -> t
         image = build_image(root, opts, rtos, disp)
         outcome, probe = execute_image(root, opts, rtos, image, parser, disp, tmp)
     except KeyboardInterrupt:
-        raise RunInterrupted(assemble(parser.t, None, rtos, opts, image, {}, "interrupted",
-                                      "interrupted by the user", root)
+        raise RunInterrupted(assemble(parser.t, None, rtos, opts, image, image_facts(root, opts, rtos, image),
+                                      {}, "interrupted", "interrupted by the user")
                              if parser.t.lines or image else None) from None
     except buildmod.BuildError as e:
         if len(opts.rtos) == 1:
             raise
-        return assemble(parser.t, None, rtos, opts, None, {}, "build failed", str(e), root), \
-            f"{rtos}@{opts.board.id}: {e}", True
+        return assemble(parser.t, None, rtos, opts, None, image_facts(root, opts, rtos, None), {},
+                        "build failed", str(e)), f"{rtos}@{opts.board.id}: {e}", True
     error = outcome_error(outcome, parser.t)
-    run = assemble(parser.t, outcome, rtos, opts, image, probe, "failed" if error else "complete",
-                   error, root)
+    run = assemble(parser.t, outcome, rtos, opts, image, image_facts(root, opts, rtos, image), probe,
+                   "failed" if error else "complete", error)
     return run, (f"{rtos}@{opts.board.id}: {error}" if error else ""), False
 
 
