@@ -1,0 +1,289 @@
+/*
+ * ARMv6-M fast paths of the semaphores (K_CONFIG_FASTPATH; see fast.S): k_sem_wait,
+ * k_sem_signal, k_sem_signal_isr and k_sem_signal_irq.
+ */
+#include "rtoslab/config.h"
+#include "offsets.h"
+
+#if K_CONFIG_FASTPATH
+
+#include "fast_macros.inc"
+
+/* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
+    FUNC z_sem_wait_l
+    ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
+    cmp     r3, #ZO_SEM
+    bne     9f
+    cpsid   i
+    ldrh    r2, [r0, #ZS_COUNT]
+    subs    r2, r2, #1              /* borrow (carry clear): no unit */
+    bcc     1f
+    strh    r2, [r0, #ZS_COUNT]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     8f                      /* before k_start: C returns K_ESTATE */
+#if Z_LAZY_TIMEOUTS
+    ldr     r1, [r2, #ZT_TNEXT]
+    cmp     r1, r2
+    bne     7f                      /* a stale timeout of ours to remove: C */
+#endif
+#if K_CONFIG_STACK_CHECK
+    /* The stack check of the switch, done now on the SP the switch will save (8 bytes
+     * lower): it also sends a call made in an interrupt (on MSP, below every thread stack)
+     * to C, which returns K_EISR (and a thread that overflowed to C's switch, which reports) */
+    ldr     r1, [r2, #ZT_LIM]
+    adds    r1, #8
+    cmp     sp, r1
+    bls     7f
+#else
+    mrs     r1, ipsr
+    cmp     r1, #0
+    bne     7f                      /* in an interrupt: C returns K_EISR */
+#endif
+    ldrb    r4, [r2, #ZT_PRIO]
+    movs    r6, #ZS_BLOCKED
+    strb    r6, [r2, #ZT_STATE]
+#if Z_HAS_WAIT_OBJ
+    str     r0, [r2, #ZT_WAIT]      /* the object waited on (its wait queue) */
+#endif
+    ldr     r1, [r2, #ZT_NEXT]      /* (before the wait queue reuses the link) */
+    /* into the wait queue: after every waiter of higher or equal priority */
+4:  ldr     r6, [r0]
+    cmp     r6, #0
+    beq     5f
+    ldrb    r5, [r6, #ZT_PRIO]
+    cmp     r5, r4
+    blo     5f
+    adds    r0, r6, #ZT_NEXT
+    b       4b
+5:  str     r6, [r2, #ZT_NEXT]
+    str     r2, [r0]
+    /* the caller leaves its ring; it is the head, so its predecessor is the tail */
+    lsls    r5, r4, #2
+    adds    r5, r5, r3
+    cmp     r1, r2
+    bne     2f
+    movs    r6, #0                  /* alone: the ring empties */
+    str     r6, [r5, #ZK_READY]
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    bics    r5, r6
+    STORE_BITMAP r5
+    beq     6f                      /* nothing ready: PendSV idles */
+    /* the next thread: head of the highest non-empty ring */
+    TOPPRIO r5, r4, r6, z_sem_wait_l_table
+    lsls    r4, r4, #2
+    adds    r4, r4, r3
+    ldr     r4, [r4, #ZK_READY]
+    ldr     r1, [r4, #ZT_NEXT]
+3:  SWITCH_TAIL 0, 1
+2:  /* others at its priority: the next one is the top thread */
+    ldr     r6, [r5, #ZK_READY]
+    str     r1, [r6, #ZT_NEXT]
+    b       3b
+6:  b       z_switch_idle_l
+7:  movs    r1, #0
+    mvns    r1, r1                  /* the timeout was K_FOREVER */
+8:  cpsie   i
+9:  ldr     r3, =z_sem_wait_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC z_sem_wait_l, 1
+    FULL_ENTRY k_sem_wait, z_sem_wait_l
+
+/* int k_sem_signal(struct k_sem *s) */
+    FUNC z_sem_signal_l
+    ldrb    r3, [r0, #ZS_TYPE]
+    cmp     r3, #ZO_SEM
+    bne     9f
+    cpsid   i
+    ldr     r1, [r0, #ZS_WAITQ]
+    cmp     r1, #0
+    beq     5f                      /* (a timeout the waiter has stays, stale: kernel_internal.h) */
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    ldrb    r4, [r1, #ZT_PRIO]
+    /* The waiter preempts if no ready ring (the caller's included) has its priority or a
+     * higher one: then it is also alone in its ring. */
+#if K_CONFIG_PRIO_LEVELS > 8
+    /* bit K-1-q stands for priority q: the bits at K-1-p and below must be clear */
+    LOAD_BITMAP r5
+    lsls    r6, r5, #(32 - K_CONFIG_PRIO_LEVELS)
+    lsls    r6, r4                  /* (what is left: the rings of priority p and above) */
+    bne     10f                     /* no preemption: the waiter just becomes ready */
+#if Z_HAS_WAIT_OBJ
+    str     r6, [r2, #ZT_WAIT]      /* (r6 = 0) our result, when we run again */
+#endif
+    PRIOBIT r6, r4
+#else
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
+    cmp     r6, r5
+    bls     10f                     /* no preemption: the waiter just becomes ready */
+#endif
+    orrs    r5, r6
+    STORE_BITMAP r5
+    ldr     r5, [r1, #ZT_NEXT]
+    str     r5, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ && K_CONFIG_PRIO_LEVELS <= 8
+    movs    r5, #0
+    str     r5, [r2, #ZT_WAIT]      /* our result, when we run again */
+#endif
+    /* (the waiter's result is 0: the tail) the waiter outranks every ready thread: it is
+     * alone in its ring */
+    str     r1, [r1, #ZT_NEXT]
+    lsls    r6, r4, #2
+    adds    r6, r6, r3
+    str     r1, [r6, #ZK_READY]
+    movs    r6, #ZS_READY
+    strb    r6, [r1, #ZT_STATE]
+    SWITCH_TAIL 1, 0, 1
+5:  /* no waiter: count, up to the limit */
+    ldrh    r1, [r0, #ZS_COUNT]
+    adds    r1, r1, #1
+    ldrb    r2, [r0, #ZS_TYPE + 1]  /* z_limit: 0 means 65535 */
+    cmp     r2, #0
+    beq     6f
+    cmp     r1, r2
+    bhi     8f                      /* at the limit: C returns K_EOVERFLOW */
+6:  lsrs    r2, r1, #16
+    bne     8f
+    strh    r1, [r0, #ZS_COUNT]
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
+     * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
+     * at the tail of its ring; no switch. r5 = the bitmap. */
+    ldr     r6, [r1, #ZT_NEXT]
+    str     r6, [r0, #ZS_WAITQ]
+    movs    r6, #0
+#if Z_HAS_WAIT_OBJ
+    str     r6, [r1, #ZT_WAIT]
+#endif
+    movs    r6, #ZS_READY
+    strb    r6, [r1, #ZT_STATE]
+    lsls    r6, r4, #2
+    adds    r6, r6, r3
+    ldr     r2, [r6, #ZK_READY]     /* the tail */
+    cmp     r2, #0
+    bne     11f
+    str     r1, [r1, #ZT_NEXT]      /* alone in its ring */
+    PRIOBIT r2, r4
+    orrs    r5, r2
+    STORE_BITMAP r5
+    b       12f
+11: ldr     r0, [r2, #ZT_NEXT]
+    str     r0, [r1, #ZT_NEXT]
+    str     r1, [r2, #ZT_NEXT]
+12: str     r1, [r6, #ZK_READY]     /* the new tail */
+    cpsie   i
+    movs    r0, #0
+    bx      lr
+8:  cpsie   i
+9:  ldr     r3, =z_sem_signal_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC z_sem_signal_l
+    FULL_ENTRY k_sem_signal, z_sem_signal_l
+
+/* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no
+ * stack), PRIMASK saved and restored (a thread may call it with interrupts disabled).
+ * int k_sem_signal_irq(struct k_sem *s): the same for an interrupt handler that runs with
+ * interrupts enabled (its documented precondition): CPSID/CPSIE (1 cycle each) instead of
+ * saving and restoring PRIMASK (MRS and MSR, 4 each). Its slow path is k_sem_signal_isr's. */
+    .macro IRQ_RESTORE irq
+    .if \irq
+    cpsie   i
+    .else
+    msr     primask, r12
+    .endif
+    .endm
+
+/* preempt the interrupted thread? (PendSV switches when the interrupts return); r0 = the
+ * woken thread's priority, r3 = &z_kernel */
+    .macro PREEMPT_TAIL irq
+    ldr     r2, [r3, #ZK_CURRENT]   /* (not NULL: a waiter means k_start has run) */
+    ldrb    r2, [r2, #ZT_PRIO]
+    cmp     r0, r2
+    bls     3f
+    ldr     r2, =ICSR
+    ldr     r3, =PENDSVSET
+    str     r3, [r2]
+3:  IRQ_RESTORE \irq
+    movs    r0, #0
+    bx      lr
+    .endm
+
+    .macro SEM_SIGNAL_ISR name, irq
+    FUNC \name
+    ldrb    r3, [r0, #ZS_TYPE]
+    cmp     r3, #ZO_SEM
+    bne     9f
+    .if \irq
+    cpsid   i
+    .else
+    mrs     r12, primask
+    cpsid   i
+    .endif
+    ldr     r1, [r0, #ZS_WAITQ]
+    cmp     r1, #0
+    beq     5f                      /* (a timeout the waiter has stays, stale) */
+    ldr     r2, [r1, #ZT_NEXT]
+    str     r2, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ
+    movs    r2, #0
+    str     r2, [r1, #ZT_WAIT]
+#endif
+    movs    r2, #ZS_READY
+    strb    r2, [r1, #ZT_STATE]
+    /* to the tail of its ring: r0 = its priority, r2 = its ring slot - ZK_READY */
+    ldr     r3, =z_kernel
+    ldrb    r0, [r1, #ZT_PRIO]
+    lsls    r2, r0, #2
+    adds    r2, r2, r3
+    ldr     r3, [r2, #ZK_READY]     /* the old tail */
+    str     r1, [r2, #ZK_READY]
+    cmp     r3, #0
+    bne     1f
+    str     r1, [r1, #ZT_NEXT]      /* alone (the usual case of a waiter that preempts): its
+                                     * ring becomes non-empty */
+    PRIOBIT r2, r0
+    ldr     r3, =z_kernel
+    LOAD_BITMAP r1
+    orrs    r1, r2
+    STORE_BITMAP r1
+    PREEMPT_TAIL \irq              /* (expanded twice: no branch to a common end) */
+1:  ldr     r2, [r3, #ZT_NEXT]
+    str     r2, [r1, #ZT_NEXT]
+    str     r1, [r3, #ZT_NEXT]
+    ldr     r3, =z_kernel
+    PREEMPT_TAIL \irq
+5:  ldrh    r1, [r0, #ZS_COUNT]
+    adds    r1, r1, #1
+    ldrb    r2, [r0, #ZS_TYPE + 1]
+    cmp     r2, #0
+    beq     6f
+    cmp     r1, r2
+    bhi     8f
+6:  lsrs    r2, r1, #16
+    bne     8f
+    strh    r1, [r0, #ZS_COUNT]
+    IRQ_RESTORE \irq
+    movs    r0, #0
+    bx      lr
+8:  IRQ_RESTORE \irq
+9:  ldr     r3, =z_sem_signal_isr_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC \name
+    .endm
+    SEM_SIGNAL_ISR k_sem_signal_isr, 0
+#if !K_CONFIG_ASSERT
+    SEM_SIGNAL_ISR k_sem_signal_irq, 1
+#endif
+
+#endif /* K_CONFIG_FASTPATH */
