@@ -1,0 +1,384 @@
+/*
+ * The paths of the interrupt sweep (test_irqsweep.c, the harness): for each, a setup, the
+ * path itself, the interrupt's work, and the check of the outcome once the run is over;
+ * the table of paths at the end.
+ */
+#include "test_irqsweep.h"
+
+static K_SEM_DEFINE(s, 0, 0);
+static K_SEM_DEFINE(go, 0, 0);
+static K_SEM_DEFINE(side, 0, 0);
+static K_SEM_DEFINE(done, 0, 0);
+static K_MUTEX_DEFINE(mm);
+K_QUEUE_DEFINE(q, 4, 2);
+volatile int wakes, side_runs, given, taken, res_w, res_h;
+volatile uint32_t w0;
+static volatile uint32_t w1;
+static volatile uint32_t isr_ts; /* when the interrupt signalled (path 3) */
+
+/* the interrupt's side: a signal, or a K_NO_WAIT take, by the parity of the offset */
+static void isr_sem_give_or_take(void)
+{
+    if (cur_n & 1u) {
+        if (k_sem_wait(&s, K_NO_WAIT) == 0)
+            taken++;
+    } else if (k_sem_signal_isr(&s) == 0) {
+        given++;
+    }
+}
+
+static void isr_side_signal(void)
+{
+    if (k_sem_signal_isr(&side) == 0)
+        given++;
+}
+
+static void t_counter(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        k_sem_wait(&s, K_FOREVER);
+        wakes++;
+    }
+}
+
+static void t_side(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        k_sem_wait(&side, K_FOREVER);
+        side_runs++;
+    }
+}
+
+/* ---- the paths ----------------------------------------------------------------------------- */
+
+/* 1. k_sem_signal with no waiter (the count) */
+static void p_sig_setup(void)
+{
+    k_sem_init(&s, 0, 0);
+}
+static void p_sig_run(void)
+{
+    k_sem_signal(&s);
+}
+static void p_sig_check(void)
+{
+    await_isr();
+    INV(k_sem_count(&s) + taken == 1 + given);
+}
+
+/* 2. k_sem_signal to a higher-priority waiter: the switch, and the waiter's blocking again */
+static void p_sigw_setup(void)
+{
+    k_sem_init(&s, 0, 0);
+    spawn(0, t_counter, 5); /* blocks at once */
+}
+static void p_sigw_check(void)
+{
+    await_isr();
+    INV(wakes + k_sem_count(&s) + taken == 1 + given); /* each unit delivered once */
+    INV(k_sem_count(&s) == 0);                          /* to the waiter, which outranks us */
+}
+
+/* 3. a timed wait near its deadline: the interrupt signals across [deadline - 700, + 700) */
+static void isr_signal_timed(void)
+{
+    uint32_t key = arch_irq_lock(); /* (the alarm interrupt outranks this one) */
+    isr_ts = k_now();
+    if (k_sem_signal_isr(&s) == 0)
+        given++;
+    arch_irq_unlock(key);
+}
+static void t_timed(void *arg)
+{
+    (void)arg;
+    w0 = k_now();
+    res_w = k_sem_wait(&s, TW);
+    w1 = k_now();
+    k_sem_signal(&done);
+}
+static void p_tw_setup(void)
+{
+    k_sem_init(&s, 0, 0);
+    k_sem_init(&done, 0, 0);
+    spawn(0, t_timed, 5); /* waits */
+}
+void p_tw_run(void)
+{
+    k_sem_wait(&done, K_FOREVER);
+}
+static void p_tw_check(void)
+{
+    await_isr();
+    if ((int32_t)(w0 + TW - isr_ts) > 0)
+        INV(res_w == 0); /* given before the earliest deadline: never a timeout */
+    if (res_w == K_ETIMEDOUT)
+        INV(w1 - w0 >= TW); /* never early */
+    else
+        INV(res_w == 0);
+    INV(k_sem_count(&s) == (res_w == 0 ? 0 : 1)); /* the unit delivered once */
+}
+
+/* 4. mutex hand-over with inheritance: L (3) holds it, H (6) waits (L inherits 6); L
+ * unlocks: H gets it and runs, L drops back to 3. The interrupt wakes M (4). */
+static void t_low(void *arg)
+{
+    (void)arg;
+    k_mutex_lock(&mm, K_FOREVER);
+    k_sem_wait(&go, K_FOREVER);
+    k_mutex_unlock(&mm);
+    k_sem_wait(&done, K_FOREVER); /* parked */
+}
+static void t_high(void *arg)
+{
+    (void)arg;
+    res_h = k_mutex_lock(&mm, K_FOREVER);
+    wakes++;
+    k_mutex_unlock(&mm);
+}
+static void p_mx_setup(void)
+{
+    k_sem_init(&go, 0, 0);
+    k_sem_init(&side, 0, 0);
+    k_sem_init(&done, 0, 0);
+    spawn(0, t_low, 3);
+    spawn(1, t_side, 4);
+    spawn(2, t_high, 6);
+    INV(th[0].z_prio == 6); /* inherited */
+}
+static void p_mx_run(void)
+{
+    k_sem_signal(&go);
+}
+static void p_mx_check(void)
+{
+    await_isr();
+    INV(res_h == 0 && wakes == 1);
+    INV(side_runs == given);
+    INV(th[0].z_prio == 3 && th[2].z_state == Z_STATE_DEAD);
+    INV(mm.z_owner == Z_MUTEX_FREE && !mm.z_waitq && !z_kernel.contended);
+}
+
+/* 5. queue: a send handed over to a receiver without timeout (it outranks us), then a send
+ * to the ring; the interrupt sends or receives (K_NO_WAIT) by the offset's parity.
+ * 6. the same with a receiver that waits with a timeout (the ring and the retry). */
+static volatile uint32_t got_mask, isr_sent_mask, isr_got_mask;
+static volatile int recv_timed;
+
+static void t_receiver(void *arg)
+{
+    (void)arg;
+    uint32_t v;
+    for (;;) {
+        if (k_queue_recv(&q, &v, recv_timed ? K_MSEC(5) : K_FOREVER) == 0) {
+            INV(!(got_mask & (1u << v))); /* not twice */
+            got_mask |= 1u << v;
+        }
+    }
+}
+static void isr_queue(void)
+{
+    uint32_t v = 10;
+    if (cur_n & 1u) {
+        if (k_queue_recv_isr(&q, &v) == 0)
+            isr_got_mask |= 1u << v;
+    } else if (k_queue_send_isr(&q, &v) == 0) {
+        isr_sent_mask |= 1u << v;
+    }
+}
+static void p_q_setup(void)
+{
+    uint32_t v;
+    while (k_queue_recv(&q, &v, K_NO_WAIT) == 0) {
+    }
+    got_mask = isr_sent_mask = isr_got_mask = 0;
+    spawn(0, t_receiver, 5);
+}
+static void p_q_setup_plain(void)
+{
+    recv_timed = 0;
+    p_q_setup();
+}
+static void p_q_setup_timed(void)
+{
+    recv_timed = 1;
+    p_q_setup();
+}
+static void p_q_run(void)
+{
+    uint32_t v = 1;
+    k_queue_send(&q, &v, K_FOREVER);
+    v = 2;
+    k_queue_send(&q, &v, K_NO_WAIT);
+}
+static void p_q_check(void)
+{
+    await_isr();
+    uint32_t left = 0, v;
+    while (k_queue_recv(&q, &v, K_NO_WAIT) == 0)
+        left |= 1u << v;
+    uint32_t sent = (1u << 1) | (1u << 2) | isr_sent_mask;
+    INV((got_mask & isr_got_mask) == 0 && (got_mask & left) == 0 && (isr_got_mask & left) == 0);
+    INV((got_mask | isr_got_mask | left) == sent); /* each item delivered exactly once */
+}
+
+/* 7. timer expiry: a one-shot timer due 2000 cycles after the start; the interrupt, swept
+ * across [due - 800, due + 400), starts a second one 300 cycles ahead. Each fires once, not
+ * early. */
+static struct k_timer tm1, tm2;
+static volatile uint32_t due1, at1, at2, fired1, fired2, start2;
+static void on_tm(struct k_timer *t, void *arg)
+{
+    (void)arg;
+    if (t == &tm1) {
+        at1 = k_now();
+        fired1++;
+    } else {
+        at2 = k_now();
+        fired2++;
+    }
+    k_sem_signal_isr(&done);
+}
+static void isr_timer(void)
+{
+    start2 = k_now();
+    k_timer_start(&tm2, 300, 0);
+}
+static void p_tm_setup(void)
+{
+    k_sem_init(&done, 0, 0);
+    k_timer_init(&tm1, on_tm, NULL);
+    k_timer_init(&tm2, on_tm, NULL);
+    fired1 = fired2 = 0;
+}
+static void p_tm_run(void)
+{
+    due1 = k_now() + 2000u;
+    k_timer_start_at(&tm1, due1, 0);
+    k_sem_wait(&done, K_MSEC(1));
+}
+static void p_tm_check(void)
+{
+    await_isr();
+    k_sem_wait(&done, K_MSEC(1));
+    k_sem_wait(&done, K_MSEC(1));
+    INV(fired1 == 1 && fired2 == 1);
+    INV((int32_t)(at1 - due1) >= 0);
+    INV((int32_t)(at2 - (start2 + 300u)) >= 0);
+    INV(!z_kernel.timers);
+}
+
+/* 8. thread exit: X (5), woken by the driver, returns; the interrupt wakes S (4) or tries to
+ * resume X (not suspended: K_ESTATE), by parity. */
+static volatile int resume_r;
+static void t_exiter(void *arg)
+{
+    (void)arg;
+    k_sem_wait(&go, K_FOREVER);
+    wakes++;
+}
+static void isr_exit(void)
+{
+    if (cur_n & 1u)
+        resume_r = k_thread_resume_isr(&th[0]);
+    else if (k_sem_signal_isr(&side) == 0)
+        given++;
+}
+static void p_ex_setup(void)
+{
+    k_sem_init(&go, 0, 0);
+    k_sem_init(&side, 0, 0);
+    resume_r = 0;
+    spawn(0, t_exiter, 5);
+    spawn(1, t_side, 4);
+}
+static void p_ex_run(void)
+{
+    k_sem_signal(&go);
+}
+static void p_ex_check(void)
+{
+    await_isr();
+    INV(wakes == 1 && th[0].z_state == Z_STATE_DEAD);
+    INV(side_runs == given);
+    INV(resume_r == 0 || resume_r == K_ESTATE);
+}
+
+/* 9. k_thread_abort of a thread waiting with a timeout while the interrupt signals its
+ * semaphore: the unit is the thread's (it ran) or still counted, never lost. */
+static void t_timed_waiter(void *arg)
+{
+    (void)arg;
+    if (k_sem_wait(&s, K_MSEC(5)) == 0)
+        wakes++;
+    k_sem_wait(&done, K_FOREVER); /* parked */
+}
+static void p_ab_setup(void)
+{
+    k_sem_init(&s, 0, 0);
+    k_sem_init(&done, 0, 0);
+    spawn(0, t_timed_waiter, 5);
+}
+static void p_ab_run(void)
+{
+    k_thread_abort(&th[0]);
+}
+static void isr_signal_s(void)
+{
+    if (k_sem_signal_isr(&s) == 0)
+        given++;
+}
+static void p_ab_check(void)
+{
+    await_isr();
+    INV(th[0].z_state == Z_STATE_DEAD);
+    INV(wakes + k_sem_count(&s) == given);
+}
+
+/* 10. priority changes through inheritance: W (3) waits on the mutex L (3) holds; the
+ * driver raises W to 6 (L inherits 6) and lowers it back (L drops to 3); the interrupt
+ * wakes S (4), which outranks the driver but not L while L is boosted. */
+static void t_waiter_mm(void *arg)
+{
+    (void)arg;
+    res_w = k_mutex_lock(&mm, K_FOREVER);
+    k_mutex_unlock(&mm);
+}
+static void p_pr_setup(void)
+{
+    k_sem_init(&go, 0, 0);
+    k_sem_init(&side, 0, 0);
+    k_sem_init(&done, 0, 0);
+    spawn(0, t_low, 3);
+    spawn(1, t_waiter_mm, 3);
+    spawn(2, t_side, 4);
+}
+static void p_pr_run(void)
+{
+    k_thread_prio_set(&th[1], 6);
+    k_thread_prio_set(&th[1], 3);
+}
+static void p_pr_check(void)
+{
+    await_isr();
+    INV(side_runs == given);
+    INV(th[0].z_prio == 3 && th[1].z_prio == 3 && th[1].z_state == Z_STATE_BLOCKED_MUTEX);
+    INV(z_kernel.contended == &mm && mm.z_waitq == &th[1]);
+}
+
+/* ---- the table ---------------------------------------------------------------------------- */
+
+const struct path paths[] = {
+    {"sem.signal (no waiter)", p_sig_setup, p_sig_run, isr_sem_give_or_take, p_sig_check, 0, 0},
+    {"sem.signal (wake, switch)", p_sigw_setup, p_sig_run, isr_sem_give_or_take, p_sigw_check, 0, 0},
+    {"sem.wait (timed, at its deadline)", p_tw_setup, p_tw_run, isr_signal_timed, p_tw_check, 1400, -700},
+    {"mutex hand-over (inheritance)", p_mx_setup, p_mx_run, isr_side_signal, p_mx_check, 0, 0},
+    {"queue (hand-off)", p_q_setup_plain, p_q_run, isr_queue, p_q_check, 0, 0},
+    {"queue (timed receiver)", p_q_setup_timed, p_q_run, isr_queue, p_q_check, 0, 0},
+    {"timer expiry", p_tm_setup, p_tm_run, isr_timer, p_tm_check, 1200, 2000 - 800},
+    {"thread exit", p_ex_setup, p_ex_run, isr_exit, p_ex_check, 0, 0},
+    {"thread abort (timed waiter)", p_ab_setup, p_ab_run, isr_signal_s, p_ab_check, 0, 0},
+    {"prio_set of a mutex waiter (inheritance)", p_pr_setup, p_pr_run, isr_side_signal, p_pr_check, 0, 0},
+};
+const unsigned n_paths = sizeof paths / sizeof paths[0];
