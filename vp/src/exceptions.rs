@@ -310,6 +310,11 @@ impl Machine {
                 if let Some(o) = self.obs.as_mut() {
                     o.sleep(start);
                 }
+                if self.primask {
+                    if let Some(m) = self.masked.as_mut() {
+                        m.sleep(start, self.pc.wrapping_sub(2));
+                    }
+                }
             }
             let next = self.next_timed_event();
             if next >= self.max_cycles {
@@ -329,6 +334,11 @@ impl Machine {
             let c = self.cyc;
             if let Some(o) = self.obs.as_mut() {
                 o.wake(c);
+            }
+            if self.primask {
+                if let Some(m) = self.masked.as_mut() {
+                    m.wake(c, self.pc.wrapping_sub(2));
+                }
             }
         }
         self.reschedule();
