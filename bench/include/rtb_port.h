@@ -40,8 +40,8 @@
 #define RTB_ERROR (-1)
 
 /* Capability bits: a service the port lacks is reported `@absent` with the port's reason. */
-#define RTB_CAP_SUSPEND        (1u << 0)  /* rtb_suspend / rtb_resume */
-#define RTB_CAP_PRIO_SET       (1u << 1)  /* rtb_prio_set */
+#define RTB_CAP_SUSPEND        (1u << 0)  /* rtb_suspend / rtb_resume of any thread */
+#define RTB_CAP_PRIO_SET       (1u << 1)  /* rtb_prio_set of any thread */
 #define RTB_CAP_THREAD_DYNAMIC (1u << 2)  /* create and delete threads while running */
 #define RTB_CAP_MUTEX          (1u << 3)  /* rtb_mutex_* */
 #define RTB_CAP_MUTEX_INHERIT  (1u << 4)  /* mutexes use priority inheritance */
@@ -51,7 +51,15 @@
 #define RTB_CAP_TIMER          (1u << 8)  /* rtb_timer_* (software timers) */
 #define RTB_CAP_MEM            (1u << 9)  /* rtb_mem_alloc / rtb_mem_free */
 #define RTB_CAP_IRQ            (1u << 10) /* interrupts (rtb_irq_install, ISR signalling) */
-#define RTB_CAP_TIMEOUT        (1u << 11) /* rtb_sem_wait / rtb_mutex_lock with a finite timeout */
+#define RTB_CAP_TIMEOUT        (1u << 11) /* rtb_sem_wait / rtb_queue_* with a finite timeout */
+/* ---- issue 15 (docs/porting.md, "Capabilities"): finer bits. A port that has the general
+ * service sets the narrower one too (0x7FFF: everything). ---- */
+#define RTB_CAP_MUTEX_TIMEOUT  (1u << 12) /* rtb_mutex_lock with a finite timeout; without it only
+                                           * RTB_FOREVER and 0 (try) are valid, others RTB_ERROR */
+#define RTB_CAP_SUSPEND_SELF   (1u << 13) /* rtb_suspend(RTB_SELF), and rtb_resume of a thread that
+                                           * suspended itself (a no-op for any other thread) */
+#define RTB_CAP_PRIO_SET_SELF  (1u << 14) /* rtb_prio_set(RTB_SELF, prio) */
+#define RTB_CAPS_ALL           0x7FFFu
 
 /* Is a service present? Constant-folded: a test for a missing service is compiled out. */
 #define RTB_HAS(cap) ((RTB_CAPS & (cap)) != 0)
@@ -81,7 +89,7 @@ void rtb_thread_delete(int id); /* a thread that is not running (blocked or read
 #ifndef RTB_INLINE_rtb_yield
 void rtb_yield(void);           /* let the next ready thread of equal priority run */
 #endif
-void rtb_suspend(int id);       /* RTB_SELF or another thread */
+void rtb_suspend(int id);       /* RTB_SELF (RTB_CAP_SUSPEND_SELF) or another thread (RTB_CAP_SUSPEND) */
 void rtb_resume(int id);
 #ifndef RTB_INLINE_rtb_prio_set
 void rtb_prio_set(int id, int prio);
@@ -104,7 +112,8 @@ void rtb_sem_signal_isr(int id); /* from an ISR installed with rtb_irq_install *
 int rtb_mutex_create(int id);
 void rtb_mutex_delete(int id);
 #ifndef RTB_INLINE_rtb_mutex_lock
-int rtb_mutex_lock(int id, uint32_t timeout_us); /* RTB_OK, RTB_TIMEOUT or RTB_DEADLOCK */
+int rtb_mutex_lock(int id, uint32_t timeout_us); /* RTB_OK, RTB_TIMEOUT or RTB_DEADLOCK; a finite
+                                                  * timeout needs RTB_CAP_MUTEX_TIMEOUT */
 #endif
 #ifndef RTB_INLINE_rtb_mutex_unlock
 void rtb_mutex_unlock(int id);

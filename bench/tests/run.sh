@@ -42,7 +42,7 @@ ids="rhealstone.task_switch rhealstone.preemption rhealstone.interrupt_latency
 rhealstone.semaphore_shuffle rhealstone.deadlock_break rhealstone.message_passing
 sem.signal_wake sem.wait_block thread.create_low thread.create_high mutex.create
 mutex.destroy mutex.lock_uncontended mutex.lock_contended mutex.unlock sem.wait_available
-sem.signal_no_waiter sem.signal_waiter irq.to_thread irq.dispatch irq.latency_worst
+sem.signal_no_waiter sem.signal_waiter sem.signal_nonzero irq.to_thread irq.dispatch irq.latency_worst
 timer.delay_error.10us timer.delay_error.20us timer.delay_error.50us timer.delay_error.100us
 timer.delay_error.200us timer.delay_error.500us timer.delay_error.1ms timer.delay_error.5ms
 timer.delay_error.10ms timer.periodic_jitter stimulus.pulse_error boot.first_thread

@@ -205,7 +205,7 @@ void t_rhealstone(void)
     bench_spawn(1, 3, sh_b, 0, BENCH_STACK);
     finish();
 
-    if (bench_need(RTB_CAP_MUTEX | RTB_CAP_SUSPEND, "rhealstone.deadlock_break")) {
+    if (bench_need(RTB_CAP_MUTEX | RTB_CAP_SUSPEND_SELF, "rhealstone.deadlock_break")) {
         bench_begin("rhealstone.deadlock_break", BK_CYCLES, 0);
         bench_mutex(DL_M);
         bench_spawn(DL_A, 2, dl_a, 0, BENCH_STACK);

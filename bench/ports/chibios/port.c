@@ -15,10 +15,12 @@
  *    primitives, as chschd.c's timeout handler does) and cancels the timeout timer its timed
  *    wait may have on its stack. Not measured by any metric.
  *  - a mutex lock with a finite timeout: RT mutexes have none (chMtxLock waits for ever,
- *    chMtxTryLock polls). rtb_mutex_lock with a finite timeout is chMtxTryLock retried every
- *    RTB_CH_MTX_POLL_US (chThdSleep in between) until it succeeds or the timeout has passed.
- *    Only check.deadlock uses it.
- *  - suspend/resume of another thread and setting another thread's priority: absent.
+ *    chMtxTryLock polls): RTB_CAP_MUTEX_TIMEOUT is off (check.deadlock is absent), a timeout
+ *    of 0 is chMtxTryLock, any other finite one is refused (RTB_ERROR).
+ *  - suspend/resume of another thread and setting another thread's priority: absent. A
+ *    thread suspends itself on its own thread reference (chThdSuspendS, RTB_CAP_SUSPEND_SELF;
+ *    the thread's suite id is in its thread_t, CH_CFG_THREAD_EXTRA_FIELDS), rtb_resume is
+ *    chThdResume on that reference; rtb_prio_set(RTB_SELF) is chThdSetPriority.
  */
 #include <string.h>
 
@@ -27,10 +29,11 @@
 #include "bench.h"
 
 #define PRIO(p) ((tprio_t)(NORMALPRIO + (p)))
-#define RTB_CH_MTX_POLL_US 100u
 #define ALARM_NVIC_PRIO 2u /* the demo's timer IRQ priority; below the suite's lines (1): see board_alarm_isr */
 
 static thread_t *threads[RTB_MAX_THREADS];
+static thread_reference_t parked[RTB_MAX_THREADS]; /* threads suspended by rtb_suspend(RTB_SELF) */
+int rtb_chibios_creating_id = -1;                   /* CH_CFG_THREAD_INIT_HOOK (cfg/chconf.h) */
 static struct { uint8_t *base; size_t bytes; } thread_mem[RTB_MAX_THREADS];
 semaphore_t rtb_chibios_sems[RTB_MAX_SEMS];   /* used by rtb_port_inline.h */
 mutex_t rtb_chibios_mutexes[RTB_MAX_MUTEXES];
@@ -46,6 +49,9 @@ const char *rtb_port_absent_reason(uint32_t cap)
     case RTB_CAP_PRIO_SET:
         return "ChibiOS/RT 7 chThdSetPriority changes the calling thread's priority only; "
                "there is no call to set another thread's priority";
+    case RTB_CAP_MUTEX_TIMEOUT:
+        return "ChibiOS/RT 7 mutexes have no timed lock (chMtxLock waits for ever, chMtxTryLock polls) "
+               "and RT has no deadlock detection";
     default:
         return "not provided by ChibiOS/RT";
     }
@@ -63,8 +69,9 @@ void rtb_port_config(void)
     bench_config("preemption", "on");
     bench_config("time_slicing", "off (CH_CFG_TIME_QUANTUM 0)");
     bench_config("mutex_protocol", "priority inheritance (chMtx*, not recursive)");
-    bench_config("mutex_timeout", "none in RT: a finite timeout is chMtxTryLock retried every 100 us "
-                                  "until the timeout has passed (only check.deadlock uses it)");
+    bench_config("mutex_timeout", "none in RT (RTB_CAP_MUTEX_TIMEOUT off): 0 is chMtxTryLock");
+    bench_config("suspend", "self only: chThdSuspendS on the thread's own thread reference, "
+                            "rtb_resume = chThdResume of it");
     bench_config("semaphores", "chSem* counting semaphores, FIFO queueing (the max count is not enforced)");
     bench_config("queue", "oslib objects FIFO (chFifo*: guarded pool of fixed-size objects + mailbox of pointers), "
                           "messages copied in and out");
@@ -145,7 +152,9 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
         return RTB_ERROR;
     thread_mem[id].base = (uint8_t *)stack;
     thread_mem[id].bytes = bytes;
+    rtb_chibios_creating_id = id; /* stored in the new thread_t by CH_CFG_THREAD_INIT_HOOK */
     threads[id] = chThdCreateStatic(stack, bytes, PRIO(prio), fn, arg);
+    rtb_chibios_creating_id = -1;
     return threads[id] ? RTB_OK : RTB_ERROR;
 }
 
@@ -185,12 +194,26 @@ void rtb_thread_delete(int id)
         }
     }
     tp->state = CH_STATE_FINAL;
+    parked[id] = NULL; /* a thread suspended on its reference: forget the reference */
     chSysUnlock();
     threads[id] = NULL;
 }
 
-void rtb_suspend(int id) { (void)id; }
-void rtb_resume(int id) { (void)id; }
+/* RTB_CAP_SUSPEND_SELF: park the caller on its own thread reference; resume wakes it (a no-op
+ * if it is not parked there, as FreeRTOS's vTaskResume of a thread that is not suspended). */
+void rtb_suspend(int id)
+{
+    int me = chThdGetSelfX()->rtb_id;
+    if (id != RTB_SELF || me < 0)
+        return; /* another thread: not a capability of this port */
+    chSysLock();
+    (void)chThdSuspendS(&parked[me]);
+    chSysUnlock();
+}
+void rtb_resume(int id)
+{
+    chThdResume(&parked[id], MSG_OK);
+}
 void rtb_prio_set(int id, int prio)
 {
     if (id == RTB_SELF)
@@ -213,28 +236,6 @@ int rtb_mutex_create(int id)
     return RTB_OK;
 }
 void rtb_mutex_delete(int id) { (void)id; } /* a static RT object has nothing to release */
-/* rtb_mutex_lock with a timeout other than RTB_FOREVER (rtb_port_inline.h). */
-int rtb_chibios_mutex_lock_timed(int id, uint32_t timeout_us)
-{
-    mutex_t *mp = &rtb_chibios_mutexes[id];
-    if (chMtxTryLock(mp))
-        return RTB_OK;
-    if (timeout_us == 0)
-        return RTB_TIMEOUT;
-    /* No timed lock in RT: retry until the timeout has passed (see the top of this file). */
-    sysinterval_t to = rtb_chibios_us2i(timeout_us);
-    systime_t start = chVTGetSystemTimeX();
-    for (;;) {
-        sysinterval_t spent = chTimeDiffX(start, chVTGetSystemTimeX());
-        if (spent >= to)
-            return RTB_TIMEOUT;
-        sysinterval_t nap = rtb_chibios_us2i(RTB_CH_MTX_POLL_US);
-        chThdSleep(to - spent < nap ? to - spent : nap);
-        if (chMtxTryLock(mp))
-            return RTB_OK;
-    }
-}
-
 /* ---- queues: oslib objects FIFOs ---- */
 #define Q_BYTES 64
 #define Q_DEPTH 16
