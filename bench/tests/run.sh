@@ -40,6 +40,8 @@ fi
 # ---- what every run must report ----
 ids="rhealstone.task_switch rhealstone.preemption rhealstone.interrupt_latency
 rhealstone.semaphore_shuffle rhealstone.deadlock_break rhealstone.message_passing
+rhealstone.preemption.seed003 rhealstone.semaphore_shuffle.seed001 rhealstone.semaphore_shuffle.seed003
+rhealstone.message_passing.seed001
 sem.signal_wake sem.wait_block thread.create_low thread.create_high mutex.create
 mutex.destroy mutex.lock_uncontended mutex.lock_contended mutex.unlock sem.wait_available
 sem.signal_no_waiter sem.signal_waiter sem.signal_nonzero irq.to_thread irq.dispatch irq.latency_worst

@@ -95,6 +95,44 @@ static void it_low(void *arg)
     }
 }
 
+/* ---- rhealstone.preemption.seed003 (seed 003 ch. 3.5): a low thread A reads the counter in
+ * a permanent loop; an interrupt (the stimulus, or a software-pended IRQ) signals a semaphore
+ * a higher thread B waits on; the interval runs from A's last counter read before the
+ * interrupt to B's first statement after its wait. ---- */
+static volatile uint32_t g_last;
+static void p3_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(IT_SEM, RTB_FOREVER);
+        uint32_t t1 = board_cycles();
+        bench_sample(t1 - g_last);
+        g_seq++;
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void p3_low(void *arg)
+{
+    (void)arg;
+    for (unsigned i = 0;; i++) {
+        uint32_t s = g_seq;
+#if BOARD_HAS_STIMULUS
+        board_stim_arm(board_cycles() + 200u + (i % 8u), 0, 2);
+        do
+            g_last = board_cycles();
+        while (g_seq == s);
+#else
+        unsigned n = 0;
+        do {
+            g_last = board_cycles();
+            if (++n == 20u + (i % 8u))
+                board_irq_trigger(BENCH_SW_IRQ); /* the pend is A's own: no stimulus here */
+        } while (g_seq == s);
+#endif
+    }
+}
+
 /* ---- background kernel activity for the phase sweep and the pulse measurement ---- */
 #define BG_SEM_A 1
 #define BG_SEM_B 2
@@ -201,6 +239,16 @@ void t_irq(void)
         rtb_irq_install(LAT_IRQ, 1, it_isr);
         bench_spawn(0, 6, it_high, 0, BENCH_STACK);
         bench_spawn(1, 2, it_low, 0, BENCH_STACK);
+        finish();
+    }
+
+    if (bench_need(RTB_CAP_IRQ, "rhealstone.preemption.seed003")) {
+        bench_begin("rhealstone.preemption.seed003", BK_NO_PROBE, 0);
+        g_seq = 0;
+        bench_sem(IT_SEM, 0, 1);
+        rtb_irq_install(LAT_IRQ, 1, it_isr);
+        bench_spawn(0, 6, p3_high, 0, BENCH_STACK);
+        bench_spawn(1, 2, p3_low, 0, BENCH_STACK);
         finish();
     }
 

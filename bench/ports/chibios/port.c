@@ -19,7 +19,7 @@
  *    of 0 is chMtxTryLock, any other finite one is refused (RTB_ERROR).
  *  - suspend/resume of another thread and setting another thread's priority: absent. A
  *    thread suspends itself on its own thread reference (chThdSuspendS, RTB_CAP_SUSPEND_SELF;
- *    the thread's suite id is in its thread_t, CH_CFG_THREAD_EXTRA_FIELDS), rtb_resume is
+ *    the reference is a field of its thread_t, CH_CFG_THREAD_EXTRA_FIELDS), rtb_resume is
  *    chThdResume on that reference; rtb_prio_set(RTB_SELF) is chThdSetPriority.
  */
 #include <string.h>
@@ -32,8 +32,6 @@
 #define ALARM_NVIC_PRIO 2u /* the demo's timer IRQ priority; below the suite's lines (1): see board_alarm_isr */
 
 static thread_t *threads[RTB_MAX_THREADS];
-static thread_reference_t parked[RTB_MAX_THREADS]; /* threads suspended by rtb_suspend(RTB_SELF) */
-int rtb_chibios_creating_id = -1;                   /* CH_CFG_THREAD_INIT_HOOK (cfg/chconf.h) */
 static struct { uint8_t *base; size_t bytes; } thread_mem[RTB_MAX_THREADS];
 semaphore_t rtb_chibios_sems[RTB_MAX_SEMS];   /* used by rtb_port_inline.h */
 mutex_t rtb_chibios_mutexes[RTB_MAX_MUTEXES];
@@ -152,9 +150,7 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
         return RTB_ERROR;
     thread_mem[id].base = (uint8_t *)stack;
     thread_mem[id].bytes = bytes;
-    rtb_chibios_creating_id = id; /* stored in the new thread_t by CH_CFG_THREAD_INIT_HOOK */
     threads[id] = chThdCreateStatic(stack, bytes, PRIO(prio), fn, arg);
-    rtb_chibios_creating_id = -1;
     return threads[id] ? RTB_OK : RTB_ERROR;
 }
 
@@ -194,7 +190,6 @@ void rtb_thread_delete(int id)
         }
     }
     tp->state = CH_STATE_FINAL;
-    parked[id] = NULL; /* a thread suspended on its reference: forget the reference */
     chSysUnlock();
     threads[id] = NULL;
 }
@@ -203,16 +198,16 @@ void rtb_thread_delete(int id)
  * if it is not parked there, as FreeRTOS's vTaskResume of a thread that is not suspended). */
 void rtb_suspend(int id)
 {
-    int me = chThdGetSelfX()->rtb_id;
-    if (id != RTB_SELF || me < 0)
+    if (id != RTB_SELF)
         return; /* another thread: not a capability of this port */
     chSysLock();
-    (void)chThdSuspendS(&parked[me]);
+    (void)chThdSuspendS((thread_reference_t *)&chThdGetSelfX()->rtb_parked);
     chSysUnlock();
 }
 void rtb_resume(int id)
 {
-    chThdResume(&parked[id], MSG_OK);
+    if (threads[id])
+        chThdResume((thread_reference_t *)&threads[id]->rtb_parked, MSG_OK);
 }
 void rtb_prio_set(int id, int prio)
 {
@@ -237,17 +232,19 @@ int rtb_mutex_create(int id)
 }
 void rtb_mutex_delete(int id) { (void)id; } /* a static RT object has nothing to release */
 /* ---- queues: oslib objects FIFOs ---- */
-#define Q_BYTES 64
 #define Q_DEPTH 16
 static objects_fifo_t queues[RTB_MAX_QUEUES];
 static size_t q_msg_bytes[RTB_MAX_QUEUES];
-static uint32_t q_buf[RTB_MAX_QUEUES][Q_BYTES / 4];
+/* queue 0 holds 128 bytes (rhealstone.message_passing.seed001's message), queue 1 64 */
+static uint32_t q_buf0[128 / 4], q_buf1[64 / 4];
+static uint32_t *const q_buf[RTB_MAX_QUEUES] = {q_buf0, q_buf1};
+static const size_t q_cap[RTB_MAX_QUEUES] = {sizeof q_buf0, sizeof q_buf1};
 static msg_t q_ptrs[RTB_MAX_QUEUES][Q_DEPTH];
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     size_t obj = (msg_bytes + 3u) & ~(size_t)3u;
-    if (obj == 0 || depth == 0 || depth > Q_DEPTH || obj * depth > Q_BYTES)
+    if (obj == 0 || depth == 0 || depth > Q_DEPTH || obj * depth > q_cap[id])
         return RTB_ERROR;
     q_msg_bytes[id] = msg_bytes;
     chFifoObjectInit(&queues[id], obj, depth, q_buf[id], q_ptrs[id]);

@@ -15,7 +15,7 @@ struct k_thread *rtb_rtoslab_threads[RTB_MAX_THREADS];
 struct k_sem rtb_rtoslab_sems[RTB_MAX_SEMS];
 struct k_mutex rtb_rtoslab_mutexes[RTB_MAX_MUTEXES];
 static struct k_queue queues[RTB_MAX_QUEUES];
-static uint32_t qbuf[RTB_MAX_QUEUES][64 / 4];
+static uint32_t qbuf[RTB_MAX_QUEUES][128 / 4]; /* 128: rhealstone.message_passing.seed001 */
 static struct k_timer timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 

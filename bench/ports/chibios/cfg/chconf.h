@@ -158,13 +158,10 @@
 #define CH_CFG_SYSTEM_INIT_HOOK() {}
 #define CH_CFG_OS_INSTANCE_EXTRA_FIELDS
 #define CH_CFG_OS_INSTANCE_INIT_HOOK(oip) {}
-/* The suite's thread id (rtb_suspend(RTB_SELF) parks the caller on its own thread reference,
- * bench/ports/chibios/port.c); -1 for RT's main and idle threads. */
-#if !defined(_FROM_ASM_)
-extern int rtb_chibios_creating_id __attribute__((weak)); /* absent in the own-test images */
-#endif
-#define CH_CFG_THREAD_EXTRA_FIELDS int rtb_id;
-#define CH_CFG_THREAD_INIT_HOOK(tp) { (tp)->rtb_id = &rtb_chibios_creating_id ? rtb_chibios_creating_id : -1; }
+/* rtb_suspend(RTB_SELF) parks the caller on a thread reference kept in its own thread_t
+ * (bench/ports/chibios/port.c). */
+#define CH_CFG_THREAD_EXTRA_FIELDS void *rtb_parked;
+#define CH_CFG_THREAD_INIT_HOOK(tp) { (tp)->rtb_parked = NULL; }
 #define CH_CFG_THREAD_EXIT_HOOK(tp) {}
 #define CH_CFG_CONTEXT_SWITCH_HOOK(ntp, otp) {}
 #define CH_CFG_IRQ_PROLOGUE_HOOK() {}
