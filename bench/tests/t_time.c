@@ -115,6 +115,19 @@ static void pj_thread(void *arg)
     bench_done();
 }
 
+/* ---- time.idle_window: 200 ms with nothing to do (one thread in rtb_delay_us). The sample
+ * is the delay's length; the point is the simulator's profile of the window (time-keeping
+ * handler cycles, sleep: time.tick_fraction.idle, cpu.idle_fraction.idle). ---- */
+#define IDLE_WINDOW_US 200000u
+static void idle_thread(void *arg)
+{
+    (void)arg;
+    uint32_t t0 = board_cycles();
+    rtb_delay_us(IDLE_WINDOW_US);
+    bench_sample(board_cycles() - t0);
+    bench_done();
+}
+
 void t_time(void)
 {
     static const struct { const char *id; uint32_t us; } d[] = {
@@ -130,6 +143,15 @@ void t_time(void)
         bench_begin(d[i].id, BK_SIGNED | (BOARD_HAS_STIMULUS ? BK_FROM_STIM : BK_NO_PROBE), RTB_DELAY_SAMPLES);
         g_us = d[i].us;
         bench_spawn(0, 6, delay_thread, 0, BENCH_STACK);
+        if (bench_join(1))
+            bench_end();
+        else
+            bench_abort("timed out");
+    }
+
+    if (bench_need(RTB_CAP_DELAY, "time.idle_window")) {
+        bench_begin("time.idle_window", BK_NO_PROBE, 1);
+        bench_spawn(0, 6, idle_thread, 0, BENCH_STACK);
         if (bench_join(1))
             bench_end();
         else

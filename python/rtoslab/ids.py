@@ -68,10 +68,11 @@ METRIC_IDS = (
 # ---- issue 15 ("Measure what the seeds measured"): new metric ids, one block, to be moved
 # into spec/contracts.toml at merge. SIMULATOR_IDS are measured by the simulator itself (not
 # reported by the firmware): present for a run on vp-* only.
-SIMULATOR_IDS = ("irq.masked", "irq.masked_max")
+SIMULATOR_IDS = ("irq.masked", "irq.masked_max", "time.tick_fraction.idle", "time.tick_fraction.load",
+                 "cpu.idle_fraction.idle", "cpu.idle_fraction.load")
 SEED_VARIANT_IDS = ("rhealstone.preemption.seed003", "rhealstone.semaphore_shuffle.seed001",
                     "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001")
-ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero",) + SEED_VARIANT_IDS
+ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero", "time.idle_window") + SEED_VARIANT_IDS
 METRIC_IDS = METRIC_IDS + ISSUE15_IDS
 # ---- end of the issue 15 block
 

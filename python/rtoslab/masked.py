@@ -69,6 +69,40 @@ def _ns(st: dict, clock_hz: int | None) -> dict | None:
     return {k: round(st[k] * 1e9 / clock_hz, 3) for k in ("min", "p50", "mean", "p99", "max", "stdev")}
 
 
+# The time-keeping interrupts: SysTick (exception 15: FreeRTOS, CoOS) and the board's compare
+# timer, IRQ 0 (exception 16: the alarm of the tick-less kernels, rtoslab, ChibiOS, baremetal).
+# The suite's own lines are IRQ 1, 2 and the software IRQ: never these.
+TIMEKEEPING = ("exc15", "exc16")
+PROFILE_WINDOWS = {"idle": "time.idle_window", "load": "timer.periodic_jitter"}
+
+
+def _single(mid: str, unit: str, v: float, extra: dict) -> dict:
+    return {"id": mid, "unit": unit, "n": 1, "min": v, "p50": v, "mean": v, "p99": v, "max": v,
+            "stdev": 0.0, "cold": 0, "cold_stats": None, "source": "simulator", "samples": [v], **extra}
+
+
+def profile(summary: dict, index_to_id: dict) -> tuple[list[dict], dict]:
+    """time.tick_fraction.{idle,load} and cpu.idle_fraction.{idle,load} (percent of the
+    window's cycles in the time-keeping handlers / asleep), and the run's `profile` section:
+    per metric, its cycles by context (thread, sleep, excN)."""
+    segs = {}
+    for s in summary.get("segments", []):
+        mid = index_to_id.get(s.get("mark")) if s.get("mark") is not None else "(boot)"
+        if mid:
+            segs[mid] = {"cycles": s["cycles"], **s["ctx"]}
+    out = []
+    for name, mid in PROFILE_WINDOWS.items():
+        s = segs.get(mid)
+        if not s or not s["cycles"]:
+            continue
+        tk = sum(s.get(k, 0) for k in TIMEKEEPING)
+        out.append(_single(f"time.tick_fraction.{name}", "%", round(100.0 * tk / s["cycles"], 4),
+                           {"window": mid, "window_cycles": s["cycles"], "handler_cycles": tk}))
+        out.append(_single(f"cpu.idle_fraction.{name}", "%", round(100.0 * s.get("sleep", 0) / s["cycles"], 4),
+                           {"window": mid, "window_cycles": s["cycles"], "sleep_cycles": s.get("sleep", 0)}))
+    return out, segs
+
+
 def results(summary: dict, clock_hz: int | None) -> tuple[list[dict], dict]:
     """(result entries, the run's `masked` section) from the simulator's summary."""
     section = {

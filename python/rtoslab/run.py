@@ -256,6 +256,9 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
     if masked_summary and t.done:
         extra, masked_section = masked_mod.results(masked_summary, clock)
         results += [e for e in extra if keep(e["id"])]
+        prof, segments = masked_mod.profile(masked_summary, {m.index: m.id for m in t.metrics.values()})
+        results += [e for e in prof if keep(e["id"])]
+        masked_section["profile"] = segments
     bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
     flags = []
     if image is not None and opts.board.runner != "host":

@@ -34,8 +34,27 @@ pub struct Site {
     pub max_start: u64,
 }
 
+/// Where the core spends its cycles, per segment of the run (a segment starts at every
+/// PROBE_MARK of 0x5254xxxx, i.e. at every metric of the suite): thread mode, asleep, or
+/// exception number n (the innermost active handler; its entry and return sequences count
+/// as its own).
+#[derive(Default, Debug, Clone)]
+pub struct Segment {
+    pub mark: Option<u32>,
+    pub start: u64,
+    pub ctx: BTreeMap<u32, u64>,
+}
+
+pub const CTX_THREAD: u32 = 0;
+pub const CTX_SLEEP: u32 = 0xFFFF;
+
 #[derive(Default, Debug)]
 pub struct Masked {
+    /// Current context (CTX_THREAD, CTX_SLEEP or the exception number) and since when.
+    ctx: u32,
+    ctx_since: u64,
+    ctx_before_sleep: u32,
+    pub segments: Vec<Segment>,
     /// (cycle, pc) of the open section, if PRIMASK is set now.
     open: Option<(u64, u32)>,
     /// Every length seen: cycles -> count.
@@ -52,7 +71,35 @@ pub struct Masked {
 
 impl Masked {
     pub fn new() -> Masked {
-        Masked::default()
+        let mut m = Masked::default();
+        m.segments.push(Segment::default());
+        m
+    }
+
+    fn charge(&mut self, cyc: u64) {
+        let d = cyc.saturating_sub(self.ctx_since);
+        if d > 0 {
+            if let Some(s) = self.segments.last_mut() {
+                *s.ctx.entry(self.ctx).or_insert(0) += d;
+            }
+        }
+        self.ctx_since = self.ctx_since.max(cyc);
+    }
+
+    /// The execution context changes at `cyc` (exception entry, tail-chain, return).
+    #[cold]
+    pub fn context(&mut self, cyc: u64, ctx: u32) {
+        self.charge(cyc);
+        self.ctx = ctx;
+    }
+
+    /// A PROBE_MARK store: 0x5254xxxx starts a new segment.
+    #[cold]
+    pub fn mark(&mut self, cyc: u64, v: u32) {
+        if v & 0xFFFF_0000 == 0x5254_0000 {
+            self.charge(cyc);
+            self.segments.push(Segment { mark: Some(v & 0xFFFF), start: cyc, ctx: BTreeMap::new() });
+        }
     }
 
     /// PRIMASK written at `cyc` (completion) by the instruction at `pc`; `was`/`now` its
@@ -78,6 +125,20 @@ impl Masked {
             self.close(Interval { start, cycles: cyc - start, set_pc, clear_pc: pc });
         }
         self.slept_at = Some(cyc);
+    }
+
+    /// Asleep from `cyc` (any PRIMASK), for the per-segment profile.
+    #[cold]
+    pub fn asleep(&mut self, cyc: u64) {
+        self.charge(cyc);
+        self.ctx_before_sleep = self.ctx;
+        self.ctx = CTX_SLEEP;
+    }
+
+    #[cold]
+    pub fn awake(&mut self, cyc: u64) {
+        self.charge(cyc);
+        self.ctx = self.ctx_before_sleep;
     }
 
     #[cold]
@@ -129,6 +190,33 @@ impl Masked {
             })
             .collect();
         let hist: Vec<[u64; 2]> = self.hist.iter().map(|(k, v)| [*k, *v]).collect();
+        let mut segs = self.segments.clone();
+        if let Some(s) = segs.last_mut() {
+            let d = end.saturating_sub(self.ctx_since);
+            if d > 0 {
+                *s.ctx.entry(self.ctx).or_insert(0) += d;
+            }
+        }
+        let seg_end: Vec<u64> = segs.iter().skip(1).map(|s| s.start).chain(std::iter::once(end)).collect();
+        let segments: Vec<_> = segs
+            .iter()
+            .zip(seg_end)
+            .map(|(s, e)| {
+                let ctx: serde_json::Map<String, serde_json::Value> = s
+                    .ctx
+                    .iter()
+                    .map(|(k, v)| {
+                        let name = match *k {
+                            CTX_THREAD => "thread".to_string(),
+                            CTX_SLEEP => "sleep".to_string(),
+                            n => format!("exc{}", n),
+                        };
+                        (name, json!(v))
+                    })
+                    .collect();
+                json!({"mark": s.mark, "start": s.start, "cycles": e - s.start, "ctx": ctx})
+            })
+            .collect();
         json!({
             "version": 1,
             "cycles": end,
@@ -140,6 +228,7 @@ impl Masked {
                                                     "set_at": name(pc), "set_func": func(pc)})),
             "sites": sites,
             "hist": hist,
+            "segments": segments,
         })
     }
 }

@@ -93,6 +93,14 @@ fn masked_sections_exact_cycles_and_location() {
     assert_eq!(site("idle_wfi")["clear_pc"], a.addr("idle_clear"));
     assert_eq!(site("idle_wfi")["max"], 5);
 
+    // The profile: one segment (no PROBE_MARK), every cycle in thread, sleep or SysTick.
+    let segs = j["segments"].as_array().unwrap();
+    assert_eq!(segs.len(), 1);
+    let ctx = segs[0]["ctx"].as_object().unwrap();
+    let sum: u64 = ctx.values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(sum, j["cycles"].as_u64().unwrap(), "{}", j);
+    assert!(ctx["sleep"].as_u64().unwrap() > 900 && ctx["exc15"].as_u64().unwrap() > 15, "{}", j);
+
     // Without --masked the run is the same (status, cycles).
     let (st2, _, _) = vp(&["run", fw.to_str().unwrap()]);
     assert_eq!(st2, 0);
