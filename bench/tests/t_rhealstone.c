@@ -429,6 +429,98 @@ void bench_sem_wake_n(const char *id, int n, size_t stack)
     finish();
 }
 
+/* scale.prio_wake.nN: sem.signal_wake (signaller at 7, waiter at 8) with N distinct
+ * priorities in use: N - 2 more threads ready at priorities 1 .. N-2 (they never run). */
+#define PW_SEM 0
+static void pw_filler(void *arg)
+{
+    (void)arg;
+    for (;;) {
+    }
+}
+static void pw_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(PW_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        if (g_go)
+            bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void pw_low(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_go = 1;
+        g_t0 = t_start();
+        rtb_sem_signal(PW_SEM);
+    }
+}
+static void bench_prio_wake_n(const char *id, int n)
+{
+    bench_begin(id, BK_CYCLES, 0);
+    g_go = 0;
+    bench_sem(PW_SEM, 0, 1);
+    for (int k = 0; k < n - 2; k++)
+        bench_spawn(2 + k, 1 + k, pw_filler, 0, BENCH_STACK_SMALL);
+    bench_spawn(0, 8, pw_high, 0, BENCH_STACK_SMALL);
+    bench_spawn(1, 7, pw_low, 0, BENCH_STACK_SMALL);
+    finish();
+}
+
+/* scale.timeout_wake.nN: a waiter (7) blocks on a semaphore with a 1 s timeout and is woken
+ * by a signaller (6), with N other threads (priority 1) blocked with timeouts of 200 ms + k
+ * µs, all earlier than the waiter's: a sorted timeout list is walked to its end on every
+ * block. From the waiter's call of rtb_sem_wait (block: timeout inserted; the signaller runs
+ * and signals; wake: timeout removed) to its return. */
+#define TW_SEM 0
+#define TW_FILL 1
+static void tw_filler(void *arg)
+{
+    (void)rtb_sem_wait(TW_FILL, 200000u + (uint32_t)(uintptr_t)arg);
+    for (;;)
+        rtb_sem_wait(TW_FILL, RTB_FOREVER);
+}
+static void tw_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t t0 = t_start();
+        rtb_sem_wait(TW_SEM, 1000000u);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void tw_low(void *arg)
+{
+    (void)arg;
+    for (;;)
+        rtb_sem_signal(TW_SEM);
+}
+static void bench_timeout_wake_n(const char *id, int n)
+{
+    if ((size_t)(n + 2) * ((BENCH_STACK_SMALL + 7u) & ~7u) > bench_arena_free()) {
+        bench_absent(id, "not enough RAM for the threads next to the sample store (use the default sample count)");
+        return;
+    }
+    bench_begin(id, BK_CYCLES, 0);
+    bench_sem(TW_SEM, 0, 1);
+    bench_sem(TW_FILL, 0, 1);
+    for (int k = 0; k < n; k++)
+        bench_spawn(2 + k, 1, tw_filler, (void *)(uintptr_t)k, BENCH_STACK_SMALL);
+    /* let the fillers run (they are below everyone): each blocks with its timeout */
+    if (n)
+        rtb_delay_us(3000);
+    bench_spawn(0, 7, tw_high, 0, BENCH_STACK_SMALL);
+    bench_spawn(1, 6, tw_low, 0, BENCH_STACK_SMALL);
+    finish();
+}
+
 void t_sem_switch(void)
 {
     bench_begin("sem.signal_wake", BK_CYCLES, 0);
@@ -466,5 +558,20 @@ void t_scale(void)
             continue;
         }
         bench_sem_wake_n(sw_ids[i], n, BENCH_STACK_SMALL);
+    }
+    static const char *const pw_ids[] = {"scale.prio_wake.n2", "scale.prio_wake.n4", "scale.prio_wake.n8"};
+    for (int i = 0; i < 3; i++)
+        bench_prio_wake_n(pw_ids[i], 2 << i);
+    static const char *const tw_ids[] = {"scale.timeout_wake.n0", "scale.timeout_wake.n2", "scale.timeout_wake.n8",
+                                         "scale.timeout_wake.n30"};
+    static const int tw_n[] = {0, 2, 8, 30};
+    for (int i = 0; i < 4; i++) {
+        if (!bench_need(RTB_CAP_TIMEOUT, tw_ids[i]))
+            continue;
+        if (tw_n[i] + 3 > RTB_MAX_THREADS) {
+            bench_absent(tw_ids[i], "the port supports fewer threads");
+            continue;
+        }
+        bench_timeout_wake_n(tw_ids[i], tw_n[i]);
     }
 }

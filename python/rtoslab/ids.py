@@ -72,7 +72,9 @@ SIMULATOR_IDS = ("irq.masked", "irq.masked_max", "time.tick_fraction.idle", "tim
                  "cpu.idle_fraction.idle", "cpu.idle_fraction.load")
 SEED_VARIANT_IDS = ("rhealstone.preemption.seed003", "rhealstone.semaphore_shuffle.seed001",
                     "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001")
-ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero", "time.idle_window") + SEED_VARIANT_IDS
+SCALE_IDS = tuple(f"scale.prio_wake.n{n}" for n in (2, 4, 8)) + \
+    tuple(f"scale.timeout_wake.n{n}" for n in (0, 2, 8, 30))
+ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero", "time.idle_window") + SEED_VARIANT_IDS + SCALE_IDS
 METRIC_IDS = METRIC_IDS + ISSUE15_IDS
 # ---- end of the issue 15 block
 
