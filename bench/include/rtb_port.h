@@ -59,7 +59,8 @@
 #define RTB_CAP_SUSPEND_SELF   (1u << 13) /* rtb_suspend(RTB_SELF), and rtb_resume of a thread that
                                            * suspended itself (a no-op for any other thread) */
 #define RTB_CAP_PRIO_SET_SELF  (1u << 14) /* rtb_prio_set(RTB_SELF, prio) */
-#define RTB_CAPS_ALL           0x7FFFu
+#define RTB_CAP_TIMER_ONESHOT  (1u << 15) /* rtb_timer_once: a one-shot software timer */
+#define RTB_CAPS_ALL           0xFFFFu
 
 /* Is a service present? Constant-folded: a test for a missing service is compiled out. */
 #define RTB_HAS(cap) ((RTB_CAPS & (cap)) != 0)
@@ -133,6 +134,11 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg);
 void rtb_timer_start(int id);
 void rtb_timer_stop(int id);
 void rtb_timer_delete(int id);
+/* RTB_CAP_TIMER_ONESHOT: start timer `id` (made by rtb_timer_create; its period is not used)
+ * to call its callback once, `delay_us` from now, in the same context as the periodic one.
+ * The port rounds as its RTOS does and says how in @config oneshot_rounding (an early call
+ * is reported as such by timer.oneshot_error.*, never hidden). */
+int rtb_timer_once(int id, uint32_t delay_us);
 
 /* ---- memory blocks (Thread-Metric's memory test) ---- */
 void *rtb_mem_alloc(size_t bytes);

@@ -47,7 +47,8 @@ mutex.destroy mutex.lock_uncontended mutex.lock_contended mutex.unlock sem.wait_
 sem.signal_no_waiter sem.signal_waiter sem.signal_nonzero irq.to_thread irq.dispatch irq.latency_worst
 timer.delay_error.10us timer.delay_error.20us timer.delay_error.50us timer.delay_error.100us
 timer.delay_error.200us timer.delay_error.500us timer.delay_error.1ms timer.delay_error.5ms
-timer.delay_error.10ms time.idle_window timer.periodic_jitter stimulus.pulse_error boot.first_thread
+timer.delay_error.10ms timer.oneshot_error.10us timer.oneshot_error.100us
+timer.oneshot_error.1ms timer.oneshot_error.10ms time.idle_window timer.periodic_jitter stimulus.pulse_error boot.first_thread
 overhead.probe scale.task_switch.n2 scale.task_switch.n4 scale.task_switch.n8
 scale.task_switch.n16 scale.task_switch.n32 scale.sem_signal_wake.n2 scale.sem_signal_wake.n4
 scale.sem_signal_wake.n8 scale.sem_signal_wake.n16 scale.sem_signal_wake.n32

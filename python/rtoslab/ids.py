@@ -74,7 +74,9 @@ SEED_VARIANT_IDS = ("rhealstone.preemption.seed003", "rhealstone.semaphore_shuff
                     "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001")
 SCALE_IDS = tuple(f"scale.prio_wake.n{n}" for n in (2, 4, 8)) + \
     tuple(f"scale.timeout_wake.n{n}" for n in (0, 2, 8, 30))
-ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero", "time.idle_window") + SEED_VARIANT_IDS + SCALE_IDS
+ONESHOT_IDS = tuple(f"timer.oneshot_error.{d}" for d in ("10us", "100us", "1ms", "10ms"))
+ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero", "time.idle_window") + SEED_VARIANT_IDS + SCALE_IDS + \
+    ONESHOT_IDS
 METRIC_IDS = METRIC_IDS + ISSUE15_IDS
 # ---- end of the issue 15 block
 

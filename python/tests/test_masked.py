@@ -53,3 +53,8 @@ def test_run_adds_the_masked_metrics_from_the_simulator(cli, fake_vp, tmp_path):
     by = {e["id"]: e for e in run["results"]}
     assert by["irq.masked_max"]["max"] == 301
     assert run["masked"]["sites"][0]["set_func"] == "long_mask"
+
+
+def test_signed_errors_report_early_and_late_apart():
+    r = results.early_late([-3, 0, 5, 7, -1, 0])
+    assert r == {"early": {"n": 2, "max": 3}, "late": {"n": 2, "max": 7}, "on_time": 2}

@@ -79,6 +79,7 @@ void rtb_port_config(void)
     bench_config("thread_delete", "none in RT: the port unlinks a parked thread from its queue (kernel list "
                                   "primitives) and cancels its timeout timer");
     bench_config("timer_context", "virtual-timer callbacks in the alarm interrupt (chVTSetContinuous)");
+    bench_config("oneshot_rounding", "chVTSet(us * ticks-per-us): exact (ticks are cycles), at least CH_CFG_ST_TIMEDELTA");
     bench_config("isr_api", "CH_IRQ_PROLOGUE/EPILOGUE; chSysLockFromISR + chSemSignalI + chSysUnlockFromISR");
     bench_config("delay_rounding", "us * ticks-per-us exactly (ticks are cycles), at least CH_CFG_ST_TIMEDELTA: "
                                    "never shorter than requested");
@@ -300,6 +301,11 @@ void rtb_timer_start(int id)
     chVTSetContinuous(&timers[id], timer_cb[id].period, timer_tramp, (void *)(intptr_t)id);
 }
 void rtb_timer_stop(int id) { chVTReset(&timers[id]); }
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    chVTSet(&timers[id], rtb_chibios_us2i(delay_us ? delay_us : 1u), timer_tramp, (void *)(intptr_t)id);
+    return RTB_OK;
+}
 void rtb_timer_delete(int id) { chVTReset(&timers[id]); }
 
 /* ---- memory: an oslib memory pool of 128-byte blocks ---- */
