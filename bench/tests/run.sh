@@ -48,7 +48,9 @@ sem.signal_no_waiter sem.signal_waiter sem.signal_nonzero irq.to_thread irq.disp
 timer.delay_error.10us timer.delay_error.20us timer.delay_error.50us timer.delay_error.100us
 timer.delay_error.200us timer.delay_error.500us timer.delay_error.1ms timer.delay_error.5ms
 timer.delay_error.10ms timer.oneshot_error.10us timer.oneshot_error.100us
-timer.oneshot_error.1ms timer.oneshot_error.10ms time.idle_window timer.periodic_jitter stimulus.pulse_error boot.first_thread
+timer.oneshot_error.1ms timer.oneshot_error.10ms time.idle_window timer.periodic_jitter stimulus.pulse_error
+stimulus.pulse.20us stimulus.train.20us stimulus.missed.20us stimulus.pulse.200us stimulus.train.200us
+stimulus.missed.200us stimulus.pulse.2ms stimulus.train.2ms stimulus.missed.2ms boot.first_thread
 overhead.probe scale.task_switch.n2 scale.task_switch.n4 scale.task_switch.n8
 scale.task_switch.n16 scale.task_switch.n32 scale.sem_signal_wake.n2 scale.sem_signal_wake.n4
 scale.sem_signal_wake.n8 scale.sem_signal_wake.n16 scale.sem_signal_wake.n32

@@ -75,8 +75,9 @@ SEED_VARIANT_IDS = ("rhealstone.preemption.seed003", "rhealstone.semaphore_shuff
 SCALE_IDS = tuple(f"scale.prio_wake.n{n}" for n in (2, 4, 8)) + \
     tuple(f"scale.timeout_wake.n{n}" for n in (0, 2, 8, 30))
 ONESHOT_IDS = tuple(f"timer.oneshot_error.{d}" for d in ("10us", "100us", "1ms", "10ms"))
+PULSE_IDS = tuple(f"stimulus.{k}.{w}" for w in ("20us", "200us", "2ms") for k in ("pulse", "train", "missed"))
 ISSUE15_IDS = SIMULATOR_IDS + ("sem.signal_nonzero", "time.idle_window") + SEED_VARIANT_IDS + SCALE_IDS + \
-    ONESHOT_IDS
+    ONESHOT_IDS + PULSE_IDS
 METRIC_IDS = METRIC_IDS + ISSUE15_IDS
 # ---- end of the issue 15 block
 
