@@ -432,11 +432,17 @@ void bench_sem_wake_n(const char *id, int n, size_t stack)
 /* scale.prio_wake.nN: sem.signal_wake (signaller at 7, waiter at 8) with N distinct
  * priorities in use: N - 2 more threads ready at priorities 1 .. N-2 (they never run). */
 #define PW_SEM 0
+static volatile unsigned pw_stop;
 static void pw_filler(void *arg)
 {
     (void)arg;
+    /* Ready, never running on an RTOS (the pair is above it). On the host (SCHED_FIFO threads
+     * on several CPUs) a filler may run: once the pair is done it parks, so that the suite
+     * can cancel and delete it. */
+    while (!pw_stop)
+        rtb_yield();
     for (;;)
-        rtb_yield(); /* never runs on an RTOS; on the host a cancellation point */
+        rtb_sem_wait(SEM_PARK, RTB_FOREVER);
 }
 static void pw_high(void *arg)
 {
@@ -446,8 +452,10 @@ static void pw_high(void *arg)
         uint32_t t1 = t_stop();
         if (g_go)
             bench_sample(t1 - g_t0);
-        if (!bench_more())
+        if (!bench_more()) {
+            pw_stop = 1;
             bench_done();
+        }
     }
 }
 static void pw_low(void *arg)
@@ -463,6 +471,7 @@ static void bench_prio_wake_n(const char *id, int n)
 {
     bench_begin(id, BK_CYCLES, 0);
     g_go = 0;
+    pw_stop = 0;
     bench_sem(PW_SEM, 0, 1);
     for (int k = 0; k < n - 2; k++)
         bench_spawn(2 + k, 1 + k, pw_filler, 0, BENCH_STACK_SMALL);
