@@ -52,6 +52,8 @@ def validate(spec: dict) -> None:
     for g in spec["metric_group"]:
         if g["better"] not in ("lower", "higher"):
             raise SystemExit(f"spec/contracts.toml: metric group {g['name']}: better = lower|higher")
+        if g.get("source", "firmware") not in ("firmware", "simulator"):
+            raise SystemExit(f"spec/contracts.toml: metric group {g['name']}: source = firmware|simulator")
 
 
 def metric_ids(spec: dict) -> list[str]:
@@ -217,7 +219,11 @@ def python_module(spec: dict) -> str:
         lines.append(f'    "{g["name"]}": (')
         lines += [f'        "{i}",' for i in g["ids"]]
         lines.append("    ),")
-    lines += ["}", "CHECK_IDS = ("]
+    lines += ["}", "# the metrics every benchmark image reports (measured or @absent); the others are",
+              "# computed by the host from the simulator's records", "FIRMWARE_METRICS = ("]
+    lines += [f'    "{i}",' for g in spec["metric_group"] if g.get("source", "firmware") == "firmware"
+              for i in g["ids"]]
+    lines += [")", "CHECK_IDS = ("]
     lines += [f'    "{c}",' for c in spec["checks"]["ids"]]
     lines += [
         ")",
@@ -226,7 +232,8 @@ def python_module(spec: dict) -> str:
         'if __name__ == "__main__":',
         "    import sys",
         "",
-        '    lists = {"metrics": tuple(METRICS), "checks": CHECK_IDS, "events": TRACE_EVENTS}',
+        '    lists = {"metrics": FIRMWARE_METRICS, "all-metrics": tuple(METRICS), "checks": CHECK_IDS,',
+        '             "events": TRACE_EVENTS}',
         "    if len(sys.argv) != 2 or sys.argv[1] not in lists:",
         '        sys.exit(f"usage: contract.py {\'|\'.join(lists)}")',
         '    print("\\n".join(lists[sys.argv[1]]))',

@@ -94,7 +94,7 @@ bool bench_join(unsigned ndone);
 void bench_done(void) __attribute__((noreturn));
 void bench_sem(int id, unsigned initial, unsigned max);
 void bench_mutex(int id);
-void bench_queue(int id, size_t msg_bytes, unsigned depth);
+int bench_queue(int id, size_t msg_bytes, unsigned depth); /* rtb_queue_create's result */
 
 /* Spin for `cycles` cycles on the cycle counter (no RTOS call). */
 void bench_spin(uint32_t cycles);

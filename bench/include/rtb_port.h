@@ -40,8 +40,8 @@
 #define RTB_ERROR (-1)
 
 /* Capability bits: a service the port lacks is reported `@absent` with the port's reason. */
-#define RTB_CAP_SUSPEND        (1u << 0)  /* rtb_suspend / rtb_resume */
-#define RTB_CAP_PRIO_SET       (1u << 1)  /* rtb_prio_set */
+#define RTB_CAP_SUSPEND        (1u << 0)  /* rtb_suspend / rtb_resume of any thread */
+#define RTB_CAP_PRIO_SET       (1u << 1)  /* rtb_prio_set of any thread */
 #define RTB_CAP_THREAD_DYNAMIC (1u << 2)  /* create and delete threads while running */
 #define RTB_CAP_MUTEX          (1u << 3)  /* rtb_mutex_* */
 #define RTB_CAP_MUTEX_INHERIT  (1u << 4)  /* mutexes use priority inheritance */
@@ -51,8 +51,17 @@
 #define RTB_CAP_TIMER          (1u << 8)  /* rtb_timer_* (software timers) */
 #define RTB_CAP_MEM            (1u << 9)  /* rtb_mem_alloc / rtb_mem_free */
 #define RTB_CAP_IRQ            (1u << 10) /* interrupts (rtb_irq_install, ISR signalling) */
-#define RTB_CAP_TIMEOUT        (1u << 11) /* rtb_sem_wait / rtb_mutex_lock with a finite timeout */
-#define RTB_CAP_THREADS        (1u << 12) /* threads that block inside C functions: see below */
+#define RTB_CAP_TIMEOUT        (1u << 11) /* rtb_sem_wait / rtb_queue_* with a finite timeout */
+/* Finer bits (docs/porting.md, "Capabilities"). A port that has the general service sets
+ * the narrower one too (RTB_CAPS_ALL: everything). */
+#define RTB_CAP_MUTEX_TIMEOUT  (1u << 12) /* rtb_mutex_lock with a finite timeout; without it only
+                                           * RTB_FOREVER and 0 (try) are valid, others RTB_ERROR */
+#define RTB_CAP_SUSPEND_SELF   (1u << 13) /* rtb_suspend(RTB_SELF), and rtb_resume of a thread that
+                                           * suspended itself (a no-op for any other thread) */
+#define RTB_CAP_PRIO_SET_SELF  (1u << 14) /* rtb_prio_set(RTB_SELF, prio) */
+#define RTB_CAP_TIMER_ONESHOT  (1u << 15) /* rtb_timer_once: a one-shot software timer */
+#define RTB_CAP_THREADS        (1u << 16) /* threads that block inside C functions: see below */
+#define RTB_CAPS_ALL           0x1FFFFu
 
 /* A port whose RTOS has no thread the porting layer can block in (a cooperative, stackless
  * RTOS such as Contiki-NG's protothreads) defines RTB_PORT_NO_THREADS in its rtb_port_caps.h.
@@ -67,8 +76,14 @@
 void rtb_port_own_tests(int checks_only); /* checks_only: the check-<rtos> image */
 #endif
 
+/* The services a port has: its RTB_CAPS, plus the narrower bits its general ones imply
+ * (suspending any thread covers suspending oneself; so for a priority change). */
+#define RTB_CAPS_HELD                                                                        \
+    (RTB_CAPS | ((RTB_CAPS & RTB_CAP_SUSPEND) ? RTB_CAP_SUSPEND_SELF : 0u) |                  \
+     ((RTB_CAPS & RTB_CAP_PRIO_SET) ? RTB_CAP_PRIO_SET_SELF : 0u))
+
 /* Is a service present? Constant-folded: a test for a missing service is compiled out. */
-#define RTB_HAS(cap) ((RTB_CAPS & (cap)) != 0)
+#define RTB_HAS(cap) ((RTB_CAPS_HELD & (cap)) != 0)
 
 /* Optional inline hot calls (docs/porting.md, "Inline hot calls"): a port whose
  * rtb_port_caps.h defines RTB_PORT_INLINE provides rtb_port_inline.h, included here, with
@@ -95,7 +110,7 @@ void rtb_thread_delete(int id); /* a thread that is not running (blocked or read
 #ifndef RTB_INLINE_rtb_yield
 void rtb_yield(void);           /* let the next ready thread of equal priority run */
 #endif
-void rtb_suspend(int id);       /* RTB_SELF or another thread */
+void rtb_suspend(int id);       /* RTB_SELF (RTB_CAP_SUSPEND_SELF) or another thread (RTB_CAP_SUSPEND) */
 void rtb_resume(int id);
 #ifndef RTB_INLINE_rtb_prio_set
 void rtb_prio_set(int id, int prio);
@@ -118,7 +133,8 @@ void rtb_sem_signal_isr(int id); /* from an ISR installed with rtb_irq_install *
 int rtb_mutex_create(int id);
 void rtb_mutex_delete(int id);
 #ifndef RTB_INLINE_rtb_mutex_lock
-int rtb_mutex_lock(int id, uint32_t timeout_us); /* RTB_OK, RTB_TIMEOUT or RTB_DEADLOCK */
+int rtb_mutex_lock(int id, uint32_t timeout_us); /* RTB_OK, RTB_TIMEOUT or RTB_DEADLOCK; a finite
+                                                  * timeout needs RTB_CAP_MUTEX_TIMEOUT */
 #endif
 #ifndef RTB_INLINE_rtb_mutex_unlock
 void rtb_mutex_unlock(int id);
@@ -138,6 +154,11 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg);
 void rtb_timer_start(int id);
 void rtb_timer_stop(int id);
 void rtb_timer_delete(int id);
+/* RTB_CAP_TIMER_ONESHOT: start timer `id` (made by rtb_timer_create; its period is not used)
+ * to call its callback once, `delay_us` from now, in the same context as the periodic one.
+ * The port rounds as its RTOS does and says how in @config oneshot_rounding (an early call
+ * is reported as such by timer.oneshot_error.*, never hidden). */
+int rtb_timer_once(int id, uint32_t delay_us);
 
 /* ---- memory blocks (Thread-Metric's memory test) ---- */
 void *rtb_mem_alloc(size_t bytes);

@@ -95,6 +95,44 @@ static void it_low(void *arg)
     }
 }
 
+/* ---- rhealstone.preemption.seed003 (seed 003 ch. 3.5): a low thread A reads the counter in
+ * a permanent loop; an interrupt (the stimulus, or a software-pended IRQ) signals a semaphore
+ * a higher thread B waits on; the interval runs from A's last counter read before the
+ * interrupt to B's first statement after its wait. ---- */
+static volatile uint32_t g_last;
+static void p3_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(IT_SEM, RTB_FOREVER);
+        uint32_t t1 = board_cycles();
+        bench_sample(t1 - g_last);
+        g_seq++;
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void p3_low(void *arg)
+{
+    (void)arg;
+    for (unsigned i = 0;; i++) {
+        uint32_t s = g_seq;
+#if BOARD_HAS_STIMULUS
+        board_stim_arm(board_cycles() + 200u + (i % 8u), 0, 2);
+        do
+            g_last = board_cycles();
+        while (g_seq == s);
+#else
+        unsigned n = 0;
+        do {
+            g_last = board_cycles();
+            if (++n == 20u + (i % 8u))
+                board_irq_trigger(BENCH_SW_IRQ); /* the pend is A's own: no stimulus here */
+        } while (g_seq == s);
+#endif
+    }
+}
+
 /* ---- background kernel activity for the phase sweep and the pulse measurement ---- */
 #define BG_SEM_A 1
 #define BG_SEM_B 2
@@ -146,6 +184,64 @@ static void pe_fall(uint32_t now)
     bench_sample((now - g_rise) - truth);
     g_fired = 1;
 }
+/* ---- stimulus.pulse.W / stimulus.train.W / stimulus.missed.W (seed 004's stimulus test as it
+ * defined it: pulse widths of 20 µs to 2 ms, single pulses and trains, missed pulses
+ * counted). The rising-edge ISR notes its counter read; the falling-edge ISR samples
+ * (fall − rise) − true width, signed, if it saw the rise of that pulse; otherwise the pulse
+ * was missed (its rise or fall interrupt lost: two edges of a kind arrived before the first
+ * was served). Under the same background kernel workload as stimulus.pulse_error. ---- */
+#define PW_SAMPLES 256u
+static volatile uint32_t pw_rises, pw_pairs, pw_rise_at;
+static volatile uint8_t pw_open;
+static void pw_rise(uint32_t now)
+{
+    pw_rise_at = now;
+    pw_open = 1;
+    pw_rises++;
+}
+static void pw_fall(uint32_t now)
+{
+    if (pw_open) {
+        uint32_t truth = board_stim_last_fall() - board_stim_last_rise();
+        bench_sample((now - pw_rise_at) - truth);
+        pw_pairs++;
+    }
+    pw_open = 0;
+    g_fired = 1;
+}
+static void pw_single(void *arg)
+{
+    (void)arg;
+    for (uint32_t i = 0; bench_more(); i++) {
+        g_fired = 0;
+        board_stim_arm(board_cycles() + 300u + (i % 61u), 0, g_width);
+        while (!g_fired) {
+            rtb_sem_signal(BG_SEM_A);
+            rtb_sem_wait(BG_SEM_A, RTB_FOREVER);
+            rtb_yield();
+        }
+    }
+    bench_done();
+}
+static volatile uint32_t pw_generated;
+static void pw_train(void *arg)
+{
+    (void)arg;
+    uint32_t c0 = board_stim_count();
+    board_stim_arm(board_cycles() + 300u, 2u * g_width, g_width);
+    while (bench_more()) {
+        rtb_sem_signal(BG_SEM_A);
+        rtb_sem_wait(BG_SEM_A, RTB_FOREVER);
+        rtb_yield();
+    }
+    board_stim_disarm();
+    uint32_t t = board_cycles();
+    while (board_cycles() - t < 2u * g_width + 400u) { /* the pulse in progress ends */
+    }
+    pw_generated = board_stim_count() - c0;
+    bench_done();
+}
+
 static void pe_thread(void *arg)
 {
     (void)arg;
@@ -204,6 +300,16 @@ void t_irq(void)
         finish();
     }
 
+    if (bench_need(RTB_CAP_IRQ, "rhealstone.preemption.seed003")) {
+        bench_begin("rhealstone.preemption.seed003", BK_NO_PROBE, 0);
+        g_seq = 0;
+        bench_sem(IT_SEM, 0, 1);
+        rtb_irq_install(LAT_IRQ, 1, it_isr);
+        bench_spawn(0, 6, p3_high, 0, BENCH_STACK);
+        bench_spawn(1, 2, p3_low, 0, BENCH_STACK);
+        finish();
+    }
+
 #if BOARD_HAS_STIMULUS
     if (bench_need(RTB_CAP_IRQ, "irq.latency_worst")) {
         bench_begin("irq.latency_worst", BK_FROM_STIM, 0);
@@ -226,9 +332,48 @@ void t_irq(void)
         bench_spawn(1, 3, bg_peer, 0, BENCH_STACK);
         finish();
     }
+    static const struct { const char *pulse, *train, *missed; uint32_t us; } pw[] = {
+        {"stimulus.pulse.20us", "stimulus.train.20us", "stimulus.missed.20us", 20},
+        {"stimulus.pulse.200us", "stimulus.train.200us", "stimulus.missed.200us", 200},
+        {"stimulus.pulse.2ms", "stimulus.train.2ms", "stimulus.missed.2ms", 2000},
+    };
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned train = 0; train < 2; train++) {
+            const char *id = train ? pw[k].train : pw[k].pulse;
+            if (!bench_need(RTB_CAP_IRQ, id)) {
+                if (train)
+                    bench_absent(pw[k].missed, rtb_port_absent_reason(RTB_CAP_IRQ));
+                continue;
+            }
+            bench_begin(id, BK_SIGNED | BK_NO_PROBE, PW_SAMPLES);
+            g_width = us_to_cycles(pw[k].us);
+            pw_rises = pw_pairs = 0;
+            pw_open = 0;
+            bench_sem(BG_SEM_A, 0, 1);
+            bench_sem(BG_SEM_B, 0, 1);
+            rtb_irq_install(BOARD_STIM_IRQ, 1, pw_rise);
+            rtb_irq_install(BOARD_STIM_FALL_IRQ, 1, pw_fall);
+            bench_spawn(0, 3, train ? pw_train : pw_single, 0, BENCH_STACK);
+            bench_spawn(1, 3, bg_peer, 0, BENCH_STACK);
+            finish();
+            if (train) {
+                /* every rising edge the generator made is a pulse: measured or missed */
+                bench_begin(pw[k].missed, BK_NO_PROBE, 1);
+                bench_sample(pw_generated - pw_pairs);
+                bench_end();
+            }
+        }
+    }
 #else
     (void)bg_peer;
     bench_absent("irq.latency_worst", "board has no external stimulus generator: the phase sweep needs a cycle-exact interrupt source");
     bench_absent("stimulus.pulse_error", "board has no external stimulus generator");
+    {
+        static const char *const ids[] = {"stimulus.pulse.20us", "stimulus.train.20us", "stimulus.missed.20us",
+                                          "stimulus.pulse.200us", "stimulus.train.200us", "stimulus.missed.200us",
+                                          "stimulus.pulse.2ms", "stimulus.train.2ms", "stimulus.missed.2ms"};
+        for (unsigned k = 0; k < sizeof ids / sizeof ids[0]; k++)
+            bench_absent(ids[k], "board has no external stimulus generator");
+    }
 #endif
 }

@@ -35,7 +35,7 @@ static void *new_stack;
 
 /* One worker thread measures one metric, chosen by g_which. */
 enum { P_CREATE_LOW, P_CREATE_HIGH, P_MTX_CREATE, P_MTX_DESTROY, P_MTX_LOCK, P_MTX_UNLOCK,
-       P_SEM_WAIT_AVAIL, P_SEM_SIGNAL_NOWAIT, P_SEM_SIGNAL_WAITER };
+       P_SEM_WAIT_AVAIL, P_SEM_SIGNAL_NOWAIT, P_SEM_SIGNAL_WAITER, P_SEM_SIGNAL_NONZERO };
 
 static void worker(void *arg)
 {
@@ -96,6 +96,14 @@ static void worker(void *arg)
             t1 = t_stop();
             bench_sample(t1 - t0);
             rtb_sem_wait(S_A, RTB_FOREVER);
+            break;
+        case P_SEM_SIGNAL_NONZERO:
+            /* seed 004's V (NZ): the count is already 1 (so nobody waits): 1 -> 2 */
+            t0 = t_start();
+            rtb_sem_signal(S_A);
+            t1 = t_stop();
+            bench_sample(t1 - t0);
+            rtb_sem_wait(S_A, RTB_FOREVER); /* back to 1 */
             break;
         case P_SEM_SIGNAL_WAITER:
             /* the helper (lower priority) is blocked on S_A */
@@ -190,7 +198,9 @@ void t_primitives(void)
     run_worker("sem.wait_available", P_SEM_WAIT_AVAIL);
     bench_sem(S_A, 0, 4);
     run_worker("sem.signal_no_waiter", P_SEM_SIGNAL_NOWAIT);
-    if (bench_need(RTB_CAP_PRIO_SET, "sem.signal_waiter")) {
+    bench_sem(S_A, 1, 4);
+    run_worker("sem.signal_nonzero", P_SEM_SIGNAL_NONZERO);
+    if (bench_need(RTB_CAP_PRIO_SET_SELF, "sem.signal_waiter")) {
         bench_sem(S_A, 0, 4);
         run_worker("sem.signal_waiter", P_SEM_SIGNAL_WAITER);
     }

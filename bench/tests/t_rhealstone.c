@@ -150,6 +150,102 @@ static void dl_a(void *arg)
     }
 }
 
+/* ---- rhealstone.semaphore_shuffle.seed001 (seed 001 ch. 7, its listing): task 2 starts its
+ * stopwatch and waits on a semaphore; task 1 raises task 2's priority and signals; task 2,
+ * now higher, preempts and stops the stopwatch, then goes back to its own priority ---- */
+#define S1_GO 1
+#define S1_SEM 2
+#define S1_T2 1
+static void s1_t1(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_signal(S1_GO); /* task 2 may start its next round */
+        rtb_yield();           /* it does: starts the stopwatch, blocks on S1_SEM */
+        rtb_prio_set(S1_T2, 5);
+        rtb_sem_signal(S1_SEM);
+    }
+}
+static void s1_t2(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(S1_GO, RTB_FOREVER);
+        g_t0 = t_start();
+        rtb_sem_wait(S1_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+        rtb_prio_set(RTB_SELF, 3); /* restore the default priority */
+    }
+}
+
+/* ---- rhealstone.semaphore_shuffle.seed003 (seed 003 ch. 3.6, Kar's test as seed 003 ran
+ * it: a mutex passed between two equal-priority tasks) ---- */
+#define S3_M 0
+static void s3_a(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_mutex_lock(S3_M, RTB_FOREVER);
+        rtb_yield(); /* B now blocks on the mutex */
+        rtb_mutex_unlock(S3_M);
+        rtb_yield();
+    }
+}
+static void s3_b(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_t0 = t_start();
+        rtb_mutex_lock(S3_M, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - g_t0);
+        if (!bench_more())
+            bench_done();
+        rtb_mutex_unlock(S3_M);
+        rtb_yield();
+    }
+}
+
+/* ---- rhealstone.message_passing.seed001 (seed 001 ch. 8: "message round-trip time"): A
+ * sends a 128-byte message to B, which acknowledges it with a 1-byte message; from A's send
+ * to A's return from the receive of the acknowledgement. Equal priorities 3. ---- */
+#define RT_Q 0
+#define RT_ACK 1
+#define RT_BYTES 128
+static volatile uint32_t rt_got;
+static void rt_b(void *arg)
+{
+    (void)arg;
+    uint32_t rt_in[RT_BYTES / 4];
+    for (;;) {
+        rtb_queue_recv(RT_Q, rt_in, RTB_FOREVER);
+        uint8_t ack = (uint8_t)rt_in[RT_BYTES / 4 - 1];
+        rt_got = rt_in[0];
+        rtb_queue_send(RT_ACK, &ack, RTB_FOREVER);
+    }
+}
+static void rt_a(void *arg)
+{
+    (void)arg;
+    uint32_t rt_msg[RT_BYTES / 4] = {0};
+    for (uint32_t k = 0;; k++) {
+        uint8_t ack = 0;
+        rt_msg[0] = k;
+        rt_msg[RT_BYTES / 4 - 1] = 0xA5u;
+        uint32_t t0 = t_start();
+        rtb_queue_send(RT_Q, rt_msg, RTB_FOREVER);
+        rtb_queue_recv(RT_ACK, &ack, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        if (ack == 0xA5u && rt_got == k)
+            bench_sample(t1 - t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+
 /* ---- rhealstone.message_passing ---- */
 #define MP_Q 0
 #define MSG_BYTES 16
@@ -205,7 +301,24 @@ void t_rhealstone(void)
     bench_spawn(1, 3, sh_b, 0, BENCH_STACK);
     finish();
 
-    if (bench_need(RTB_CAP_MUTEX | RTB_CAP_SUSPEND, "rhealstone.deadlock_break")) {
+    if (bench_need(RTB_CAP_PRIO_SET, "rhealstone.semaphore_shuffle.seed001")) {
+        bench_begin("rhealstone.semaphore_shuffle.seed001", BK_CYCLES, 0);
+        bench_sem(S1_GO, 0, 1);
+        bench_sem(S1_SEM, 0, 1);
+        bench_spawn(0, 3, s1_t1, 0, BENCH_STACK);
+        bench_spawn(S1_T2, 3, s1_t2, 0, BENCH_STACK);
+        finish();
+    }
+
+    if (bench_need(RTB_CAP_MUTEX, "rhealstone.semaphore_shuffle.seed003")) {
+        bench_begin("rhealstone.semaphore_shuffle.seed003", BK_CYCLES, 0);
+        bench_mutex(S3_M);
+        bench_spawn(0, 3, s3_a, 0, BENCH_STACK);
+        bench_spawn(1, 3, s3_b, 0, BENCH_STACK);
+        finish();
+    }
+
+    if (bench_need(RTB_CAP_MUTEX | RTB_CAP_SUSPEND_SELF, "rhealstone.deadlock_break")) {
         bench_begin("rhealstone.deadlock_break", BK_CYCLES, 0);
         bench_mutex(DL_M);
         bench_spawn(DL_A, 2, dl_a, 0, BENCH_STACK);
@@ -221,6 +334,18 @@ void t_rhealstone(void)
         bench_spawn(0, 3, mp_recv, 0, BENCH_STACK);
         bench_spawn(1, 3, mp_send, 0, BENCH_STACK);
         finish();
+    }
+
+    if (bench_need(RTB_CAP_QUEUE, "rhealstone.message_passing.seed001")) {
+        if (bench_queue(RT_Q, RT_BYTES, 1) != RTB_OK || bench_queue(RT_ACK, 1, 1) != RTB_OK) {
+            bench_absent("rhealstone.message_passing.seed001",
+                         "the port's queue 0 holds fewer than 128 bytes (rtb_queue_create failed)");
+        } else {
+            bench_begin("rhealstone.message_passing.seed001", BK_CYCLES, 0);
+            bench_spawn(0, 3, rt_b, 0, BENCH_STACK);
+            bench_spawn(1, 3, rt_a, 0, BENCH_STACK);
+            finish();
+        }
     }
 }
 
@@ -304,6 +429,107 @@ void bench_sem_wake_n(const char *id, int n, size_t stack)
     finish();
 }
 
+/* scale.prio_wake.nN: sem.signal_wake (signaller at 7, waiter at 8) with N distinct
+ * priorities in use: N - 2 more threads ready at priorities 1 .. N-2 (they never run). */
+#define PW_SEM 0
+static volatile unsigned pw_stop;
+static void pw_filler(void *arg)
+{
+    (void)arg;
+    /* Ready, never running on an RTOS (the pair is above it). On the host (SCHED_FIFO threads
+     * on several CPUs) a filler may run: once the pair is done it parks, so that the suite
+     * can cancel and delete it. */
+    while (!pw_stop)
+        rtb_yield();
+    for (;;)
+        rtb_sem_wait(SEM_PARK, RTB_FOREVER);
+}
+static void pw_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(PW_SEM, RTB_FOREVER);
+        uint32_t t1 = t_stop();
+        if (g_go)
+            bench_sample(t1 - g_t0);
+        if (!bench_more()) {
+            pw_stop = 1;
+            bench_done();
+        }
+    }
+}
+static void pw_low(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        g_go = 1;
+        g_t0 = t_start();
+        rtb_sem_signal(PW_SEM);
+    }
+}
+static void bench_prio_wake_n(const char *id, int n)
+{
+    bench_begin(id, BK_CYCLES, 0);
+    g_go = 0;
+    pw_stop = 0;
+    bench_sem(PW_SEM, 0, 1);
+    for (int k = 0; k < n - 2; k++)
+        bench_spawn(2 + k, 1 + k, pw_filler, 0, BENCH_STACK_SMALL);
+    bench_spawn(0, 8, pw_high, 0, BENCH_STACK_SMALL);
+    bench_spawn(1, 7, pw_low, 0, BENCH_STACK_SMALL);
+    finish();
+}
+
+/* scale.timeout_wake.nN: a waiter (7) blocks on a semaphore with a 1 s timeout and is woken
+ * by a signaller (6), with N other threads (priority 1) blocked with timeouts of 200 ms + k
+ * µs, all earlier than the waiter's: a sorted timeout list is walked to its end on every
+ * block. From the waiter's call of rtb_sem_wait (block: timeout inserted; the signaller runs
+ * and signals; wake: timeout removed) to its return. */
+#define TW_SEM 0
+#define TW_FILL 1
+static void tw_filler(void *arg)
+{
+    (void)rtb_sem_wait(TW_FILL, 200000u + (uint32_t)(uintptr_t)arg);
+    for (;;)
+        rtb_sem_wait(TW_FILL, RTB_FOREVER);
+}
+static void tw_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        uint32_t t0 = t_start();
+        rtb_sem_wait(TW_SEM, 1000000u);
+        uint32_t t1 = t_stop();
+        bench_sample(t1 - t0);
+        if (!bench_more())
+            bench_done();
+    }
+}
+static void tw_low(void *arg)
+{
+    (void)arg;
+    for (;;)
+        rtb_sem_signal(TW_SEM);
+}
+static void bench_timeout_wake_n(const char *id, int n)
+{
+    if ((size_t)(n + 2) * ((BENCH_STACK_SMALL + 7u) & ~7u) > bench_arena_free()) {
+        bench_absent(id, "not enough RAM for the threads next to the sample store (use the default sample count)");
+        return;
+    }
+    bench_begin(id, BK_CYCLES, 0);
+    bench_sem(TW_SEM, 0, 1);
+    bench_sem(TW_FILL, 0, 1);
+    for (int k = 0; k < n; k++)
+        bench_spawn(2 + k, 1, tw_filler, (void *)(uintptr_t)k, BENCH_STACK_SMALL);
+    /* let the fillers run (they are below everyone): each blocks with its timeout */
+    if (n)
+        rtb_delay_us(3000);
+    bench_spawn(0, 7, tw_high, 0, BENCH_STACK_SMALL);
+    bench_spawn(1, 6, tw_low, 0, BENCH_STACK_SMALL);
+    finish();
+}
+
 void t_sem_switch(void)
 {
     bench_begin("sem.signal_wake", BK_CYCLES, 0);
@@ -341,5 +567,20 @@ void t_scale(void)
             continue;
         }
         bench_sem_wake_n(sw_ids[i], n, BENCH_STACK_SMALL);
+    }
+    static const char *const pw_ids[] = {"scale.prio_wake.n2", "scale.prio_wake.n4", "scale.prio_wake.n8"};
+    for (int i = 0; i < 3; i++)
+        bench_prio_wake_n(pw_ids[i], 2 << i);
+    static const char *const tw_ids[] = {"scale.timeout_wake.n0", "scale.timeout_wake.n2", "scale.timeout_wake.n8",
+                                         "scale.timeout_wake.n30"};
+    static const int tw_n[] = {0, 2, 8, 30};
+    for (int i = 0; i < 4; i++) {
+        if (!bench_need(RTB_CAP_TIMEOUT, tw_ids[i]))
+            continue;
+        if (tw_n[i] + 3 > RTB_MAX_THREADS) {
+            bench_absent(tw_ids[i], "the port supports fewer threads");
+            continue;
+        }
+        bench_timeout_wake_n(tw_ids[i], tw_n[i]);
     }
 }

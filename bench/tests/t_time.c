@@ -115,6 +115,52 @@ static void pj_thread(void *arg)
     bench_done();
 }
 
+/* ---- timer.oneshot_error.X (seed 004, delayed execution as it defined it: a one-shot timer
+ * callback X after the request): the callback's counter read minus (the counter read just
+ * before rtb_timer_once + X), signed: negative is early. The caller (priority 6) then waits
+ * for the callback's semaphore; before each request it spins a fixed pseudo-random 0..1 ms,
+ * as for the delays, so that requests fall at every phase of a tick. ---- */
+#define OS_SEM 0
+#define OS_TIMER 0
+static volatile uint32_t os_fired;
+static void os_cb(void *arg)
+{
+    (void)arg;
+    os_fired = board_cycles();
+#if RTB_TIMER_CB_IN_ISR
+    rtb_sem_signal_isr(OS_SEM);
+#else
+    rtb_sem_signal(OS_SEM);
+#endif
+}
+static void oneshot_thread(void *arg)
+{
+    (void)arg;
+    uint32_t want = us_to_cycles(g_us), ms = us_to_cycles(1000);
+    for (uint32_t i = 0; bench_more(); i++) {
+        bench_spin((i * 7919u) % ms);
+        uint32_t t0 = board_cycles();
+        if (rtb_timer_once(OS_TIMER, g_us) != RTB_OK)
+            break; /* the metric ends short: the controller reports it incomplete */
+        rtb_sem_wait(OS_SEM, RTB_FOREVER);
+        bench_sample((os_fired - t0) - want);
+    }
+    bench_done();
+}
+
+/* ---- time.idle_window: 200 ms with nothing to do (one thread in rtb_delay_us). The sample
+ * is the delay's length; the point is the simulator's profile of the window (time-keeping
+ * handler cycles, sleep: time.tick_fraction.idle, cpu.idle_fraction.idle). ---- */
+#define IDLE_WINDOW_US 200000u
+static void idle_thread(void *arg)
+{
+    (void)arg;
+    uint32_t t0 = board_cycles();
+    rtb_delay_us(IDLE_WINDOW_US);
+    bench_sample(board_cycles() - t0);
+    bench_done();
+}
+
 void t_time(void)
 {
     static const struct { const char *id; uint32_t us; } d[] = {
@@ -130,6 +176,36 @@ void t_time(void)
         bench_begin(d[i].id, BK_SIGNED | (BOARD_HAS_STIMULUS ? BK_FROM_STIM : BK_NO_PROBE), RTB_DELAY_SAMPLES);
         g_us = d[i].us;
         bench_spawn(0, 6, delay_thread, 0, BENCH_STACK);
+        if (bench_join(1))
+            bench_end();
+        else
+            bench_abort("timed out");
+    }
+
+    static const struct { const char *id; uint32_t us; } o[] = {
+        {"timer.oneshot_error.10us", 10}, {"timer.oneshot_error.100us", 100},
+        {"timer.oneshot_error.1ms", 1000}, {"timer.oneshot_error.10ms", 10000},
+    };
+    for (unsigned i = 0; i < sizeof o / sizeof o[0]; i++) {
+        if (!bench_need(RTB_CAP_TIMER | RTB_CAP_TIMER_ONESHOT, o[i].id))
+            continue;
+        bench_begin(o[i].id, BK_SIGNED | BK_NO_PROBE, RTB_DELAY_SAMPLES);
+        g_us = o[i].us;
+        bench_sem(OS_SEM, 0, 1);
+        rtb_timer_create(OS_TIMER, 1000, os_cb, 0);
+        bench_spawn(0, 6, oneshot_thread, 0, BENCH_STACK);
+        bool ok = bench_join(1);
+        rtb_timer_stop(OS_TIMER);
+        rtb_timer_delete(OS_TIMER);
+        if (ok)
+            bench_end();
+        else
+            bench_abort("timed out");
+    }
+
+    if (bench_need(RTB_CAP_DELAY, "time.idle_window")) {
+        bench_begin("time.idle_window", BK_NO_PROBE, 1);
+        bench_spawn(0, 6, idle_thread, 0, BENCH_STACK);
         if (bench_join(1))
             bench_end();
         else

@@ -136,7 +136,7 @@ void t_throughput(void)
         bench_spawn(i, 3, coop, 0, BENCH_STACK_SMALL);
     measure();
 
-    if (bench_need(RTB_CAP_SUSPEND, "tm.preemptive")) {
+    if (bench_need(RTB_CAP_SUSPEND_SELF, "tm.preemptive")) {
         bench_begin("tm.preemptive", kind, TM_WINDOWS);
         ops = 0;
         for (int i = 0; i < 5; i++)

@@ -54,6 +54,16 @@ def new_document(git: str | None) -> dict:
     return {"schema": SCHEMA, "tool": {"version": __version__, "git": git or "unknown"}, "runs": []}
 
 
+def early_late(samples) -> dict:
+    """A signed error's warm samples split by sign (timer.*_error: early and late reported
+    apart, so that a few early wakes are not averaged into lateness): count and extreme."""
+    early = [v for v in samples if v < 0]
+    late = [v for v in samples if v > 0]
+    return {"early": {"n": len(early), "max": -min(early) if early else 0},
+            "late": {"n": len(late), "max": max(late) if late else 0},
+            "on_time": len(samples) - len(early) - len(late)}
+
+
 def result_entry(metric, clock_hz: int | None, probe_samples: list[int] | None = None) -> dict:
     """One entry of run['results'] from a protocol.Metric (complete)."""
     st = metric_stats(metric.samples, metric.cold)
@@ -63,6 +73,8 @@ def result_entry(metric, clock_hz: int | None, probe_samples: list[int] | None =
     entry["cold"] = metric.cold
     if getattr(metric, "signed", False):
         entry["signed"] = True       # an error: closer to 0 is better
+        entry.update(early_late(metric.samples[metric.cold:] if len(metric.samples) > metric.cold
+                                else metric.samples))
     entry["cold_stats"] = st["cold"]
     if clock_hz and metric.unit == "cycles":
         entry["time_ns"] = {k: round(st[k] * 1e9 / clock_hz, 3) for k in STAT_KEYS}

@@ -14,6 +14,7 @@ from rich.console import Console
 from . import build as buildmod
 from . import manifest as mf
 from . import peers, ports
+from . import masked as masked_mod
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
 from .ids import CHECK_IDS, METRIC_IDS, Board, check_pair, get_board, parse_rtos_list, test_filter
@@ -191,8 +192,12 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
     if runner == "vp":
         vp = vp_runner.find_vp(root, build=opts.build, note=disp.stage)
         trace = tmp / f"{rtos}.trace.jsonl" if opts.probe else None
+        # the interrupts-masked sections (irq.masked*), if this simulator records them
+        masked_file = tmp / f"{rtos}.masked.json" if vp_runner.has_option(vp, "--masked") else None
         out = vp_runner.run(vp, image, opts.board.id, on_line, trace=trace, trace_events="probe,mark,stim",
-                            max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True)
+                            max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True,
+                            extra=["--masked", str(masked_file)] if masked_file else None)
+        out.extra["masked"] = masked_mod.read(masked_file) if masked_file else None
         if out.trace is not None:
             origins = {m.index: m.probe_from for m in parser.t.metrics.values() if m.probe_from}
             probe = read_probe(out.trace, origins)
@@ -271,6 +276,14 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         else:
             incomplete.append({"id": m.id, "reason": m.problem or f"cut short: {stopped}",
                                "samples_received": len(m.samples)})
+    masked_summary = outcome.extra.get("masked") if outcome is not None else None
+    masked_section = None
+    if masked_summary and t.done:
+        extra, masked_section = masked_mod.results(masked_summary, clock)
+        results += [e for e in extra if keep(e["id"])]
+        prof, segments = masked_mod.profile(masked_summary, {m.index: m.id for m in t.metrics.values()})
+        results += [e for e in prof if keep(e["id"])]
+        masked_section["profile"] = segments
     run = {
         "rtos": rtos,
         "rtos_version": t.rtos_version or "unknown",
@@ -309,6 +322,8 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         run["size"]["ram.per_thread"] = int(per_thread)
     elif facts.thread_bytes:
         run["size"]["ram.per_thread"] = facts.thread_bytes
+    if masked_section is not None:
+        run["masked"] = masked_section
     if error:
         run["error"] = error
     if t.rtos and t.rtos != rtos:

@@ -3,7 +3,8 @@
 The behaviour comes from a JSON spec: the image file itself when it starts with '{', else the
 file named by $FAKE_VP_SPEC. Fields: stdout (text), status, stderr, events (trace events,
 written to --trace as JSONL, filtered by --trace-events), delay (seconds after each line),
-args_log (file to which the command line is appended)."""
+args_log (file to which the command line is appended), masked (the summary written to
+--masked). `run --help` lists the options the pipeline probes for."""
 import json
 import os
 import sys
@@ -14,6 +15,9 @@ def main(argv):
     if len(argv) < 2 or argv[0] != "run":
         print("usage: fake_vp.py run IMAGE", file=sys.stderr)
         return 2
+    if argv[1] == "--help":
+        print("  --masked <FILE>  interrupts-masked sections")
+        return 0
     image = argv[1]
     opts = {}
     i = 2
@@ -48,6 +52,9 @@ def main(argv):
             for ev in spec.get("events", []):
                 if keep is None or ev.get("e") in keep:
                     f.write(json.dumps(ev) + "\n")
+    if "--masked" in opts and "masked" in spec:
+        with open(opts["--masked"], "w") as f:
+            f.write(json.dumps(spec["masked"]) + "\n")
     if "--vcd" in opts:
         with open(opts["--vcd"], "w") as f:
             f.write("$timescale 1ns $end\n$var wire 1 ! probe0 $end\n$enddefinitions $end\n#0\n0!\n")

@@ -70,8 +70,10 @@ def probe_events(metrics, overhead=4):
     return ev
 
 
-def spec(path, stdout, status=0, stderr="", events=None, delay=0, args_log=None):
+def spec(path, stdout, status=0, stderr="", events=None, delay=0, args_log=None, masked=None):
     d = {"stdout": stdout, "status": status, "stderr": stderr, "events": events or [], "delay": delay}
+    if masked is not None:
+        d["masked"] = masked
     if args_log:
         d["args_log"] = str(args_log)
     path.write_bytes(ARM_ELF_HEADER + FAKE_SPEC_MARK + json.dumps(d).encode())

@@ -75,6 +75,27 @@ def test_run_real_simulator_with_probe(cli, fixture_elfs, vp_env, tmp_path):
 
 
 @need_vp
+def test_run_finds_the_longest_masked_section_exactly(cli, fixture_elfs, vp_env, tmp_path):
+    """fixture_masked_long (app/main.c) masks interrupts for exactly 251 cycles: CPSID, 250
+    NOPs, CPSIE. irq.masked_max is that section, with its location."""
+    out = tmp_path / "r.json"
+    r = cli("run", "--rtos", "rtoslab", "--elf", f"rtoslab={fixture_elfs['protocol']}", "--json", out,
+            "-q", "--no-history")
+    assert r.status == 0, r
+    run = results.load(out)["runs"][0]
+    by = {x["id"]: x for x in run["results"]}
+    mx = by["irq.masked_max"]
+    assert mx["max"] == 251 and mx["n"] == 1
+    loc = mx["location"]
+    assert loc["set_func"] == "fixture_masked_long" and loc["clear_func"] == "fixture_masked_long"
+    assert int(loc["clear_pc"], 16) - int(loc["set_pc"], 16) == 2 + 250 * 2
+    assert loc["set_at"].startswith("fixture_masked_long")
+    assert by["irq.masked"]["max"] == 251 and by["irq.masked"]["n"] >= 1
+    assert run["masked"]["sites"][0]["set_func"] == "fixture_masked_long"
+    assert run["masked"]["sites"][0]["count"] == 1
+
+
+@need_vp
 def test_run_real_fault_keeps_results(cli, fixture_elfs, vp_env, tmp_path):
     out = tmp_path / "r.json"
     r = cli("run", "--rtos", "rtoslab,freertos", "--elf", f"rtoslab={fixture_elfs['protocol']}",

@@ -66,6 +66,10 @@ pub struct RunArgs {
     /// MULS cycles: 1 (fast multiplier, default) or 32 (the Cortex-M0 small multiplier).
     #[arg(long, value_name = "1|32", default_value = "1")]
     pub mul_cycles: u64,
+    /// Record every interrupts-masked section (PRIMASK set) and write a JSON summary at exit:
+    /// the longest with its code location, every site and the histogram of lengths.
+    #[arg(long, value_name = "FILE")]
+    pub masked: Option<PathBuf>,
     /// Print cycles, instructions, wall time and MIPS to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -235,6 +239,10 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
         m.itrace = Some(Box::new(ITrace::new(open_out(p)?, &img.symbols, start, end)));
     }
 
+    if a.masked.is_some() {
+        m.masked = Some(Box::new(crate::masked::Masked::new()));
+    }
+
     let cpu0 = cpu_time();
     let t0 = Instant::now();
     let stop = if m.itrace.is_some() { m.run_traced() } else { m.run() };
@@ -250,6 +258,12 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
         o.emit(Event::End { c: m.cyc, status, instructions: m.insns });
         if let Err(e) = o.finish() {
             eprintln!("rtoslab-vp: error writing trace/VCD: {}", e);
+        }
+    }
+    if let (Some(p), Some(mk)) = (&a.masked, m.masked.take()) {
+        let text = serde_json::to_string(&mk.to_json(m.cyc, &img.symbols)).unwrap_or_default();
+        if let Err(e) = std::fs::write(p, text + "\n") {
+            eprintln!("rtoslab-vp: cannot write {}: {}", p.display(), e);
         }
     }
     if let Some(msg) = stop_message(&m, &stop, &img.symbols) {

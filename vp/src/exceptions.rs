@@ -137,6 +137,9 @@ impl Machine {
         if let Some(o) = self.obs.as_mut() {
             o.exc_entry(self.cyc, exc, frame);
         }
+        if let Some(m) = self.masked.as_mut() {
+            m.context(b, exc);
+        }
         if vector & 1 == 0 {
             self.raise_fault(self.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", exc), None);
         }
@@ -202,6 +205,9 @@ impl Machine {
             if let Some(o) = self.obs.as_mut() {
                 o.tail_chain(self.cyc, exc, new);
             }
+            if let Some(m) = self.masked.as_mut() {
+                m.context(s + base, new);
+            }
             if vector & 1 == 0 {
                 self.raise_fault(self.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", new), None);
             }
@@ -243,6 +249,9 @@ impl Machine {
         }
         if let Some(o) = self.obs.as_mut() {
             o.exc_return(self.cyc, exc, new_ipsr);
+        }
+        if let Some(m) = self.masked.as_mut() {
+            m.context(self.cyc, new_ipsr);
         }
         self.tbit = xpsr & (1 << 24) != 0;
         if !self.tbit {
@@ -311,6 +320,12 @@ impl Machine {
                 if let Some(o) = self.obs.as_mut() {
                     o.sleep(start);
                 }
+                if let Some(m) = self.masked.as_mut() {
+                    if self.primask {
+                        m.sleep(start, self.pc.wrapping_sub(2));
+                    }
+                    m.asleep(start);
+                }
             }
             let next = self.next_timed_event();
             if next >= self.max_cycles {
@@ -330,6 +345,12 @@ impl Machine {
             let c = self.cyc;
             if let Some(o) = self.obs.as_mut() {
                 o.wake(c);
+            }
+            if let Some(m) = self.masked.as_mut() {
+                m.awake(c);
+                if self.primask {
+                    m.wake(c, self.pc.wrapping_sub(2));
+                }
             }
         }
         self.reschedule();

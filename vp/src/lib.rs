@@ -9,6 +9,7 @@ pub mod elf;
 pub mod exceptions;
 pub mod itrace;
 pub mod machine;
+pub mod masked;
 pub mod memory;
 pub mod nvic;
 pub mod peripherals;

@@ -159,6 +159,8 @@ pub struct Machine {
     pub obs: Option<Box<Observer>>,
     /// The instruction trace (`--itrace`); only `run_traced` and the exception code use it.
     pub itrace: Option<Box<ITrace>>,
+    /// Interrupts-masked sections (`--masked`); only the PRIMASK writes look at it.
+    pub masked: Option<Box<crate::masked::Masked>>,
     /// Console bytes not yet flushed.
     pub console: Vec<u8>,
     pub console_sink: Option<Box<dyn Write>>,
@@ -213,6 +215,7 @@ impl Machine {
             sleep_on_exit: false,
             obs: None,
             itrace: None,
+            masked: None,
             console: Vec::new(),
             console_sink: None,
             heap_base: RAM_BASE,

@@ -38,7 +38,7 @@
 #include "sched.h"
 
 /* ---- objects: semaphores (the counter is in the inline code), queues ---- */
-struct queue { uint32_t buf[64 / 4]; uint8_t size, depth, head, count; struct th *rt, *st; };
+struct queue { uint32_t buf[128 / 4]; /* 128: rhealstone.message_passing.seed001 */ uint8_t size, depth, head, count; struct th *rt, *st; };
 
 BM_NOINIT struct bm_sem bm_sems[RTB_MAX_SEMS];    /* (written by their create) */
 BM_NOINIT static struct queue queues[RTB_MAX_QUEUES];
@@ -60,6 +60,7 @@ void rtb_port_config(void)
     bench_config("mutex", "owner + FIFO of waiters, one-level priority inheritance, no deadlock detection");
     bench_config("queue", "ring buffer, direct hand-off to a waiting receiver or from a blocked sender");
     bench_config("timer_context", "alarm interrupt");
+    bench_config("oneshot_rounding", "the alarm at now + us in cycles, exact");
     bench_config("allocation", "static; control blocks at the top of the thread's memory; memory blocks: one 128-byte block");
     bench_config("checks", "none (no argument checks, no stack check)");
     bench_config("idle", "WFI in an idle thread");
@@ -91,11 +92,22 @@ void rtb_timer_start(int id)
 {
     lock();
     tmrs[id].next = board_cycles() + tmrs[id].period;
+    tmrs[id].once = 0;
     tmrs[id].active = 1;
     alarm_want(tmrs[id].next);
     unlock();
 }
 void rtb_timer_stop(int id) { tmrs[id].active = 0; } /* the alarm may fire once for nothing */
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    lock();
+    tmrs[id].next = board_cycles() + CYC(delay_us);
+    tmrs[id].once = 1;
+    tmrs[id].active = 1;
+    alarm_want(tmrs[id].next);
+    unlock();
+    return RTB_OK;
+}
 void rtb_timer_delete(int id) { tmrs[id].active = 0; }
 
 /* ---- threads ---- */

@@ -6,7 +6,7 @@
 #define RTB_PORT_CAPS_H
 #define RTB_PORT_ID "baremetal"
 #define RTB_PORT_VERSION "2"
-#define RTB_CAPS 0xFFFu
+#define RTB_CAPS RTB_CAPS_ALL
 #define RTB_TIMER_CB_IN_ISR 1 /* timer callbacks run in the alarm interrupt */
 #define RTB_PORT_INLINE 1     /* rtb_port_inline.h: the hot calls inline, as rtoslab */
 #endif

@@ -26,7 +26,7 @@ static uint32_t alarm_at;
 static uint8_t alarm_on;
 
 /* Timers run in the alarm interrupt; mutexes are here for priority inheritance. */
-struct tmr { uint32_t next, period; void (*cb)(void *); void *arg; uint8_t active; };
+struct tmr { uint32_t next, period; void (*cb)(void *); void *arg; uint8_t active, once; };
 static struct tmr tmrs[RTB_MAX_TIMERS];
 struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
 
@@ -307,6 +307,8 @@ void board_alarm_isr(void)
             continue;
         if ((int32_t)(now - tm->next) >= 0) {
             tm->next += tm->period;
+            if (tm->once)
+                tm->active = 0;
             unlock();
             tm->cb(tm->arg);
             lock();

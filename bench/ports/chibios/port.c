@@ -15,10 +15,12 @@
  *    primitives, as chschd.c's timeout handler does) and cancels the timeout timer its timed
  *    wait may have on its stack. Not measured by any metric.
  *  - a mutex lock with a finite timeout: RT mutexes have none (chMtxLock waits for ever,
- *    chMtxTryLock polls). rtb_mutex_lock with a finite timeout is chMtxTryLock retried every
- *    RTB_CH_MTX_POLL_US (chThdSleep in between) until it succeeds or the timeout has passed.
- *    Only check.deadlock uses it.
- *  - suspend/resume of another thread and setting another thread's priority: absent.
+ *    chMtxTryLock polls): RTB_CAP_MUTEX_TIMEOUT is off (check.deadlock is absent), a timeout
+ *    of 0 is chMtxTryLock, any other finite one is refused (RTB_ERROR).
+ *  - suspend/resume of another thread and setting another thread's priority: absent. A
+ *    thread suspends itself on its own thread reference (chThdSuspendS, RTB_CAP_SUSPEND_SELF;
+ *    the reference is a field of its thread_t, CH_CFG_THREAD_EXTRA_FIELDS), rtb_resume is
+ *    chThdResume on that reference; rtb_prio_set(RTB_SELF) is chThdSetPriority.
  */
 #include <string.h>
 
@@ -27,7 +29,6 @@
 #include "bench.h"
 
 #define PRIO(p) ((tprio_t)(NORMALPRIO + (p)))
-#define RTB_CH_MTX_POLL_US 100u
 #define ALARM_NVIC_PRIO 2u /* the demo's timer IRQ priority; below the suite's lines (1): see board_alarm_isr */
 
 static thread_t *threads[RTB_MAX_THREADS];
@@ -46,6 +47,9 @@ const char *rtb_port_absent_reason(uint32_t cap)
     case RTB_CAP_PRIO_SET:
         return "ChibiOS/RT 7 chThdSetPriority changes the calling thread's priority only; "
                "there is no call to set another thread's priority";
+    case RTB_CAP_MUTEX_TIMEOUT:
+        return "ChibiOS/RT 7 mutexes have no timed lock (chMtxLock waits for ever, chMtxTryLock polls) "
+               "and RT has no deadlock detection";
     default:
         return "not provided by ChibiOS/RT";
     }
@@ -63,8 +67,9 @@ void rtb_port_config(void)
     bench_config("preemption", "on");
     bench_config("time_slicing", "off (CH_CFG_TIME_QUANTUM 0)");
     bench_config("mutex_protocol", "priority inheritance (chMtx*, not recursive)");
-    bench_config("mutex_timeout", "none in RT: a finite timeout is chMtxTryLock retried every 100 us "
-                                  "until the timeout has passed (only check.deadlock uses it)");
+    bench_config("mutex_timeout", "none in RT (RTB_CAP_MUTEX_TIMEOUT off): 0 is chMtxTryLock");
+    bench_config("suspend", "self only: chThdSuspendS on the thread's own thread reference, "
+                            "rtb_resume = chThdResume of it");
     bench_config("semaphores", "chSem* counting semaphores, FIFO queueing (the max count is not enforced)");
     bench_config("queue", "oslib objects FIFO (chFifo*: guarded pool of fixed-size objects + mailbox of pointers), "
                           "messages copied in and out");
@@ -74,6 +79,7 @@ void rtb_port_config(void)
     bench_config("thread_delete", "none in RT: the port unlinks a parked thread from its queue (kernel list "
                                   "primitives) and cancels its timeout timer");
     bench_config("timer_context", "virtual-timer callbacks in the alarm interrupt (chVTSetContinuous)");
+    bench_config("oneshot_rounding", "chVTSet(us * ticks-per-us): exact (ticks are cycles), at least CH_CFG_ST_TIMEDELTA");
     bench_config("isr_api", "CH_IRQ_PROLOGUE/EPILOGUE; chSysLockFromISR + chSemSignalI + chSysUnlockFromISR");
     bench_config("delay_rounding", "us * ticks-per-us exactly (ticks are cycles), at least CH_CFG_ST_TIMEDELTA: "
                                    "never shorter than requested");
@@ -189,8 +195,21 @@ void rtb_thread_delete(int id)
     threads[id] = NULL;
 }
 
-void rtb_suspend(int id) { (void)id; }
-void rtb_resume(int id) { (void)id; }
+/* RTB_CAP_SUSPEND_SELF: park the caller on its own thread reference; resume wakes it (a no-op
+ * if it is not parked there, as FreeRTOS's vTaskResume of a thread that is not suspended). */
+void rtb_suspend(int id)
+{
+    if (id != RTB_SELF)
+        return; /* another thread: not a capability of this port */
+    chSysLock();
+    (void)chThdSuspendS((thread_reference_t *)&chThdGetSelfX()->rtb_parked);
+    chSysUnlock();
+}
+void rtb_resume(int id)
+{
+    if (threads[id])
+        chThdResume((thread_reference_t *)&threads[id]->rtb_parked, MSG_OK);
+}
 void rtb_prio_set(int id, int prio)
 {
     if (id == RTB_SELF)
@@ -213,40 +232,20 @@ int rtb_mutex_create(int id)
     return RTB_OK;
 }
 void rtb_mutex_delete(int id) { (void)id; } /* a static RT object has nothing to release */
-/* rtb_mutex_lock with a timeout other than RTB_FOREVER (rtb_port_inline.h). */
-int rtb_chibios_mutex_lock_timed(int id, uint32_t timeout_us)
-{
-    mutex_t *mp = &rtb_chibios_mutexes[id];
-    if (chMtxTryLock(mp))
-        return RTB_OK;
-    if (timeout_us == 0)
-        return RTB_TIMEOUT;
-    /* No timed lock in RT: retry until the timeout has passed (see the top of this file). */
-    sysinterval_t to = rtb_chibios_us2i(timeout_us);
-    systime_t start = chVTGetSystemTimeX();
-    for (;;) {
-        sysinterval_t spent = chTimeDiffX(start, chVTGetSystemTimeX());
-        if (spent >= to)
-            return RTB_TIMEOUT;
-        sysinterval_t nap = rtb_chibios_us2i(RTB_CH_MTX_POLL_US);
-        chThdSleep(to - spent < nap ? to - spent : nap);
-        if (chMtxTryLock(mp))
-            return RTB_OK;
-    }
-}
-
 /* ---- queues: oslib objects FIFOs ---- */
-#define Q_BYTES 64
 #define Q_DEPTH 16
 static objects_fifo_t queues[RTB_MAX_QUEUES];
 static size_t q_msg_bytes[RTB_MAX_QUEUES];
-static uint32_t q_buf[RTB_MAX_QUEUES][Q_BYTES / 4];
+/* queue 0 holds 128 bytes (rhealstone.message_passing.seed001's message), queue 1 64 */
+static uint32_t q_buf0[128 / 4], q_buf1[64 / 4];
+static uint32_t *const q_buf[RTB_MAX_QUEUES] = {q_buf0, q_buf1};
+static const size_t q_cap[RTB_MAX_QUEUES] = {sizeof q_buf0, sizeof q_buf1};
 static msg_t q_ptrs[RTB_MAX_QUEUES][Q_DEPTH];
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     size_t obj = (msg_bytes + 3u) & ~(size_t)3u;
-    if (obj == 0 || depth == 0 || depth > Q_DEPTH || obj * depth > Q_BYTES)
+    if (obj == 0 || depth == 0 || depth > Q_DEPTH || obj * depth > q_cap[id])
         return RTB_ERROR;
     q_msg_bytes[id] = msg_bytes;
     chFifoObjectInit(&queues[id], obj, depth, q_buf[id], q_ptrs[id]);
@@ -302,6 +301,11 @@ void rtb_timer_start(int id)
     chVTSetContinuous(&timers[id], timer_cb[id].period, timer_tramp, (void *)(intptr_t)id);
 }
 void rtb_timer_stop(int id) { chVTReset(&timers[id]); }
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    chVTSet(&timers[id], rtb_chibios_us2i(delay_us ? delay_us : 1u), timer_tramp, (void *)(intptr_t)id);
+    return RTB_OK;
+}
 void rtb_timer_delete(int id) { chVTReset(&timers[id]); }
 
 /* ---- memory: an oslib memory pool of 128-byte blocks ---- */

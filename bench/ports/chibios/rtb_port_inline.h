@@ -11,7 +11,6 @@
 
 extern semaphore_t rtb_chibios_sems[RTB_MAX_SEMS];
 extern mutex_t rtb_chibios_mutexes[RTB_MAX_MUTEXES];
-int rtb_chibios_mutex_lock_timed(int id, uint32_t timeout_us);
 
 /* Microseconds to system ticks (the board's cycles: CH_CFG_ST_FREQUENCY = BOARD_CLOCK_HZ),
  * rounded up; RTB_FOREVER is TIME_INFINITE, 0 is TIME_IMMEDIATE. */
@@ -65,8 +64,8 @@ static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
     chSysUnlockFromISR();
 }
 
-/* RT mutexes have no timed lock: RTB_FOREVER is chMtxLock, anything else goes to port.c
- * (chMtxTryLock, retried until the timeout has passed). */
+/* RT mutexes have no timed lock (RTB_CAP_MUTEX_TIMEOUT is off): RTB_FOREVER is chMtxLock,
+ * 0 is chMtxTryLock, any other timeout is refused. */
 #define RTB_INLINE_rtb_mutex_lock 1
 static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t timeout_us)
 {
@@ -74,7 +73,9 @@ static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t
         chMtxLock(&rtb_chibios_mutexes[id]);
         return RTB_OK;
     }
-    return rtb_chibios_mutex_lock_timed(id, timeout_us);
+    if (timeout_us == 0)
+        return chMtxTryLock(&rtb_chibios_mutexes[id]) ? RTB_OK : RTB_TIMEOUT;
+    return RTB_ERROR;
 }
 
 #define RTB_INLINE_rtb_mutex_unlock 1

@@ -35,8 +35,8 @@ const char *rtb_port_absent_reason(uint32_t cap)
     switch (cap) {
     case RTB_CAP_MUTEX_DYNAMIC:
         return "CoOS has no mutex deletion: CoCreateMutex takes one of CFG_MAX_MUTEX slots for good (no CoDelMutex)";
-    case RTB_CAP_TIMEOUT:
-        return "CoOS's mutex lock (CoEnterMutexSection) has no timeout and CoOS has no deadlock detection; semaphore and queue waits do time out, but the capability covers both";
+    case RTB_CAP_MUTEX_TIMEOUT:
+        return "CoOS's mutex lock (CoEnterMutexSection) has no timeout (and CoOS has no deadlock detection)";
     default:
         return "not provided by CoOS";
     }

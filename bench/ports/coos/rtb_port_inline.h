@@ -68,7 +68,7 @@ static inline __attribute__((always_inline)) void rtb_sem_signal_isr(int id)
 #define RTB_INLINE_rtb_mutex_lock 1
 static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t timeout_us)
 {
-    (void)timeout_us; /* CoEnterMutexSection waits for ever (RTB_CAP_TIMEOUT is off) */
+    (void)timeout_us; /* CoEnterMutexSection waits for ever (RTB_CAP_MUTEX_TIMEOUT is off) */
     return CoEnterMutexSection(rtb_coos_mutexes[id]) == 0 ? RTB_OK : RTB_ERROR;
 }
 

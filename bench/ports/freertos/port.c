@@ -52,6 +52,7 @@ void rtb_port_config(void)
     bench_config_u("heap_bytes", configTOTAL_HEAP_SIZE);
     bench_config("delay_rounding", "ceil(us/tick)+1 ticks: never shorter than requested");
     bench_config("timer_context", "timer service task, priority above the controller");
+    bench_config("oneshot_rounding", "xTimerChangePeriod to ceil(us/tick)+1 ticks, auto-reload off: never shorter than requested");
     bench_config("isr_api", "xSemaphoreGiveFromISR + portYIELD_FROM_ISR");
     bench_config("idle", "WFI in the idle hook");
 }
@@ -201,6 +202,13 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
 }
 void rtb_timer_start(int id) { xTimerStart(timers[id], portMAX_DELAY); }
 void rtb_timer_stop(int id) { xTimerStop(timers[id], portMAX_DELAY); }
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    /* as rtb_delay_us: ceil(us/tick) + 1 ticks, never shorter than asked */
+    TickType_t p = (TickType_t)(((uint64_t)delay_us * configTICK_RATE_HZ + 999999u) / 1000000u) + 1u;
+    vTimerSetReloadMode(timers[id], pdFALSE);
+    return xTimerChangePeriod(timers[id], p, portMAX_DELAY) == pdPASS ? RTB_OK : RTB_ERROR;
+}
 void rtb_timer_delete(int id)
 {
     if (timers[id]) {

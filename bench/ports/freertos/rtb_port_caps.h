@@ -3,7 +3,7 @@
 #define RTB_PORT_CAPS_H
 #define RTB_PORT_ID "freertos"
 #define RTB_PORT_VERSION "11.2.0"
-#define RTB_CAPS 0xFFFu
+#define RTB_CAPS RTB_CAPS_ALL
 #define RTB_TIMER_CB_IN_ISR 0 /* timer callbacks run in the timer service task */
 #define RTB_PORT_ISR 1        /* handlers end in portYIELD_FROM_ISR: rtb_port_isr.h */
 #endif

@@ -68,6 +68,7 @@ void rtb_port_config(void)
     bench_config("time_unit", "ns (clock=1000000000: one nominal cycle per ns)");
     bench_config("mutex", "pthread_mutex PTHREAD_PRIO_INHERIT");
     bench_config("timer_context", "a SCHED_FIFO timer thread (clock_nanosleep, absolute)");
+    bench_config("oneshot_rounding", "a timer thread per shot, clock_nanosleep to now + us (absolute): never early, late by the thread's creation and wake-up");
     bench_config("suspend", "emulated: a per-thread semaphore (self-suspension only)");
     bench_config("stacks", "pthread default stacks (the suite's stack memory is not used)");
     bench_config("rt.sched_fifo", rt_fifo);
@@ -350,7 +351,7 @@ static struct {
     uint32_t period_us;
     void (*cb)(void *);
     void *arg;
-    volatile int run, made;
+    volatile int run, made, once;
 } timers[RTB_MAX_TIMERS];
 
 static void *timer_thread(void *p)
@@ -366,6 +367,10 @@ static void *timer_thread(void *p)
         }
         if (timers[id].run)
             timers[id].cb(timers[id].arg);
+        if (timers[id].once) {
+            timers[id].run = 0;
+            return NULL;
+        }
     }
     return NULL;
 }
@@ -381,6 +386,7 @@ void rtb_timer_start(int id)
 {
     pthread_attr_t a;
     timers[id].run = 1;
+    timers[id].once = 0;
     if (pthread_create(&timers[id].th, thread_attr(&a, RTB_PRIO_CTRL + 1), timer_thread, (void *)(intptr_t)id) == 0) {
         timers[id].made = 1;
         if (fifo_ok)
@@ -397,6 +403,21 @@ void rtb_timer_stop(int id)
     }
 }
 void rtb_timer_delete(int id) { rtb_timer_stop(id); }
+/* one-shot: a timer thread that sleeps until now + delay (absolute), calls, and ends */
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    rtb_timer_stop(id);
+    timers[id].period_us = delay_us;
+    pthread_attr_t a;
+    timers[id].run = 1;
+    timers[id].once = 1;
+    if (pthread_create(&timers[id].th, thread_attr(&a, RTB_PRIO_CTRL + 1), timer_thread, (void *)(intptr_t)id) != 0)
+        return RTB_ERROR;
+    timers[id].made = 1;
+    if (fifo_ok)
+        pthread_setschedprio(timers[id].th, prio_of(RTB_PRIO_CTRL + 1));
+    return RTB_OK;
+}
 
 /* ---- memory ---- */
 void *rtb_mem_alloc(size_t bytes)

@@ -15,7 +15,7 @@ struct k_thread *rtb_rtoslab_threads[RTB_MAX_THREADS];
 struct k_sem rtb_rtoslab_sems[RTB_MAX_SEMS];
 struct k_mutex rtb_rtoslab_mutexes[RTB_MAX_MUTEXES];
 static struct k_queue queues[RTB_MAX_QUEUES];
-static uint32_t qbuf[RTB_MAX_QUEUES][64 / 4];
+static uint32_t qbuf[RTB_MAX_QUEUES][128 / 4]; /* 128: rhealstone.message_passing.seed001 */
 static struct k_timer timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 
@@ -44,6 +44,7 @@ void rtb_port_config(void)
     bench_config("allocation", "static: threads in suite memory, objects in the port's tables");
     bench_config("memory", "k_mempool: 4 blocks of 128 bytes (no heap; larger requests fail)");
     bench_config("timer_context", "time source interrupt");
+    bench_config("oneshot_rounding", "k_timer_start(delay = K_USEC(us), period 0): one kernel time unit = one cycle, exact");
     bench_config("isr_api", "k_sem_signal_irq (k_sem_signal_isr for handlers with interrupts enabled; switch on return)");
     bench_config("port_calls", "inline (rtb_port_inline.h): yield, priority set, sem wait/signal/signal_isr, mutex lock/unlock");
 }
@@ -130,6 +131,10 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
 }
 void rtb_timer_start(int id) { k_timer_start(&timers[id], timer_period[id], timer_period[id]); }
 void rtb_timer_stop(int id) { k_timer_stop(&timers[id]); }
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    return k_timer_start(&timers[id], K_USEC(delay_us), 0) == K_OK ? RTB_OK : RTB_ERROR;
+}
 void rtb_timer_delete(int id) { k_timer_stop(&timers[id]); }
 
 /* ---- memory: a kernel memory pool of 128-byte blocks (no heap) ---- */

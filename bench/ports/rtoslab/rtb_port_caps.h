@@ -5,7 +5,7 @@
 #include "rtoslab/kernel.h"
 #define RTB_PORT_ID "rtoslab"
 #define RTB_PORT_VERSION RTOSLAB_KERNEL_VERSION
-#define RTB_CAPS 0xFFFu
+#define RTB_CAPS RTB_CAPS_ALL
 #define RTB_TIMER_CB_IN_ISR 1 /* k_timer callbacks run in the time source's interrupt */
 #define RTB_PORT_INLINE 1     /* the hot calls are inline: rtb_port_inline.h */
 #endif

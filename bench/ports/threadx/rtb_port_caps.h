@@ -5,7 +5,7 @@
 #define RTB_PORT_CAPS_H
 #define RTB_PORT_ID "threadx"
 #define RTB_PORT_VERSION "6.4.2"
-#define RTB_CAPS 0xFFFu
+#define RTB_CAPS (0xFFFu | RTB_CAP_MUTEX_TIMEOUT) /* tx_mutex_get takes a timeout */
 #define RTB_TIMER_CB_IN_ISR 1 /* TX_TIMER_PROCESS_IN_ISR: timer expirations in the SysTick ISR */
 #define RTB_PORT_INLINE 1     /* the hot calls are inline: rtb_port_inline.h */
 /* 6 threads besides the controller (the suite's tests use at most 5 at once; scale.*.n8 and

@@ -37,6 +37,20 @@ def find_vp(root: Path, build: bool = False, note=None) -> str:
                        status=4)
 
 
+_OPTIONS: dict[str, str] = {}
+
+
+def has_option(vp: str, option: str) -> bool:
+    """Does this simulator's `run` know `option` (e.g. --masked, newer than some builds)?"""
+    if vp not in _OPTIONS:
+        try:
+            p = subprocess.run([vp, "run", "--help"], capture_output=True, text=True, timeout=20)
+            _OPTIONS[vp] = p.stdout + p.stderr
+        except (OSError, subprocess.SubprocessError):
+            _OPTIONS[vp] = ""
+    return option in _OPTIONS[vp].split() or f"{option} " in _OPTIONS[vp]
+
+
 def _stale(root: Path, binary: Path) -> bool:
     """Missing, or older than a source file of the crate: then it needs building."""
     if not binary.is_file():

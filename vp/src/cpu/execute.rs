@@ -319,11 +319,17 @@ impl Machine {
             Op::Stm { rn, list } => self.stm(rn, list, pc),
             Op::Ldm { rn, list } => self.ldm(rn, list, pc),
             Op::Cpsie => {
+                if self.masked.is_some() {
+                    self.masked_write(pc, t::ALU, false);
+                }
                 self.primask = false;
                 self.cyc += t::ALU;
                 self.reschedule();
             }
             Op::Cpsid => {
+                if self.masked.is_some() {
+                    self.masked_write(pc, t::ALU, true);
+                }
                 self.primask = true;
                 self.cyc += t::ALU;
             }

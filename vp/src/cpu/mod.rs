@@ -324,6 +324,17 @@ impl Machine {
         })
     }
 
+    /// `--masked`: PRIMASK is about to become `now` by the instruction at `pc`, which
+    /// completes `cost` cycles from now.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn masked_write(&mut self, pc: u32, cost: u64, now: bool) {
+        let (was, c) = (self.primask, self.cyc + cost);
+        if let Some(m) = self.masked.as_mut() {
+            m.primask(c, pc, was, now);
+        }
+    }
+
     pub(crate) fn msr(&mut self, sysm: u8, v: u32) -> bool {
         match sysm {
             0..=3 => self.set_apsr(v),
@@ -343,6 +354,9 @@ impl Machine {
                 }
             }
             16 => {
+                if self.masked.is_some() {
+                    self.masked_write(self.pc.wrapping_sub(4), t::MRS_MSR, v & 1 != 0);
+                }
                 self.primask = v & 1 != 0;
                 self.reschedule();
             }

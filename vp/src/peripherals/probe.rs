@@ -17,5 +17,8 @@ impl Machine {
         if let Some(o) = self.obs.as_mut() {
             o.mark(done, v);
         }
+        if let Some(m) = self.masked.as_mut() {
+            m.mark(done, v);
+        }
     }
 }

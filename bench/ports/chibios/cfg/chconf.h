@@ -158,8 +158,10 @@
 #define CH_CFG_SYSTEM_INIT_HOOK() {}
 #define CH_CFG_OS_INSTANCE_EXTRA_FIELDS
 #define CH_CFG_OS_INSTANCE_INIT_HOOK(oip) {}
-#define CH_CFG_THREAD_EXTRA_FIELDS
-#define CH_CFG_THREAD_INIT_HOOK(tp) {}
+/* rtb_suspend(RTB_SELF) parks the caller on a thread reference kept in its own thread_t
+ * (bench/ports/chibios/port.c). */
+#define CH_CFG_THREAD_EXTRA_FIELDS void *rtb_parked;
+#define CH_CFG_THREAD_INIT_HOOK(tp) { (tp)->rtb_parked = NULL; }
 #define CH_CFG_THREAD_EXIT_HOOK(tp) {}
 #define CH_CFG_CONTEXT_SWITCH_HOOK(ntp, otp) {}
 #define CH_CFG_IRQ_PROLOGUE_HOOK() {}
