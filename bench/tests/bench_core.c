@@ -440,28 +440,11 @@ __attribute__((weak)) void rtb_irq_uninstall(unsigned irq)
 
 #if defined(RTB_PORT_NO_THREADS)
 /* ---- a port without threads (rtb_port.h, RTB_PORT_NO_THREADS) ----
- * Every standard metric and check (docs/interfaces.md, spec/contracts.toml), so that
- * the ones the port does not report are sent `@absent` with the port's reason. */
-static const char *const nt_metrics[] = {
-    "rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",
-    "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing",
-    "sem.signal_wake", "sem.wait_block", "thread.create_low", "thread.create_high",
-    "mutex.create", "mutex.destroy", "mutex.lock_uncontended", "mutex.lock_contended",
-    "mutex.unlock", "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter",
-    "irq.to_thread", "irq.dispatch", "irq.latency_worst", "timer.delay_error.10us",
-    "timer.delay_error.20us", "timer.delay_error.50us", "timer.delay_error.100us",
-    "timer.delay_error.200us", "timer.delay_error.500us", "timer.delay_error.1ms",
-    "timer.delay_error.5ms", "timer.delay_error.10ms", "timer.periodic_jitter",
-    "stimulus.pulse_error", "boot.first_thread", "overhead.probe", "scale.task_switch.n2",
-    "scale.task_switch.n4", "scale.task_switch.n8", "scale.task_switch.n16",
-    "scale.task_switch.n32", "scale.sem_signal_wake.n2", "scale.sem_signal_wake.n4",
-    "scale.sem_signal_wake.n8", "scale.sem_signal_wake.n16", "scale.sem_signal_wake.n32",
-    "tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption", "tm.message",
-    "tm.synchronization", "tm.memory"};
-static const char *const nt_checks[] = {
-    "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate",
-    "check.sem_counting", "check.priority_inversion", "check.deadlock", "check.xpsr_preserved",
-    "check.timeout", "check.isr_signal"};
+ * Every standard metric and check (metric_ids.h, generated from spec/contracts.toml), so
+ * that the ones the port does not report are sent `@absent` with the port's reason. */
+#include "metric_ids.h"
+static const char *const nt_metrics[] = {BENCH_STANDARD_METRICS};
+static const char *const nt_checks[] = {BENCH_STANDARD_CHECKS};
 #define NT_NM (sizeof nt_metrics / sizeof nt_metrics[0])
 #define NT_NC (sizeof nt_checks / sizeof nt_checks[0])
 static uint8_t nt_done[NT_NM + NT_NC]; /* reported (measured, checked or absent) */
