@@ -208,7 +208,11 @@ def main(argv=None) -> int:
     ap.add_argument("--samples", type=int, default=16)
     ap.add_argument("--json", type=Path)
     a = ap.parse_args(argv)
-    res = [decompose(a.vp, img, a.samples) for img in a.images]
+    try:
+        res = [decompose(a.vp, img, a.samples) for img in a.images]
+    except (RuntimeError, OSError, ValueError) as e:   # one line, never a traceback
+        print(f"rtoslab.latency: {e}", file=sys.stderr)
+        return 4
     print(table(res))
     if a.json:
         a.json.write_text(json.dumps(res, indent=1) + "\n")
