@@ -97,7 +97,7 @@ void bench_absent(const char *id, const char *reason)
 
 bool bench_need(uint32_t caps, const char *id)
 {
-    uint32_t missing = caps & ~(uint32_t)RTB_CAPS;
+    uint32_t missing = caps & ~(uint32_t)RTB_CAPS_HELD;
     if (!missing)
         return true;
     for (uint32_t bit = 1; bit; bit <<= 1)
