@@ -1,5 +1,5 @@
 """An application outside the tree, built with only the documented commands
-(docs/kernel-api.md, "Your own application") and run on the simulator."""
+(docs/application.md) and run on the simulator."""
 import shutil
 import subprocess
 from pathlib import Path
