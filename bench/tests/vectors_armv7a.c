@@ -8,14 +8,8 @@
  * prologue, the counter read where every interrupt latency ends, the suite's dispatch (one
  * table load and one call), the RTOS's epilogue.
  */
-#include "bench.h"
+#include "vector_entry.h"
 
-#if defined(RTB_PORT_ISR)
-#include "rtb_port_isr.h"
-#else
-#define RTB_ISR_PROLOGUE() ((void)0)
-#define RTB_ISR_EPILOGUE() ((void)0)
-#endif
 
 /* Forget a match that arrived while the line was not in use (left by an earlier test). */
 void bench_irq_clear_pending(unsigned irq)
@@ -25,17 +19,6 @@ void bench_irq_clear_pending(unsigned irq)
 
 /* Set by the latency tests, whose stop point is the entry itself (no probe on this board). */
 volatile uint32_t bench_entry_stops_probe;
-
-#define BENCH_VECTOR(n)                                                                    \
-    void IRQ##n##_Handler(void)                                                            \
-    {                                                                                      \
-        RTB_ISR_PROLOGUE();                                                                \
-        uint32_t now = board_cycles();                                                     \
-        if (bench_entry_stops_probe)                                                       \
-            board_probe_clr(BENCH_PIN);                                                    \
-        bench_isr_table[n](now);                                                           \
-        RTB_ISR_EPILOGUE();                                                                \
-    }
 
 BENCH_VECTOR(1)
 BENCH_VECTOR(2)
