@@ -62,7 +62,7 @@ def find_samples(vp: str, elf: Path, metric: str, n: int, tmp: Path) -> tuple[li
     if metric not in names:
         raise RuntimeError(f"{metric} not measured by this image")
     index = names.index(metric)
-    inside, rises, pairs, rise = False, [], [], None
+    inside, pairs, rise = False, [], None
     with open(trace) as f:
         for line in f:
             ev = json.loads(line)

@@ -1,5 +1,5 @@
 """rtoslab.latency: the phases of one interrupt-to-thread sample from an instruction trace."""
-from conftest import real_vp, REPO
+from conftest import real_vp
 import pytest
 
 from rtoslab import latency

@@ -160,7 +160,7 @@ impl Masked {
             s.max = iv.cycles;
             s.max_start = iv.start;
         }
-        if self.longest.map_or(true, |l| iv.cycles > l.cycles) {
+        if self.longest.is_none_or(|l| iv.cycles > l.cycles) {
             self.longest = Some(iv);
         }
     }
