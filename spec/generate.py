@@ -220,11 +220,11 @@ def python_module(spec: dict) -> str:
         lines.append(f'    "{g["name"]}": (')
         lines += [f'        "{i}",' for i in g["ids"]]
         lines.append("    ),")
-    lines += ["}", "# the metrics every benchmark image reports (measured or @absent); the others are",
-              "# computed by the host from the simulator's records", "FIRMWARE_METRICS = ("]
-    lines += [f'    "{i}",' for g in spec["metric_group"] if g.get("source", "firmware") == "firmware"
-              for i in g["ids"]]
-    lines += [")", "CHECK_IDS = ("]
+    lines += ["}", "# groups computed by the host from the simulator's records; every other metric is",
+              "# reported by every benchmark image (measured or @absent)", "SIMULATOR_GROUPS = ("]
+    lines += [f'    "{g["name"]}",' for g in spec["metric_group"] if g.get("source", "firmware") == "simulator"]
+    lines += [")", "FIRMWARE_METRICS = tuple(i for g, group in METRIC_GROUPS.items() if g not in SIMULATOR_GROUPS",
+              "                         for i in group)", "CHECK_IDS = ("]
     lines += [f'    "{c}",' for c in spec["checks"]["ids"]]
     lines += [
         ")",
