@@ -34,10 +34,20 @@ FIELDS = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r1
           "apsr", "sp", "primask", "control"]
 
 
-def qemu_cmd(elf: Path) -> list[str]:
-    # the project's one QEMU command line (python/rtoslab/runners/qemu.py, installed in
-    # .venv); it runs the binary named by --qemu (RTOSLAB_QEMU, set in main)
-    return ["rtoslab-qemu", "--no-serial", str(elf)]
+# --arch: the QEMU machine and the simulator board of each architecture profile
+ARCH_BOARDS = {"v6m": ("microbit", "vp-m0"), "v7m": ("mps2-an385", "vp-m3")}
+
+
+def qemu_cmd(elf: Path, arch: str = "v6m") -> list[str]:
+    # v6m: the project's one QEMU command line (python/rtoslab/runners/qemu.py, installed in
+    # .venv); it runs the binary named by --qemu (RTOSLAB_QEMU, set in main). v7m: the same
+    # options on mps2-an385 (Cortex-M3), whose SSRAM at 0x0 and 0x20000000 holds the image
+    # as the simulator's flash and RAM do (rtoslab-qemu gets that board with the ARMv7-M ports).
+    if arch == "v6m":
+        return ["rtoslab-qemu", "--no-serial", str(elf)]
+    return [os.environ["RTOSLAB_QEMU"], "-M", ARCH_BOARDS[arch][0], "-nographic", "-monitor", "none",
+            "-icount", "shift=6,align=off,sleep=off", "-semihosting-config", "enable=on,target=native",
+            "-serial", "none", "-kernel", str(elf)]
 
 
 def vp_cmd(vp: str, elf: Path, extra: list[str]) -> list[str]:
@@ -52,6 +62,9 @@ class Tools:
         self.vp_args = (args.vp_arg or []) + (
             [f"--max-cycles={args.max_cycles}"] if args.max_cycles else [])
         self.timeout = args.timeout
+        self.arch = args.arch
+        if args.arch != "v6m":
+            self.vp_args += ["--board", ARCH_BOARDS[args.arch][1]]
         self.work = Path(args.workdir)
         self.runtime_o = self.work / "runtime.o"
 
@@ -146,10 +159,10 @@ class Batch:
 
 def run_batch(tools: Tools, b: Batch, qemu_only: bool, exclude: frozenset):
     """Build and run one image; returns (per-program outcomes, elf, consoles)."""
-    progs = [gen.generate(b.seed, i, exclude) for i in b.indices]
+    progs = [gen.generate(b.seed, i, exclude, tools.arch) for i in b.indices]
     name = f"s{b.seed}_p{b.indices[0]}_{b.run_only[0]}"
-    elf = tools.build(name, gen.batch_asm(progs, run=set(b.run_only)))
-    qrc, qout = run(qemu_cmd(elf), tools.timeout)
+    elf = tools.build(name, gen.batch_asm(progs, run=set(b.run_only), arch=tools.arch))
+    qrc, qout = run(qemu_cmd(elf, tools.arch), tools.timeout)
     if qemu_only:
         vrc, vout = 0, qout
     else:
@@ -176,6 +189,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--programs", type=int, default=3000, help="number of programs (default 3000)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--arch", choices=gen.ARCHS, default="v6m",
+                    help="v6m: Cortex-M0 programs, QEMU microbit vs vp-m0 (default); v7m: Thumb-2 "
+                         "programs, QEMU mps2-an385 vs vp-m3")
     ap.add_argument("--first", type=int, default=0, help="index of the first program (default 0)")
     ap.add_argument("--only", type=int, action="append",
                     help="run only this program index (repeatable); its image is the same as in a full run")
@@ -290,6 +306,7 @@ def main() -> int:
 
     # Reports in program order, so that a run prints the same thing whatever the scheduling.
     extra = "" if args.batch == 200 else f" --batch {args.batch}"
+    extra += "" if args.arch == "v6m" else f" --arch {args.arch}"
     extra += "".join(f" --exclude {g}" for g in sorted(exclude))
     kept = "" if args.workdir_given else "; temporary: use --workdir DIR to keep it"
     for i, r, q, v in sorted(mismatches, key=lambda m: m[0])[:args.max_reports]:

@@ -24,13 +24,14 @@ from gen_alu import AluGroups
 from gen_common import Emitter, Item, Program, rand_value
 from gen_memory import MemoryGroups
 from gen_system import SystemGroups
+from gen_thumb2 import THUMB2_GROUPS, Thumb2Groups
 
 
 class _TooBig(Exception):
     pass
 
 
-class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups):
+class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
     """One program: the body's structure (groups, branches, calls) around the instruction
     groups of the mixins."""
 
@@ -42,8 +43,14 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups):
               ("g_ram_code", 0.6)]
     SP_CHANGING = [("g_sp_adj", 3), ("g_pushpop", 5), ("g_sp_write", 1), ("g_psp", 1)]
 
+    # ARMv6-M groups whose outcome differs on ARMv7-M by design (unaligned word/halfword
+    # accesses do not fault there): left out of --arch v7m programs.
+    NOT_ON_V7M = {"g_fault"}
+
     def simple_group(self, allow_sp: bool):
         table = self.SIMPLE + (self.SP_CHANGING if allow_sp else [])
+        if self.arch == "v7m":
+            table = [(n, w) for n, w in table if n not in self.NOT_ON_V7M] + THUMB2_GROUPS
         if self.in_leaf:  # a leaf function's LR must survive until its BX LR
             table = [(n, w) for n, w in table if n != "g_ram_code"]
         if self.exclude:
@@ -219,28 +226,32 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups):
         return Program(p, mem_seed, self.init_sp, "\n".join(out) + "\n", self.kinds)
 
 
-GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING] + ["pc_write"]  # names for --exclude
+GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS] + ["pc_write"]  # for --exclude
+ARCHS = ("v6m", "v7m")
 
 
-def generate(seed: int, idx: int, exclude: frozenset = frozenset()) -> Program:
+def generate(seed: int, idx: int, exclude: frozenset = frozenset(), arch: str = "v6m") -> Program:
     """Program `idx` of `seed`. `exclude` names groups (GROUPS) never to generate: a run
     with exclusions is a different run (the random streams change), for working around a
-    known bug while looking for others."""
+    known bug while looking for others. `arch` v7m adds the Thumb-2 groups (gen_thumb2.py)
+    and draws from another random stream, so v6m programs are unchanged."""
     for attempt in range(8):
         try:
-            return _Gen(seed, idx, exclude, attempt).program()
+            g = _Gen(seed, idx, exclude, attempt, stream="v7m" if arch == "v7m" else "")
+            g.arch = arch
+            return g.program()
         except _TooBig:
             continue
     raise RuntimeError(f"program {idx} of seed {seed} does not fit the literal-pool reach")
 
 
-def batch_asm(programs: list[Program], run: list[int] | None = None) -> str:
+def batch_asm(programs: list[Program], run: list[int] | None = None, arch: str = "v6m") -> str:
     """The assembly of one image: the program tables the runtime reads, then the programs.
 
     Every program is assembled (so addresses do not depend on `run`), but only those whose
     index is in `run` (default: all) are in the table the runtime walks."""
     sel = [pr for pr in programs if run is None or pr.idx in run]
-    out = ["\t.syntax unified", "\t.cpu cortex-m0", "\t.thumb",
+    out = ["\t.syntax unified", "\t.cpu " + ("cortex-m3" if arch == "v7m" else "cortex-m0"), "\t.thumb",
            "\t.section .rodata.dt_tables,\"a\"", "\t.align 2",
            "\t.global dt_prog_count", f"dt_prog_count:\t.word {len(sel)}",
            "\t.global dt_prog_table", "dt_prog_table:"]

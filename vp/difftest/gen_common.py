@@ -72,9 +72,12 @@ class Program:
 class Emitter:
     """The generator's state and how it emits instructions and literal loads."""
 
-    def __init__(self, seed: int, idx: int, exclude: frozenset = frozenset(), attempt: int = 0):
+    def __init__(self, seed: int, idx: int, exclude: frozenset = frozenset(), attempt: int = 0,
+                 stream: str = ""):
         # attempt > 0: the earlier attempt did not fit the literal-pool reach; retry smaller
-        self.rng = random.Random(f"rtoslab-difftest:{seed}:{idx}" + (f":{attempt}" if attempt else ""))
+        key = f"rtoslab-difftest:{seed}:{idx}" + (f":{attempt}" if attempt else "") + (f":{stream}" if stream else "")
+        self.rng = random.Random(key)
+        self.arch = "v6m"
         self.scale = 0.6 ** attempt
         self.exclude = exclude
         self.idx = idx

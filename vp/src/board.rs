@@ -8,6 +8,17 @@ pub enum Board {
     VpM0,
     /// Same core with one flash wait state and the prefetch buffer on (STM32F0 at 48 MHz).
     VpStm32f0,
+    /// Cortex-M3 (ARMv7-M), zero wait states, the same memory map and lab block.
+    VpM3,
+    /// Cortex-M4 (ARMv7E-M without the FPU), zero wait states.
+    VpM4,
+}
+
+/// The architecture profile a board's core implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    V6M,
+    V7M,
 }
 
 impl Board {
@@ -15,6 +26,8 @@ impl Board {
         match s {
             "vp-m0" => Some(Board::VpM0),
             "vp-stm32f0" => Some(Board::VpStm32f0),
+            "vp-m3" => Some(Board::VpM3),
+            "vp-m4" => Some(Board::VpM4),
             _ => None,
         }
     }
@@ -22,6 +35,8 @@ impl Board {
         match self {
             Board::VpM0 => "vp-m0",
             Board::VpStm32f0 => "vp-stm32f0",
+            Board::VpM3 => "vp-m3",
+            Board::VpM4 => "vp-m4",
         }
     }
     pub fn clock_hz(self) -> u32 {
@@ -30,10 +45,18 @@ impl Board {
     /// Extra cycles for a non-sequential flash fetch and for a data load from flash.
     pub fn flash_wait_states(self) -> u64 {
         match self {
-            Board::VpM0 => 0,
             Board::VpStm32f0 => 1,
+            _ => 0,
         }
     }
+    pub fn profile(self) -> Profile {
+        match self {
+            Board::VpM0 | Board::VpStm32f0 => Profile::V6M,
+            Board::VpM3 | Board::VpM4 => Profile::V7M,
+        }
+    }
+    /// The board names, for messages.
+    pub const NAMES: &'static str = "vp-m0, vp-stm32f0, vp-m3, vp-m4";
 }
 
 impl fmt::Display for Board {

@@ -109,6 +109,19 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub fn ld_slow(&mut self, addr: u32, size: u8, pc: u32) -> Option<u32> {
+        if addr & (size as u32 - 1) != 0
+            && self.v7
+            && (self.ram_range(addr, size) || addr.wrapping_add(size as u32) <= FLASH_SIZE)
+        {
+            let mut v = 0;
+            for i in 0..size as u32 {
+                let a = addr.wrapping_add(i);
+                let o = a.wrapping_sub(RAM_BASE) as usize;
+                let b = if a < FLASH_SIZE { self.mem.flash[a as usize] } else { self.mem.ram[o] };
+                v |= (b as u32) << (8 * i);
+            }
+            return Some(v);
+        }
         if addr & (size as u32 - 1) != 0 {
             self.access_fault(pc, addr, size, false, "unaligned access");
             return None;
@@ -144,6 +157,14 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub fn st_slow(&mut self, addr: u32, v: u32, size: u8, pc: u32) -> Option<()> {
+        if addr & (size as u32 - 1) != 0 && self.v7 && self.ram_range(addr, size) {
+            // ARMv7-M: unaligned LDR/STR/LDRH/STRH to normal memory work.
+            for i in 0..size as u32 {
+                let o = addr.wrapping_add(i).wrapping_sub(RAM_BASE) as usize;
+                self.mem.ram[o] = (v >> (8 * i)) as u8;
+            }
+            return Some(());
+        }
         if addr & (size as u32 - 1) != 0 {
             self.access_fault(pc, addr, size, true, "unaligned access");
             return None;
@@ -155,12 +176,21 @@ impl Machine {
         // A store completes 2 cycles after its start (later words of STM/PUSH one more each).
         let done = self.cyc + 2 + self.bus_off;
         if addr >> 16 == LAB_BASE >> 16 || addr >> 12 == SCS_BASE >> 12 {
+            let off = addr.wrapping_sub(SCS_BASE);
+            if size != 4 && self.v7 && crate::scb::byte_accessible(off) {
+                // NVIC_IPR and SHPR are byte-accessible on ARMv7-M (CMSIS writes bytes).
+                let (word, sh) = (off & !3, (off & 3) * 8);
+                let mask = (u32::MAX >> (32 - 8 * size as u32)) << sh;
+                let old = self.scs_read(word, done);
+                self.scs_write(word, (old & !mask) | ((v << sh) & mask), done);
+                return Some(());
+            }
             if size != 4 {
                 self.access_fault(pc, addr, size, true, "peripheral registers are word-access only");
                 return None;
             }
             if addr >> 12 == SCS_BASE >> 12 {
-                self.scs_write(addr - SCS_BASE, v, done);
+                self.scs_write(off, v, done);
                 return Some(());
             }
             if self.lab_write(addr, v, done) {
@@ -172,6 +202,12 @@ impl Machine {
         None
     }
 
+    /// True if `addr..addr+size` lies inside the configured RAM.
+    fn ram_range(&self, addr: u32, size: u8) -> bool {
+        let o = addr.wrapping_sub(RAM_BASE) as usize;
+        o.checked_add(size as usize).is_some_and(|e| e <= self.mem.ram.len())
+    }
+
     /// Fetch/decode for an address outside the predecoded flash table (code in RAM).
     #[cold]
     #[inline(never)]
@@ -179,7 +215,7 @@ impl Machine {
         let o = pc.wrapping_sub(RAM_BASE);
         if let Some(hw) = self.mem.ram_half(o) {
             let hw2 = self.mem.ram_half(o.wrapping_add(2)).unwrap_or(0);
-            return Some(crate::cpu::decode::decode(pc, hw, hw2));
+            return Some(crate::memory::decode_for(self.cfg.board.profile(), pc, hw, hw2));
         }
         let why = if o < RAM_WINDOW {
             "instruction fetch past the end of RAM (see --ram)"

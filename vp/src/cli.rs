@@ -14,7 +14,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(name = "rtoslab-vp", version, about = "Cycle-exact Cortex-M0 virtual board (vp-m0, vp-stm32f0)")]
+#[command(
+    name = "rtoslab-vp",
+    version,
+    about = "Cycle-exact Cortex-M0/M3/M4 virtual board (vp-m0, vp-stm32f0, vp-m3, vp-m4)"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub cmd: Cmd,
@@ -30,7 +34,7 @@ pub enum Cmd {
 pub struct RunArgs {
     /// Firmware ELF (32-bit little-endian ARM) linked for flash at 0x0 and RAM at 0x20000000.
     pub firmware: PathBuf,
-    /// Board profile: vp-m0 (zero wait states) or vp-stm32f0 (one flash wait state).
+    /// Board profile: vp-m0 (zero wait states), vp-stm32f0 (one flash wait state), vp-m3, vp-m4 (ARMv7-M).
     #[arg(long, default_value = "vp-m0")]
     pub board: String,
     /// SRAM size (1K..256K, e.g. 4K, 16K, 64K); accesses past it fault.
@@ -173,7 +177,7 @@ fn cpu_time() -> Option<f64> {
 /// Run the `run` subcommand; returns the process exit status.
 pub fn run(a: RunArgs) -> Result<i32, Bad> {
     let board =
-        Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' (vp-m0, vp-stm32f0)", a.board)))?;
+        Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' ({})", a.board, Board::NAMES)))?;
     let ram = parse_size(&a.ram).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", a.ram)))?;
     if !(1024..=RAM_WINDOW as u64).contains(&ram) || ram % 4 != 0 {
         return Err(Bad(format!("--ram {} out of range (1K..256K, a multiple of 4 bytes)", a.ram)));

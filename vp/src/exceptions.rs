@@ -122,11 +122,13 @@ impl Machine {
             self.thread_low = self.sp_low.min(frame);
         }
         self.r[13] = frame;
+        self.it = 0;
+        self.excl = None;
         self.set_mode(exc, false);
         self.sp_low = self.r[13];
         self.exc.active |= 1 << exc;
         self.exc.pending &= !(1 << exc);
-        let vector = self.mem.flash_word(exc * 4);
+        let vector = self.vector(exc);
         self.pc = vector & !1;
         self.tbit = vector & 1 != 0;
         self.cyc = b + t::EXC_ENTRY + self.bpen(self.pc);
@@ -194,7 +196,7 @@ impl Machine {
             self.exc.pending &= !(1 << new);
             self.ipsr = new;
             self.r[14] = v;
-            let vector = self.mem.flash_word(new * 4);
+            let vector = self.vector(new);
             self.pc = vector & !1;
             self.tbit = vector & 1 != 0;
             self.cyc = s + base + t::TAIL_CHAIN_EXTRA + self.bpen(self.pc);
@@ -233,6 +235,13 @@ impl Machine {
         self.r[14] = w[5];
         let xpsr = w[7];
         self.set_apsr(xpsr);
+        if self.v7 {
+            self.it = (((xpsr >> 25) & 3) | (((xpsr >> 10) & 0x3F) << 2)) as u8;
+            self.excl = None;
+            if exc != crate::nvic::EXC_NMI {
+                self.exc.faultmask = false;
+            }
+        }
         let new_sp = frame.wrapping_add(32).wrapping_add(if xpsr & (1 << 9) != 0 { 4 } else { 0 });
         let new_ipsr = if to_thread { 0 } else { xpsr & 0x3F };
         if use_psp {
@@ -354,5 +363,15 @@ impl Machine {
             }
         }
         self.reschedule();
+    }
+
+    /// The handler address of exception `exc`: from the vector table at VTOR (0 on ARMv6-M).
+    fn vector(&self, exc: u32) -> u32 {
+        let a = self.scb.vtor.wrapping_add(exc * 4);
+        if a < crate::contract::FLASH_SIZE {
+            return self.mem.flash_word(a);
+        }
+        let o = a.wrapping_sub(crate::contract::RAM_BASE) as usize;
+        self.mem.ram.get(o..o + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 }

@@ -2,7 +2,7 @@
 //! peripherals and observers. One struct (no trait objects on the hot path) so the execute
 //! loop can reach everything with plain field accesses.
 
-use crate::board::Board;
+use crate::board::{Board, Profile};
 use crate::contract::{RAM_BASE, RAM_SIZE_DEFAULT, STATUS_CYCLE_LIMIT, STATUS_FAULT_STOP, STATUS_LOCKUP};
 use crate::cpu::decode::Op;
 use crate::itrace::ITrace;
@@ -113,6 +113,14 @@ pub struct Machine {
     /// even vector / stacked xPSR with T = 0) and the INVSTATE HardFault it causes, so that
     /// the HardFault frame holds T = 0 as on silicon.
     pub tbit: bool,
+    /// ARMv7-M core (vp-m3, vp-m4): Thumb-2, IT, BASEPRI/FAULTMASK, Q.
+    pub v7: bool,
+    /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
+    pub it: u8,
+    /// APSR.Q (ARMv7-M saturation flag).
+    pub q: bool,
+    /// The local exclusive monitor: the address of the last LDREX, if still open.
+    pub excl: Option<u32>,
     /// Lowest SP seen since the thread was last resumed (for the `switch` event).
     pub sp_low: u32,
     pub thread_low: u32,
@@ -173,7 +181,8 @@ pub struct Machine {
 impl Machine {
     pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
         let mem = Memory::new(flash_image, cfg.ram_size);
-        let ops = mem.predecode();
+        let ops = mem.predecode(cfg.board.profile());
+        let v7 = cfg.board.profile() == Profile::V7M;
         let mut m = Machine {
             r: [0; 16],
             pc: 0,
@@ -188,6 +197,10 @@ impl Machine {
             other_sp: 0,
             event_reg: false,
             tbit: true,
+            v7,
+            it: 0,
+            q: false,
+            excl: None,
             sp_low: 0,
             thread_low: 0,
             thread_frame: 0,
@@ -241,11 +254,14 @@ impl Machine {
         self.npriv = false;
         self.event_reg = false;
         self.other_sp = 0;
+        self.it = 0;
+        self.q = false;
+        self.excl = None;
         let sp = self.mem.flash_word(0) & !3;
         let pc = self.mem.flash_word(4);
         self.r[13] = sp;
         self.sp_low = sp;
-        self.exc = ExcState::new();
+        self.exc = if self.v7 { ExcState::new_v7() } else { ExcState::new() };
         self.scb = Scb::default();
         self.systick = SysTick::default();
         self.timer = Timer::default();
@@ -285,7 +301,10 @@ impl Machine {
             | ((self.z as u32) << 30)
             | ((self.c as u32) << 29)
             | ((self.v as u32) << 28)
+            | ((self.q as u32) << 27)
             | ((self.tbit as u32) << 24)
+            | (((self.it as u32) & 3) << 25)
+            | (((self.it as u32) >> 2) << 10)
             | (self.ipsr & 0x3F)
     }
 
@@ -295,6 +314,9 @@ impl Machine {
         self.z = v & (1 << 30) != 0;
         self.c = v & (1 << 29) != 0;
         self.v = v & (1 << 28) != 0;
+        if self.v7 {
+            self.q = v & (1 << 27) != 0;
+        }
     }
 
     /// True if the PSP is the active stack pointer.

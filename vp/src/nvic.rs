@@ -34,6 +34,13 @@ pub struct ExcState {
     pub prio: [i16; NUM_EXC],
     /// Exceptions that become pending at a later cycle: (visible cycle, exception).
     pub arrivals: Vec<(u64, u8)>,
+    /// The implemented priority bits: 0xC0 (2 bits, ARMv6-M) or 0xFF (8 bits, vp-m3/m4).
+    pub prio_bits: u8,
+    /// Group-priority mask from AIRCR.PRIGROUP (0xFE after reset: bit 0 is subpriority).
+    pub group_mask: u8,
+    /// BASEPRI as a priority boost (256 = none) and FAULTMASK (boost to -1); ARMv7-M only.
+    pub basepri: i16,
+    pub faultmask: bool,
 }
 
 impl Default for ExcState {
@@ -47,7 +54,32 @@ impl ExcState {
         let mut prio = [0i16; NUM_EXC];
         prio[EXC_NMI as usize] = -2;
         prio[EXC_HARDFAULT as usize] = -1;
-        ExcState { pending: 0, active: 0, enabled: SYSTEM_ENABLED, prio, arrivals: Vec::new() }
+        ExcState {
+            pending: 0,
+            active: 0,
+            enabled: SYSTEM_ENABLED,
+            prio,
+            arrivals: Vec::new(),
+            prio_bits: 0xC0,
+            group_mask: 0xFE,
+            basepri: 256,
+            faultmask: false,
+        }
+    }
+
+    /// The ARMv7-M NVIC: 8 priority bits.
+    pub fn new_v7() -> ExcState {
+        ExcState { prio_bits: 0xFF, ..ExcState::new() }
+    }
+
+    /// The group (preemption) priority of a priority value.
+    #[inline]
+    fn group(&self, p: i16) -> i16 {
+        if p < 0 {
+            p
+        } else {
+            p & self.group_mask as i16
+        }
     }
 
     /// Execution priority given the active set and PRIMASK (256 = thread, no boost).
@@ -58,12 +90,15 @@ impl ExcState {
         while a != 0 {
             let e = a.trailing_zeros() as usize;
             a &= a - 1;
-            p = p.min(self.prio[e]);
+            p = p.min(self.group(self.prio[e]));
         }
         if primask {
             p = p.min(0);
         }
-        p
+        if self.faultmask {
+            p = p.min(-1);
+        }
+        p.min(self.basepri)
     }
 
     /// Highest-priority pending and enabled exception (lowest number breaks ties).
@@ -86,7 +121,7 @@ impl ExcState {
     #[inline]
     pub fn preempting(&self, primask: bool) -> Option<u32> {
         let (e, p) = self.best_pending()?;
-        if p < self.exec_priority(self.active, primask) {
+        if self.group(p) < self.exec_priority(self.active, primask) {
             Some(e)
         } else {
             None
@@ -122,10 +157,10 @@ impl ExcState {
         self.arrivals.retain(|a| a.1 as u32 != exc);
     }
 
-    /// Set a configurable priority (only the top 2 bits exist on this core).
+    /// Set a configurable priority (only the implemented bits are kept).
     pub fn set_prio(&mut self, exc: u32, byte: u32) {
         if (exc as usize) < NUM_EXC && exc >= 4 {
-            self.prio[exc as usize] = (byte & 0xC0) as i16;
+            self.prio[exc as usize] = (byte & self.prio_bits as u32) as i16;
         }
     }
 
@@ -141,7 +176,7 @@ impl ExcState {
             0x300 => irq_bits(self.active), // IABR does not exist on v6-M; harmless read
             0x400..=0x41C => {
                 let base = EXC_IRQ0 + (off - 0x400);
-                (0..4).fold(0u32, |acc, i| acc | (((self.prio[(base + i) as usize] as u32) & 0xC0) << (8 * i)))
+                (0..4).fold(0u32, |acc, i| acc | (((self.prio[(base + i) as usize] as u32) & 0xFF) << (8 * i)))
             }
             _ => return None,
         })

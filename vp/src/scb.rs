@@ -8,11 +8,30 @@ pub const CPUID: u32 = 0x410C_C200; // ARM, Cortex-M0 r0p0
 /// (the "PendSV asynchronous delay" of Appendix A).
 pub const ASYNC_PEND_DELAY: u64 = 2;
 
+/// Cortex-M3 r2p1 (vp-m3) and Cortex-M4 r0p1 (vp-m4).
+pub const CPUID_M3: u32 = 0x412F_C231;
+pub const CPUID_M4: u32 = 0x410F_C241;
+
 #[derive(Clone, Debug, Default)]
 pub struct Scb {
     pub sleeponexit: bool,
     pub sleepdeep: bool,
     pub sevonpend: bool,
+    /// ARMv7-M: CCR.DIV_0_TRP, AIRCR.PRIGROUP, VTOR.
+    pub div_0_trp: bool,
+    pub prigroup: u8,
+    pub vtor: u32,
+}
+
+/// SCS offsets an ARMv7-M core accepts byte and halfword accesses to: NVIC_IPR, SHPR1-3.
+pub fn byte_accessible(off: u32) -> bool {
+    (0x400..0x4F0).contains(&off) || (0xD18..0xD24).contains(&off)
+}
+
+impl Scb {
+    pub fn div0_trap(&self) -> bool {
+        self.div_0_trp
+    }
 }
 
 impl Machine {
@@ -21,7 +40,14 @@ impl Machine {
         match off {
             0x010..=0x01C => self.systick_read(off, now),
             0x100..=0x41C => self.exc.nvic_read(off).unwrap_or(0),
+            0xD00 if self.v7 => match self.cfg.board {
+                crate::board::Board::VpM4 => CPUID_M4,
+                _ => CPUID_M3,
+            },
             0xD00 => CPUID,
+            0xD08 if self.v7 => self.scb.vtor,
+            0xD0C if self.v7 => 0xFA05_0000 | ((self.scb.prigroup as u32) << 8),
+            0xD14 if self.v7 => 0x0000_0200 | ((self.scb.div_0_trp as u32) << 4),
             0xD04 => {
                 let mut v = self.ipsr & 0x3F;
                 if let Some((e, _)) = self.exc.best_pending() {
@@ -49,10 +75,10 @@ impl Machine {
                     | ((self.scb.sevonpend as u32) << 4)
             }
             0xD14 => 0x0000_0208, // STKALIGN | UNALIGN_TRP: fixed on ARMv6-M
-            0xD1C => ((self.exc.prio[EXC_SVC as usize] as u32) & 0xC0) << 24,
+            0xD1C => ((self.exc.prio[EXC_SVC as usize] as u32) & 0xFF) << 24,
             0xD20 => {
-                (((self.exc.prio[EXC_PENDSV as usize] as u32) & 0xC0) << 16)
-                    | (((self.exc.prio[EXC_SYSTICK as usize] as u32) & 0xC0) << 24)
+                (((self.exc.prio[EXC_PENDSV as usize] as u32) & 0xFF) << 16)
+                    | (((self.exc.prio[EXC_SYSTICK as usize] as u32) & 0xFF) << 24)
             }
             _ => 0, // unimplemented SCS registers read as zero
         }
@@ -86,6 +112,12 @@ impl Machine {
                     self.exc.add_arrival(done + ASYNC_PEND_DELAY, EXC_SYSTICK);
                 }
             }
+            0xD08 if self.v7 => self.scb.vtor = v & 0xFFFF_FF80,
+            0xD0C if self.v7 && v >> 16 == 0x05FA && v & (1 << 2) == 0 => {
+                self.scb.prigroup = ((v >> 8) & 7) as u8;
+                self.exc.group_mask = (0xFFu32 << (self.scb.prigroup + 1)) as u8;
+            }
+            0xD14 if self.v7 => self.scb.div_0_trp = v & (1 << 4) != 0,
             0xD0C if v >> 16 == 0x05FA && v & (1 << 2) != 0 => {
                 // SYSRESETREQ: the whole system resets once the store completes.
                 let _ = done;

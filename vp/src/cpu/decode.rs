@@ -256,6 +256,48 @@ pub enum Op {
     },
     /// DMB, DSB, ISB: architecturally no effect on this single-master board; 4 cycles.
     Barrier,
+    /// An ARMv7-M-only instruction (never produced for an ARMv6-M board); below, the
+    /// ARMv7-M ones that carry a 32-bit value (thumb2/mod.rs).
+    T2(super::thumb2::T2Op),
+    /// Data processing with an immediate (modified, plain 12-bit or MOVW 16-bit); `op`
+    /// from `thumb2::dp`.
+    DpImm {
+        op: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    /// Load of `kind` (`thumb2::ls`) from a PC-relative address resolved at decode time.
+    LdLit {
+        kind: u8,
+        rt: u8,
+        addr: u32,
+    },
+    LdrdLit {
+        rt: u8,
+        rt2: u8,
+        addr: u32,
+    },
+    /// TBB/TBH; `base` is the PC value (the table base when rn == 15).
+    Tb {
+        half: bool,
+        rn: u8,
+        rm: u8,
+        base: u32,
+    },
+    BcondW {
+        cond: Cond,
+        target: u32,
+    },
+    BW {
+        target: u32,
+    },
+    /// CBZ / CBNZ (16-bit).
+    Cbz {
+        nz: bool,
+        rn: u8,
+        target: u32,
+    },
     /// Undefined or chosen-to-fault encoding (raises HardFault); carries the raw bits.
     Undef {
         raw: u32,
@@ -267,8 +309,18 @@ impl Op {
     #[inline(always)]
     pub fn size(&self) -> u32 {
         match self {
-            Op::Bl { .. } | Op::Msr { .. } | Op::Mrs { .. } | Op::Barrier => 4,
+            Op::Bl { .. }
+            | Op::Msr { .. }
+            | Op::Mrs { .. }
+            | Op::Barrier
+            | Op::DpImm { .. }
+            | Op::LdLit { .. }
+            | Op::LdrdLit { .. }
+            | Op::Tb { .. }
+            | Op::BcondW { .. }
+            | Op::BW { .. } => 4,
             Op::Undef { raw } if *raw > 0xFFFF => 4,
+            Op::T2(t) => t.size(),
             _ => 2,
         }
     }

@@ -12,22 +12,22 @@ use crate::nvic::EXC_RETURN_MIN;
 
 impl Machine {
     #[inline(always)]
-    fn g(&self, i: u8) -> u32 {
+    pub(crate) fn g(&self, i: u8) -> u32 {
         self.r[(i & 15) as usize]
     }
     #[inline(always)]
-    fn s(&mut self, i: u8, v: u32) {
+    pub(crate) fn s(&mut self, i: u8, v: u32) {
         self.r[(i & 15) as usize] = v;
     }
     #[inline(always)]
-    fn nz(&mut self, r: u32) {
+    pub(crate) fn nz(&mut self, r: u32) {
         self.n = (r as i32) < 0;
         self.z = r == 0;
     }
     /// Write back the flags of an add, subtract or compare (AddWithCarry's result, carry,
     /// overflow): N and Z from the result, C, V. Returns the result.
     #[inline(always)]
-    fn set_flags_add(&mut self, (r, c, v): (u32, bool, bool)) -> u32 {
+    pub(crate) fn set_flags_add(&mut self, (r, c, v): (u32, bool, bool)) -> u32 {
         self.c = c;
         self.v = v;
         self.nz(r);
@@ -35,7 +35,7 @@ impl Machine {
     }
     /// Write back the flags of a shift (result, carry out): N, Z, C; V is unchanged.
     #[inline(always)]
-    fn set_flags_shift(&mut self, (r, c): (u32, bool)) -> u32 {
+    pub(crate) fn set_flags_shift(&mut self, (r, c): (u32, bool)) -> u32 {
         self.c = c;
         self.nz(r);
         r
@@ -50,13 +50,13 @@ impl Machine {
         }
     }
     #[inline(always)]
-    fn branch(&mut self, target: u32, cost: u64) {
+    pub(crate) fn branch(&mut self, target: u32, cost: u64) {
         self.pc = target;
         self.cyc += cost + self.bpen(target);
     }
     /// Interworking branch (BX, BLX, POP PC): bit 0 must be set (Thumb) or the core faults.
     #[inline(always)]
-    fn bx_write(&mut self, target: u32, cost: u64) {
+    pub(crate) fn bx_write(&mut self, target: u32, cost: u64) {
         if target & 1 == 0 {
             // The branch completes with EPSR.T = 0; the next instruction faults (INVSTATE).
             self.cyc += cost;
@@ -71,7 +71,7 @@ impl Machine {
         }
     }
     #[inline(always)]
-    fn write_sp(&mut self, v: u32) {
+    pub(crate) fn write_sp(&mut self, v: u32) {
         let v = v & !3;
         self.r[13] = v;
         self.sp_low = self.sp_low.min(v);
@@ -393,6 +393,10 @@ impl Machine {
                 self.pc = pc.wrapping_add(4);
                 self.cyc += t::BARRIER;
             }
+            Op::T2(t2) => self.exec_t2(t2, pc),
+            Op::DpImm { op, rd, rn, imm } => self.exec_dp_imm(op, rd, rn, imm, pc),
+            Op::LdLit { .. } | Op::LdrdLit { .. } | Op::Tb { .. } => self.exec_wide_memory(op, pc),
+            Op::BcondW { .. } | Op::BW { .. } | Op::Cbz { .. } => self.exec_wide_branch(op, pc),
             Op::Undef { raw } => {
                 let why = if raw > 0xFFFF {
                     format!("undefined instruction 0x{:04x} 0x{:04x}", raw >> 16, raw & 0xFFFF)

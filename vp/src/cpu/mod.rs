@@ -4,6 +4,7 @@
 pub mod decode;
 pub mod execute;
 pub mod flags;
+pub mod thumb2;
 pub mod timing;
 
 use crate::machine::{Machine, Stop};
@@ -35,18 +36,26 @@ impl Machine {
     /// request for attention (a fault, a stop, a register write that may unmask an
     /// interrupt) is folded into that one value.
     pub fn run(&mut self) -> Stop {
-        self.run_loop::<false>()
+        if self.v7 {
+            self.run_loop::<false, true>()
+        } else {
+            self.run_loop::<false, false>()
+        }
     }
 
     /// `run` with the instruction trace (`--itrace`): one line per instruction with the
     /// cycle it starts at. The loop is compiled twice (TRACED false and true) so that `run`
     /// pays nothing for the option; past the end of the trace window it hands over to `run`.
     pub fn run_traced(&mut self) -> Stop {
-        self.run_loop::<true>()
+        if self.v7 {
+            self.run_loop::<true, true>()
+        } else {
+            self.run_loop::<true, false>()
+        }
     }
 
     #[inline(always)]
-    fn run_loop<const TRACED: bool>(&mut self) -> Stop {
+    fn run_loop<const TRACED: bool, const V7: bool>(&mut self) -> Stop {
         let end = if TRACED { self.itrace.as_ref().map_or(0, |t| t.end) } else { u64::MAX };
         loop {
             if TRACED && self.cyc >= end {
@@ -74,7 +83,11 @@ impl Machine {
             }
             self.insns += 1;
             self.pc = pc.wrapping_add(2);
-            self.exec(op, pc);
+            if V7 && self.it != 0 {
+                self.exec_in_it(op, pc);
+            } else {
+                self.exec(op, pc);
+            }
         }
     }
 
@@ -97,7 +110,7 @@ impl Machine {
     }
 
     #[inline(always)]
-    fn multi_check(&mut self, cost: u64, pc: u32) -> bool {
+    pub(crate) fn multi_check(&mut self, cost: u64, pc: u32) -> bool {
         self.next_event < self.cyc + cost && self.abandon_multi(cost, pc)
     }
 
@@ -309,7 +322,7 @@ impl Machine {
 
     /// MRS: None for SYSm values that do not exist on ARMv6-M (we fault on those).
     pub(crate) fn mrs(&mut self, sysm: u8) -> Option<u32> {
-        let apsr = self.xpsr() & 0xF000_0000;
+        let apsr = self.xpsr() & 0xF800_0000;
         let ipsr = self.ipsr & 0x3F;
         Some(match sysm {
             0 | 2 => apsr,        // APSR, EAPSR (EPSR reads as zero)
@@ -320,6 +333,8 @@ impl Machine {
             9 => self.psp(),
             16 => self.primask as u32,
             20 => ((self.spsel as u32) << 1) | (self.npriv as u32),
+            17 | 18 if self.v7 => (self.exc.basepri & 0xFF) as u32,
+            19 if self.v7 => self.exc.faultmask as u32,
             _ => return None,
         })
     }
@@ -333,6 +348,22 @@ impl Machine {
         if let Some(m) = self.masked.as_mut() {
             m.primask(c, pc, was, now);
         }
+    }
+
+    /// FAULTMASK (CPSID f / MSR): cannot be set from NMI (execution priority -2).
+    pub(crate) fn set_faultmask(&mut self, on: bool) {
+        if on && self.ipsr == crate::nvic::EXC_NMI {
+            return;
+        }
+        self.exc.faultmask = on;
+        self.reschedule();
+    }
+
+    /// `--masked`: BASEPRI goes from `cur` to `new` (256 = no boost).
+    #[cold]
+    #[inline(never)]
+    fn masked_basepri(&mut self, new: i16, cur: i16) {
+        let _ = (new, cur);
     }
 
     pub(crate) fn msr(&mut self, sysm: u8, v: u32) -> bool {
@@ -359,6 +390,25 @@ impl Machine {
                 }
                 self.primask = v & 1 != 0;
                 self.reschedule();
+            }
+            17 | 18 if self.v7 => {
+                // BASEPRI, and BASEPRI_MAX which only raises the boost; 0 = no masking.
+                if !self.npriv || self.ipsr != 0 {
+                    let new = (v & self.exc.prio_bits as u32) as i16;
+                    let cur = self.exc.basepri;
+                    if sysm == 17 || (new != 0 && (new < cur)) {
+                        if self.masked.is_some() {
+                            self.masked_basepri(new, cur);
+                        }
+                        self.exc.basepri = if new == 0 { 256 } else { new };
+                        self.reschedule();
+                    }
+                }
+            }
+            19 if self.v7 => {
+                if !self.npriv || self.ipsr != 0 {
+                    self.set_faultmask(v & 1 != 0);
+                }
             }
             20 => {
                 self.npriv = v & 1 != 0;

@@ -1,0 +1,232 @@
+//! Execution of the ARMv7-M data-processing, multiply/divide, branch and system ops
+//! (loads and stores are in memory.rs). Every 32-bit op first moves `pc` past itself.
+
+use super::timing as t;
+use super::{dp, T2Op};
+use crate::cpu::decode::Op;
+use crate::cpu::flags::*;
+use crate::cpu::SpLoad;
+use crate::machine::Machine;
+
+/// The immediate shift of a shifted-register operand: `sh` = type << 6 | amount, with
+/// ROR #0 meaning RRX. Returns (value, carry out).
+#[inline(always)]
+pub fn shift_imm(x: u32, sh: u8, c: bool) -> (u32, bool) {
+    let n = (sh & 63) as u32;
+    match sh >> 6 {
+        0 => lsl_c(x, n, c),
+        1 => lsr_c(x, n, c),
+        2 => asr_c(x, n, c),
+        _ if n == 0 => (((c as u32) << 31) | (x >> 1), x & 1 != 0),
+        _ => ror_c(x, n, c),
+    }
+}
+
+impl Machine {
+    #[inline(never)]
+    pub(crate) fn exec_t2(&mut self, op: T2Op, pc: u32) {
+        if op.size() == 4 {
+            self.pc = pc.wrapping_add(4);
+        }
+        match op {
+            T2Op::DpReg { op, rd, rn, rm, sh } => {
+                let (b, c) = shift_imm(self.g(rm), sh, self.c);
+                self.dp(op, rd, self.g(rn), b, c, true);
+            }
+            T2Op::ShiftReg { op, rd, rn, rm } => {
+                let (x, n) = (self.g(rn), self.g(rm) & 0xFF);
+                let (r, c) = match op & 3 {
+                    0 => lsl_c(x, n, self.c),
+                    1 => lsr_c(x, n, self.c),
+                    2 => asr_c(x, n, self.c),
+                    _ => ror_c(x, n, self.c),
+                };
+                if op & 0x10 != 0 {
+                    self.set_flags_shift((r, c));
+                }
+                self.s(rd, r);
+                self.cyc += t::ALU;
+            }
+            T2Op::MovT { rd, imm } => self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16)),
+            T2Op::Bfi { rd, rn, lsb, msb } => {
+                let mask = (u32::MAX >> (31 - msb as u32)) & (u32::MAX << lsb);
+                let src = if rn == 15 { 0 } else { self.g(rn) << lsb };
+                self.alu_result(rd, (self.g(rd) & !mask) | (src & mask));
+            }
+            T2Op::Bfx { signed, rd, rn, lsb, width } => {
+                let v = self.g(rn) << (32 - lsb as u32 - width as u32);
+                let r = if signed { ((v as i32) >> (32 - width as u32)) as u32 } else { v >> (32 - width as u32) };
+                self.alu_result(rd, r);
+            }
+            T2Op::Sat { unsigned, rd, rn, sh, sat } => {
+                let x = shift_imm(self.g(rn), sh, self.c).0 as i32 as i64;
+                let (lo, hi) =
+                    if unsigned { (0, (1i64 << sat) - 1) } else { (-(1i64 << (sat - 1)), (1i64 << (sat - 1)) - 1) };
+                if x < lo || x > hi {
+                    self.q = true;
+                }
+                self.alu_result(rd, x.clamp(lo, hi) as u32);
+            }
+            T2Op::Misc { op, rd, rm } => {
+                let x = self.g(rm);
+                let r = match op {
+                    0 => x.leading_zeros(),
+                    1 => x.reverse_bits(),
+                    2 => x.swap_bytes(),
+                    3 => ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF),
+                    _ => (x as u16).swap_bytes() as i16 as i32 as u32,
+                };
+                self.alu_result(rd, r);
+            }
+            T2Op::Extend { op, rd, rm, rot } => {
+                let x = self.g(rm).rotate_right(8 * rot as u32);
+                let r = match op {
+                    0 => x as u16 as i16 as i32 as u32,
+                    1 => x & 0xFFFF,
+                    2 => x as u8 as i8 as i32 as u32,
+                    _ => x & 0xFF,
+                };
+                self.alu_result(rd, r);
+            }
+            T2Op::Mul { mls, rd, rn, rm, ra } => {
+                let p = self.g(rn).wrapping_mul(self.g(rm));
+                let (r, cost) = match (ra, mls) {
+                    (15, _) => (p, t::ALU),
+                    (_, false) => (self.g(ra).wrapping_add(p), t::MLA),
+                    (_, true) => (self.g(ra).wrapping_sub(p), t::MLA),
+                };
+                self.s(rd, r);
+                self.cyc += cost;
+            }
+            T2Op::MulLong { op, lo, hi, rn, rm } => {
+                let signed = op & 1 != 0;
+                let (a, b) = (self.g(rn), self.g(rm));
+                let p =
+                    if signed { (a as i32 as i64).wrapping_mul(b as i32 as i64) as u64 } else { a as u64 * b as u64 };
+                let acc = (op & 2 != 0).then(|| ((self.g(hi) as u64) << 32) | self.g(lo) as u64);
+                let r = p.wrapping_add(acc.unwrap_or(0));
+                self.cyc += t::mul_long(b, signed, acc.map(|v| (v >> 32) as u32));
+                self.s(lo, r as u32);
+                self.s(hi, (r >> 32) as u32);
+            }
+            T2Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
+            T2Op::It { state } => {
+                self.it = state;
+                self.cyc += t::IT;
+            }
+            T2Op::CpsF { disable } => {
+                // FAULTMASK: privileged only, and not settable from NMI.
+                if !self.npriv || self.ipsr != 0 {
+                    self.set_faultmask(disable);
+                }
+                self.cyc += t::ALU;
+            }
+            T2Op::NopW => self.cyc += t::ALU,
+            T2Op::HintW { hint } => {
+                let op = match hint {
+                    2 => Op::Wfe,
+                    3 => Op::Wfi,
+                    _ => Op::Sev,
+                };
+                self.exec(op, pc);
+            }
+            T2Op::Clrex => {
+                self.excl = None;
+                self.cyc += t::ALU;
+            }
+            _ => self.exec_t2_memory(op, pc),
+        }
+    }
+
+    #[inline(never)]
+    pub(crate) fn exec_dp_imm(&mut self, op: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let c = if op & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.c };
+        self.dp(op, rd, self.g(rn), imm, c, false);
+    }
+
+    /// B<c>.W, B.W, CBZ/CBNZ.
+    #[inline(never)]
+    pub(crate) fn exec_wide_branch(&mut self, op: Op, pc: u32) {
+        let taken = match op {
+            Op::BcondW { cond, target } => {
+                self.pc = pc.wrapping_add(4);
+                cond_passed(cond, self.n, self.z, self.c, self.v).then_some(target)
+            }
+            Op::BW { target } => Some(target),
+            Op::Cbz { nz, rn, target } => ((self.g(rn) != 0) == nz).then_some(target),
+            _ => unreachable!("not a wide branch: {:?}", op),
+        };
+        match taken {
+            Some(target) => self.branch(target, t::BRANCH),
+            None => self.cyc += t::NOT_TAKEN,
+        }
+    }
+
+    /// A one-cycle op with a result and no flags.
+    #[inline(always)]
+    fn alu_result(&mut self, rd: u8, r: u32) {
+        self.s(rd, r);
+        self.cyc += t::ALU;
+    }
+
+    /// Data processing: `op` from `dp`, operands `a` (Rn) and `b` (immediate or shifted
+    /// Rm), `carry` the shifter's (or immediate's) carry out for the logical ops.
+    #[inline(always)]
+    fn dp(&mut self, op: u8, rd: u8, a: u32, b: u32, carry: bool, reg_form: bool) {
+        let s = op & dp::S != 0;
+        let logical = |m: &mut Machine, r: u32| {
+            if s {
+                m.c = carry;
+                m.nz(r);
+            }
+            r
+        };
+        let arith = |m: &mut Machine, res: (u32, bool, bool)| if s { m.set_flags_add(res) } else { res.0 };
+        let base = op & 15;
+        let r = match base {
+            dp::AND => logical(self, a & b),
+            dp::BIC => logical(self, a & !b),
+            dp::ORR => logical(self, a | b),
+            dp::ORN => logical(self, a | !b),
+            dp::EOR => logical(self, a ^ b),
+            dp::MOV => logical(self, b),
+            dp::MVN => logical(self, !b),
+            dp::ADD => arith(self, add_with_carry(a, b, false)),
+            dp::ADC => arith(self, add_with_carry(a, b, self.c)),
+            dp::SBC => arith(self, add_with_carry(a, !b, self.c)),
+            dp::SUB => arith(self, add_with_carry(a, !b, true)),
+            _ => arith(self, add_with_carry(!a, b, true)), // RSB
+        };
+        self.cyc += t::ALU;
+        if op & dp::TEST != 0 {
+            return;
+        }
+        if rd == 13 {
+            match (reg_form, base) {
+                (true, dp::MOV) => self.load_sp(r, SpLoad::MovReg),
+                (true, dp::ADD) => self.load_sp(r, SpLoad::AddReg),
+                _ => self.write_sp(r),
+            }
+        } else {
+            self.s(rd, r);
+        }
+    }
+
+    /// SDIV/UDIV: division by zero gives 0, or a fault when CCR.DIV_0_TRP is set.
+    fn divide(&mut self, signed: bool, rd: u8, n: u32, d: u32, pc: u32) {
+        if d == 0 && self.scb.div0_trap() {
+            self.raise_fault(pc, "integer divide by zero (CCR.DIV_0_TRP)", None);
+            return;
+        }
+        let (r, cost) = if signed {
+            let (sn, sd) = (n as i32, d as i32);
+            let q = if d == 0 { 0 } else { sn.wrapping_div(sd) as u32 };
+            (q, t::div(sn.unsigned_abs(), sd.unsigned_abs()))
+        } else {
+            (n.checked_div(d).unwrap_or(0), t::div(n, d))
+        };
+        self.s(rd, r);
+        self.cyc += cost;
+    }
+}

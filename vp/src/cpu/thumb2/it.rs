@@ -1,0 +1,74 @@
+//! The IT block. `Machine::it` holds ITSTATE (firstcond << 4 | mask, as in the EPSR IT
+//! bits); while it is non-zero the ARMv7-M loop hands each instruction to `exec_in_it`
+//! instead of `exec`. Outside IT blocks this costs the loop one test of a zero byte.
+
+use super::timing as t;
+use crate::cpu::decode::{alu_op, Op};
+use crate::cpu::flags::cond_passed;
+use crate::machine::Machine;
+
+/// ITAdvance: the state after one instruction of the block.
+#[inline(always)]
+pub fn advance(state: u8) -> u8 {
+    if state & 7 == 0 {
+        0
+    } else {
+        (state & 0xE0) | ((state << 1) & 0x1F)
+    }
+}
+
+/// 16-bit instructions that set the flags outside an IT block and do not inside one.
+fn sets_flags_outside_it(op: &Op) -> bool {
+    match op {
+        Op::LslImm { .. }
+        | Op::LsrImm { .. }
+        | Op::AsrImm { .. }
+        | Op::AddsReg { .. }
+        | Op::SubsReg { .. }
+        | Op::AddsImm { .. }
+        | Op::SubsImm { .. }
+        | Op::MovsImm { .. } => true,
+        Op::Alu { op, .. } => !matches!(*op, alu_op::TST | alu_op::CMP | alu_op::CMN),
+        _ => false,
+    }
+}
+
+impl Machine {
+    /// Execute `op` (at `pc`, the loop has already moved `pc` 2 bytes on) as the next
+    /// instruction of the current IT block: skipped if its condition fails, otherwise
+    /// executed with the 16-bit flag-setting forms keeping the flags.
+    #[inline(never)]
+    pub(crate) fn exec_in_it(&mut self, op: Op, pc: u32) {
+        let state = self.it;
+        self.it = advance(state);
+        if !cond_passed(state >> 4, self.n, self.z, self.c, self.v) {
+            self.pc = pc.wrapping_add(op.size());
+            self.cyc += t::NOT_TAKEN;
+            return;
+        }
+        if sets_flags_outside_it(&op) {
+            let flags = (self.n, self.z, self.c, self.v);
+            self.exec(op, pc);
+            (self.n, self.z, self.c, self.v) = flags;
+        } else {
+            self.exec(op, pc);
+        }
+        if self.pending_fault.is_some() {
+            self.it = state; // the faulting instruction is stacked with its own ITSTATE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn advance_walks_the_mask() {
+        // ITTE EQ: firstcond 0000, mask 0110 -> EQ, EQ, NE
+        let s0 = 0x06;
+        let s1 = super::advance(s0);
+        let s2 = super::advance(s1);
+        assert_eq!((s0 >> 4, s1 >> 4, s2 >> 4), (0, 0, 1));
+        assert_eq!(super::advance(s2), 0);
+        assert_eq!(super::advance(0x08), 0); // IT EQ: one instruction
+    }
+}

@@ -1,0 +1,238 @@
+//! ARMv7-M loads and stores: single (immediate, indexed, register, literal), dual,
+//! exclusive, multiple (LDM/STM/PUSH.W/POP.W) and the table branches TBB/TBH.
+
+use super::timing as t;
+use super::{ls, multi, T2Op};
+use crate::cpu::decode::Op;
+use crate::machine::Machine;
+use crate::nvic::EXC_RETURN_MIN;
+
+impl Machine {
+    #[inline(always)]
+    pub(crate) fn exec_t2_memory(&mut self, op: T2Op, pc: u32) {
+        match op {
+            T2Op::LdImm { kind, rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(off as u32);
+                self.load_store(kind, rt, a, pc);
+            }
+            T2Op::LdIdx { kind, rt, rn, puw, off } => {
+                let base = self.g(rn);
+                let end = if puw & 2 != 0 { base.wrapping_add(off as u32) } else { base.wrapping_sub(off as u32) };
+                let a = if puw & 4 != 0 { end } else { base };
+                if self.load_store(kind, rt, a, pc) && puw & 1 != 0 {
+                    self.set_reg(rn, end);
+                }
+            }
+            T2Op::LdReg { kind, rt, rn, rm, sh } => {
+                let a = self.g(rn).wrapping_add(self.g(rm) << sh);
+                self.load_store(kind, rt, a, pc);
+            }
+            T2Op::Dual { puw, rt, rt2, rn, off } => {
+                let (base, off) = (self.g(rn), 4 * off as u32);
+                let end = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
+                let a = if puw & 4 != 0 { end } else { base };
+                if self.dual(puw & 8 != 0, rt, rt2, a, pc) && puw & 1 != 0 {
+                    self.set_reg(rn, end);
+                }
+            }
+            T2Op::Ldrex { size, rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(4 * off as u32);
+                if a & (size as u32 - 1) != 0 {
+                    return self.unaligned(a, pc, true);
+                }
+                let v = match size {
+                    1 => self.ld8(a, pc),
+                    2 => self.ld16(a, pc),
+                    _ => self.ld32(a, pc),
+                };
+                if let Some(v) = v {
+                    self.s(rt, v);
+                    self.excl = Some(a);
+                    self.cyc += t::EXCL;
+                }
+            }
+            T2Op::Strex { size, rd, rt, rn, off } => {
+                let a = self.g(rn).wrapping_add(4 * off as u32);
+                if a & (size as u32 - 1) != 0 {
+                    return self.unaligned(a, pc, false);
+                }
+                let status = if self.excl == Some(a) {
+                    let v = self.g(rt);
+                    let ok = match size {
+                        1 => self.st8(a, v, pc),
+                        2 => self.st16(a, v, pc),
+                        _ => self.st32(a, v, pc),
+                    };
+                    if ok.is_none() {
+                        return;
+                    }
+                    0
+                } else {
+                    1
+                };
+                self.excl = None;
+                self.s(rd, status);
+                self.cyc += t::EXCL;
+            }
+            T2Op::Multi { flags, rn, list } => self.multi(flags, rn, list, pc),
+            _ => unreachable!("non-memory op {:?} in exec_t2_memory", op),
+        }
+    }
+
+    /// The PC-relative loads and the table branches (`Op` variants: they carry addresses).
+    #[inline(never)]
+    pub(crate) fn exec_wide_memory(&mut self, op: Op, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        match op {
+            Op::LdLit { kind, rt, addr } => {
+                self.load_store(kind, rt, addr, pc);
+            }
+            Op::LdrdLit { rt, rt2, addr } => {
+                self.dual(true, rt, rt2, addr, pc);
+            }
+            Op::Tb { half, rn, rm, base } => {
+                let b = if rn == 15 { base } else { self.g(rn) };
+                let idx = self.g(rm);
+                let v = if half { self.ld16(b.wrapping_add(idx << 1), pc) } else { self.ld8(b.wrapping_add(idx), pc) };
+                if let Some(v) = v {
+                    self.branch(base.wrapping_add(v << 1), t::TABLE);
+                }
+            }
+            _ => unreachable!("not a wide memory op: {:?}", op),
+        }
+    }
+
+    /// Write a register that may be SP (keeps the stack low-water mark).
+    #[inline(always)]
+    fn set_reg(&mut self, r: u8, v: u32) {
+        if r == 13 {
+            self.write_sp(v)
+        } else {
+            self.s(r, v)
+        }
+    }
+
+    /// One load or store of `kind` between `rt` and `a`; a load to the PC branches
+    /// (interworking, exception return). Returns false if the access faulted.
+    #[inline(always)]
+    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32) -> bool {
+        let v = match kind {
+            ls::STR => return self.st32(a, self.g(rt), pc).map(|_| self.cyc += t::LDST).is_some(),
+            ls::STRH => return self.st16(a, self.g(rt), pc).map(|_| self.cyc += t::LDST).is_some(),
+            ls::STRB => return self.st8(a, self.g(rt), pc).map(|_| self.cyc += t::LDST).is_some(),
+            ls::LDRSB => self.ld8(a, pc).map(|v| v as u8 as i8 as i32 as u32),
+            ls::LDR => self.ld32(a, pc),
+            ls::LDRH => self.ld16(a, pc),
+            ls::LDRB => self.ld8(a, pc),
+            _ => self.ld16(a, pc).map(|v| v as u16 as i16 as i32 as u32),
+        };
+        let Some(v) = v else { return false };
+        if rt == 15 {
+            self.load_pc(v, pc, t::LDR_PC);
+        } else {
+            self.set_reg(rt, v);
+            self.cyc += t::LDST;
+        }
+        true
+    }
+
+    /// A load into the PC: exception return in handler mode for 0xFxxxxxxx, otherwise an
+    /// interworking branch (bit 0 must be set).
+    fn load_pc(&mut self, target: u32, pc: u32, cost: u64) {
+        if target >= EXC_RETURN_MIN && self.ipsr != 0 {
+            self.exception_return(target, pc, cost);
+        } else {
+            self.bx_write(target, cost);
+        }
+    }
+
+    /// LDM/STM, LDRD/STRD and the exclusives fault on an unaligned address even on ARMv7-M.
+    #[cold]
+    fn unaligned(&mut self, a: u32, pc: u32, load: bool) {
+        let why = "unaligned access";
+        let access = crate::machine::Access { addr: a, size: 4, write: !load, why };
+        self.raise_fault(pc, why, Some(access));
+    }
+
+    fn dual(&mut self, load: bool, rt: u8, rt2: u8, a: u32, pc: u32) -> bool {
+        if a & 3 != 0 {
+            self.unaligned(a, pc, load);
+            return false;
+        }
+        let ok = if load {
+            match (self.ld32(a, pc), self.ld32(a.wrapping_add(4), pc)) {
+                (Some(v1), Some(v2)) => {
+                    self.set_reg(rt, v1);
+                    self.set_reg(rt2, v2);
+                    true
+                }
+                _ => false,
+            }
+        } else {
+            let (v1, v2) = (self.g(rt), self.g(rt2));
+            self.st32(a, v1, pc).is_some() && {
+                self.bus_off = 1;
+                let ok = self.st32(a.wrapping_add(4), v2, pc).is_some();
+                self.bus_off = 0;
+                ok
+            }
+        };
+        if ok {
+            self.cyc += t::DUAL;
+        }
+        ok
+    }
+
+    /// LDM/STM (IA or DB) of r0..r15 with optional write-back; PUSH.W/POP.W are these on
+    /// SP. Abandoned like the M0's LDM if an interrupt arrives during the transfer.
+    fn multi(&mut self, flags: u8, rn: u8, list: u16, pc: u32) {
+        let (load, db, wback) = (flags & multi::LOAD != 0, flags & multi::DB != 0, flags & multi::WBACK != 0);
+        let n = list.count_ones();
+        let with_pc = load && list & 0x8000 != 0;
+        let cost = t::MULTI_BASE + n as u64 + if with_pc { t::P } else { 0 };
+        if self.multi_check(cost, pc) {
+            return;
+        }
+        let base = self.g(rn);
+        let start = if db { base.wrapping_sub(4 * n) } else { base };
+        if start & 3 != 0 {
+            return self.unaligned(start, pc, load);
+        }
+        let end = if db { start } else { base.wrapping_add(4 * n) };
+        let mut vals = [0u32; 16];
+        let mut a = start;
+        for (i, slot) in vals.iter_mut().enumerate() {
+            if list & (1 << i) == 0 {
+                continue;
+            }
+            let ok = if load {
+                self.ld32(a, pc).map(|v| *slot = v).is_some()
+            } else {
+                let v = if i == 15 { pc } else { self.r[i] };
+                self.st32(a, v, pc).is_some()
+            };
+            if !ok {
+                self.bus_off = 0;
+                return;
+            }
+            self.bus_off += 1;
+            a = a.wrapping_add(4);
+        }
+        self.bus_off = 0;
+        if load {
+            for (i, v) in vals.iter().enumerate().take(15) {
+                if list & (1 << i) != 0 {
+                    self.set_reg(i as u8, *v);
+                }
+            }
+        }
+        if wback {
+            self.set_reg(rn, end);
+        }
+        if with_pc {
+            self.load_pc(vals[15], pc, cost);
+        } else {
+            self.cyc += cost;
+        }
+    }
+}

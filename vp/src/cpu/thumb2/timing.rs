@@ -1,0 +1,76 @@
+//! Cortex-M3 instruction timings (ARM DDI0337H/I, section 3.3.1, Table 3.1 "Cortex-M3
+//! instruction set summary", zero wait states). P, the pipeline refill, "ranges from 1 to 3";
+//! this model takes 2 for every taken branch (a 1 + P branch costs 3, as on the M0).
+
+/// Pipeline refill after a taken branch or a write to the PC.
+pub const P: u64 = 2;
+/// Data processing, moves, shifts, bit-field, saturate, extend, reverse, MUL, CPS, NOP.
+pub const ALU: u64 = 1;
+/// MLA, MLS.
+pub const MLA: u64 = 2;
+/// B, B<c> taken, BL, BX, BLX, MOV/ADD PC, CBZ taken: 1 + P.
+pub const BRANCH: u64 = 1 + P;
+/// B<c> or CBZ not taken, and an instruction skipped by its IT condition.
+pub const NOT_TAKEN: u64 = 1;
+/// LDR/STR of any size (2; see `memory.rs` for pipelining).
+pub const LDST: u64 = 2;
+/// LDR PC: 2 + P.
+pub const LDR_PC: u64 = 2 + P;
+/// LDRD/STRD: 1 + N with N = 2.
+pub const DUAL: u64 = 3;
+/// LDM/STM/PUSH/POP: 1 + N (+ P when the PC is loaded).
+pub const MULTI_BASE: u64 = 1;
+/// TBB/TBH: 2 + P.
+pub const TABLE: u64 = 2 + P;
+/// LDREX/STREX: 2; CLREX 1.
+pub const EXCL: u64 = 2;
+/// IT: folded into the previous instruction where possible; here it costs one cycle.
+pub const IT: u64 = 1;
+/// SMULL/UMULL 3 to 5, SMLAL/UMLAL 4 to 7: early termination on the operands' magnitude.
+pub const MUL_LONG_MIN: u64 = 3;
+/// SDIV/UDIV 2 to 12, early termination on the operands.
+pub const DIV_MIN: u64 = 2;
+
+/// Long multiply: 3 cycles when Rm's top halfword is only sign (or zero) bits, 4 when its
+/// top byte is, 5 otherwise; accumulating forms add 1 (2 when the full 64-bit add is
+/// needed, i.e. the accumulator's high word is not zero).
+pub fn mul_long(rm: u32, signed: bool, acc: Option<u32>) -> u64 {
+    let x = if signed && (rm as i32) < 0 { !rm } else { rm };
+    let base = MUL_LONG_MIN
+        + if x >> 16 == 0 {
+            0
+        } else if x >> 24 == 0 {
+            1
+        } else {
+            2
+        };
+    match acc {
+        None => base,
+        Some(0) => base + 1,
+        Some(_) => base + 2,
+    }
+}
+
+/// Divide: 2 cycles when the quotient is zero (divisor larger than dividend, or zero),
+/// otherwise 2 + ceil(10 * q / 32) where q = number of quotient bits to develop
+/// (clz(divisor) - clz(dividend) + 1), so a full 32-bit quotient takes 12.
+pub fn div(n: u32, d: u32) -> u64 {
+    if d == 0 || d > n {
+        return DIV_MIN;
+    }
+    let q = (d.leading_zeros() - n.leading_zeros() + 1) as u64;
+    DIV_MIN + (10 * q).div_ceil(32)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn data_dependent_costs_span_the_trm_ranges() {
+        assert_eq!(super::div(7, 9), 2);
+        assert_eq!(super::div(0xFFFF_FFFF, 1), 12);
+        assert_eq!(super::div(100, 10), 2 + 2);
+        assert_eq!(super::mul_long(5, false, None), 3);
+        assert_eq!(super::mul_long(0xFFFF_FFFF, true, None), 3);
+        assert_eq!(super::mul_long(0x8000_0000, false, Some(1)), 7);
+    }
+}
