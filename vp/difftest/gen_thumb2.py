@@ -112,7 +112,7 @@ class Thumb2Groups:
         sat = rng.randrange(32)
         items = []
         rn = r12(rng)
-        if rng.random() < 0.5:
+        if rng.random() < 0.5 and rn < 8:  # (a literal load to a high register is 32-bit)
             items.append(self.lit(rn, rand_value(rng)))
         v = 0xF300_0000 | (unsigned << 23) | (sh << 21) | (rn << 16) | ((amt >> 2) << 12) | (r12(rng) << 8)
         return "t2_sat", items + [self.w32(v | ((amt & 3) << 6) | sat)]
