@@ -9,7 +9,6 @@
 //!   the return address when it is in flash.
 
 use crate::contract::RAM_BASE;
-use crate::cpu::timing as t;
 use crate::machine::{FaultInfo, Machine, Stop, NEVER};
 use crate::nvic::{EXC_HARDFAULT, EXC_NMI, EXC_RETURN_HANDLER, EXC_RETURN_THREAD_MSP, EXC_RETURN_THREAD_PSP};
 
@@ -90,7 +89,7 @@ impl Machine {
     pub fn enter_exception(&mut self, first: u32, ret: u32) {
         let b = self.cyc;
         // Late arrival: a more urgent exception seen during stacking is entered instead.
-        self.advance_events(b + t::LATE_ARRIVAL_WINDOW);
+        self.advance_events(b + self.exc_timing.late_arrival);
         let exc = self.exc.preempting(self.primask).unwrap_or(first);
 
         let from_thread = self.ipsr == 0;
@@ -131,7 +130,7 @@ impl Machine {
         let vector = self.vector(exc);
         self.pc = vector & !1;
         self.tbit = vector & 1 != 0;
-        self.cyc = b + t::EXC_ENTRY + self.bpen(self.pc);
+        self.cyc = b + self.exc_timing.entry + self.bpen(self.pc);
         self.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_entry(b, exc);
@@ -199,7 +198,7 @@ impl Machine {
             let vector = self.vector(new);
             self.pc = vector & !1;
             self.tbit = vector & 1 != 0;
-            self.cyc = s + base + t::TAIL_CHAIN_EXTRA + self.bpen(self.pc);
+            self.cyc = s + base + self.exc_timing.tail_chain_extra + self.bpen(self.pc);
             self.event_reg = true;
             if let Some(it) = self.itrace.as_mut() {
                 it.tail_chain(s + base, exc, new);
@@ -251,7 +250,7 @@ impl Machine {
         }
         self.set_mode(new_ipsr, use_psp);
         self.pc = w[6] & !1;
-        self.cyc = s + base + t::EXC_RETURN_EXTRA + self.bpen(self.pc);
+        self.cyc = s + base + self.exc_timing.return_extra + self.bpen(self.pc);
         self.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_return(s + base, exc);

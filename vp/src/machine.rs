@@ -121,6 +121,8 @@ pub struct Machine {
     pub q: bool,
     /// The local exclusive monitor: the address of the last LDREX, if still open.
     pub excl: Option<u32>,
+    /// Exception entry/return/tail-chain figures of the board's core.
+    pub exc_timing: crate::cpu::timing::ExcTiming,
     /// Lowest SP seen since the thread was last resumed (for the `switch` event).
     pub sp_low: u32,
     pub thread_low: u32,
@@ -201,6 +203,7 @@ impl Machine {
             it: 0,
             q: false,
             excl: None,
+            exc_timing: if v7 { crate::cpu::timing::EXC_M3 } else { crate::cpu::timing::EXC_M0 },
             sp_low: 0,
             thread_low: 0,
             thread_frame: 0,

@@ -344,7 +344,9 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub(crate) fn masked_write(&mut self, pc: u32, cost: u64, now: bool) {
-        let (was, c) = (self.primask, self.cyc + cost);
+        // ARMv7-M: a section is masked while PRIMASK or BASEPRI masks (BASEPRI never does on v6-M).
+        let based = self.exc.basepri < 256;
+        let (was, now, c) = (self.primask || based, now || based, self.cyc + cost);
         if let Some(m) = self.masked.as_mut() {
             m.primask(c, pc, was, now);
         }
@@ -359,11 +361,18 @@ impl Machine {
         self.reschedule();
     }
 
-    /// `--masked`: BASEPRI goes from `cur` to `new` (256 = no boost).
+    /// `--masked`: BASEPRI goes from `cur` to `new` (0 = no masking, 256 = none) by the MSR
+    /// that just executed: recorded like a PRIMASK write (a BASEPRI section masks the
+    /// interrupts at or below the threshold).
     #[cold]
     #[inline(never)]
     fn masked_basepri(&mut self, new: i16, cur: i16) {
-        let _ = (new, cur);
+        let was = self.primask || cur < 256;
+        let now = self.primask || (new != 0 && new < 256);
+        let (pc, c) = (self.pc.wrapping_sub(4), self.cyc + t::MRS_MSR);
+        if let Some(m) = self.masked.as_mut() {
+            m.primask(c, pc, was, now);
+        }
     }
 
     pub(crate) fn msr(&mut self, sysm: u8, v: u32) -> bool {

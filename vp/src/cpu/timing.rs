@@ -29,3 +29,27 @@ pub const TAIL_CHAIN_EXTRA: u64 = 12;
 /// Late arrival: a higher-priority exception seen within this many cycles of the start of
 /// an entry (the stacking phase, before the vector fetch) replaces the one being entered.
 pub const LATE_ARRIVAL_WINDOW: u64 = 11;
+
+/// The exception figures of one core: entry, return and tail chain beyond the returning
+/// branch, late-arrival window.
+#[derive(Clone, Copy, Debug)]
+pub struct ExcTiming {
+    pub entry: u64,
+    pub return_extra: u64,
+    pub tail_chain_extra: u64,
+    pub late_arrival: u64,
+}
+
+/// Cortex-M0 (above).
+pub const EXC_M0: ExcTiming = ExcTiming {
+    entry: EXC_ENTRY,
+    return_extra: EXC_RETURN_EXTRA,
+    tail_chain_extra: TAIL_CHAIN_EXTRA,
+    late_arrival: LATE_ARRIVAL_WINDOW,
+};
+
+/// Cortex-M3/M4 (DDI0337H 5.5.1 / DDI0439B 3.1 "Interrupt latency": 12 cycles from the
+/// request to the first handler instruction with zero wait states; tail-chaining 6 cycles;
+/// exception return (unstacking) 10 cycles after the returning branch. Late arrival is
+/// accepted until the vector fetch, the last cycle of the stacking phase.
+pub const EXC_M3: ExcTiming = ExcTiming { entry: 12, return_extra: 10, tail_chain_extra: 6, late_arrival: 11 };
