@@ -79,6 +79,13 @@ impl Machine {
 
     #[inline(always)]
     pub fn exec(&mut self, op: Op, pc: u32) {
+        self.exec_g::<false>(op, pc)
+    }
+
+    /// One instruction. `V7`: the ARMv7-M loop's copy, with the Thumb-2 ops inlined (the
+    /// ARMv6-M loop's copy only has calls to them, which it never makes).
+    #[inline(always)]
+    pub(crate) fn exec_g<const V7: bool>(&mut self, op: Op, pc: u32) {
         match op {
             Op::LslImm { rd, rm, imm } => {
                 let x = self.g(rm);
@@ -393,9 +400,13 @@ impl Machine {
                 self.pc = pc.wrapping_add(4);
                 self.cyc += t::BARRIER;
             }
+            Op::T2(t2) if V7 => self.exec_t2_inline(t2, pc),
             Op::T2(t2) => self.exec_t2(t2, pc),
+            Op::DpImm { op, rd, rn, imm } if V7 => self.dp_imm(op, rd, rn, imm, pc),
             Op::DpImm { op, rd, rn, imm } => self.exec_dp_imm(op, rd, rn, imm, pc),
+            Op::LdLit { .. } | Op::LdrdLit { .. } | Op::Tb { .. } if V7 => self.wide_memory(op, pc),
             Op::LdLit { .. } | Op::LdrdLit { .. } | Op::Tb { .. } => self.exec_wide_memory(op, pc),
+            Op::BcondW { .. } | Op::BW { .. } | Op::Cbz { .. } if V7 => self.wide_branch(op, pc),
             Op::BcondW { .. } | Op::BW { .. } | Op::Cbz { .. } => self.exec_wide_branch(op, pc),
             Op::Undef { raw } => {
                 let why = if raw > 0xFFFF {

@@ -83,10 +83,12 @@ impl Machine {
             }
             self.insns += 1;
             self.pc = pc.wrapping_add(2);
-            if V7 && self.it != 0 {
-                self.exec_in_it(op, pc);
-            } else {
+            if !V7 {
                 self.exec(op, pc);
+            } else if self.it == 0 {
+                self.exec_g::<true>(op, pc);
+            } else {
+                self.exec_in_it(op, pc);
             }
         }
     }

@@ -23,11 +23,16 @@ pub fn shift_imm(x: u32, sh: u8, c: bool) -> (u32, bool) {
 }
 
 impl Machine {
+    /// `exec`'s way in (the ARMv6-M copy of `exec_g`, and IT blocks).
     #[inline(never)]
     pub(crate) fn exec_t2(&mut self, op: T2Op, pc: u32) {
-        if op.size() == 4 {
-            self.pc = pc.wrapping_add(4);
-        }
+        self.exec_t2_inline(op, pc)
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_t2_inline(&mut self, op: T2Op, pc: u32) {
+        // 4 bytes but for IT, CPS and the 16-bit LDM/STM, whose arms correct it
+        self.pc = pc.wrapping_add(4);
         match op {
             T2Op::DpReg { op, rd, rn, rm, sh } => {
                 let (b, c) = shift_imm(self.g(rm), sh, self.c);
@@ -111,10 +116,12 @@ impl Machine {
             }
             T2Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
             T2Op::It { state } => {
+                self.pc = pc.wrapping_add(2);
                 self.it = state;
                 self.cyc += t::IT;
             }
             T2Op::CpsF { disable } => {
+                self.pc = pc.wrapping_add(2);
                 // FAULTMASK: privileged only, and not settable from NMI.
                 if !self.npriv || self.ipsr != 0 {
                     self.set_faultmask(disable);
@@ -140,14 +147,24 @@ impl Machine {
 
     #[inline(never)]
     pub(crate) fn exec_dp_imm(&mut self, op: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
+        self.dp_imm(op, rd, rn, imm, pc)
+    }
+
+    #[inline(always)]
+    pub(crate) fn dp_imm(&mut self, op: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
         self.pc = pc.wrapping_add(4);
         let c = if op & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.c };
         self.dp(op, rd, self.g(rn), imm, c, false);
     }
 
-    /// B<c>.W, B.W, CBZ/CBNZ.
     #[inline(never)]
     pub(crate) fn exec_wide_branch(&mut self, op: Op, pc: u32) {
+        self.wide_branch(op, pc)
+    }
+
+    /// B<c>.W, B.W, CBZ/CBNZ.
+    #[inline(always)]
+    pub(crate) fn wide_branch(&mut self, op: Op, pc: u32) {
         let taken = match op {
             Op::BcondW { cond, target } => {
                 self.pc = pc.wrapping_add(4);

@@ -74,14 +74,24 @@ impl Machine {
                 self.s(rd, status);
                 self.cyc += t::EXCL;
             }
-            T2Op::Multi { flags, rn, list } => self.multi(flags, rn, list, pc),
+            T2Op::Multi { flags, rn, list } => {
+                if flags & multi::NARROW != 0 {
+                    self.pc = pc.wrapping_add(2);
+                }
+                self.multi(flags, rn, list, pc)
+            }
             _ => unreachable!("non-memory op {:?} in exec_t2_memory", op),
         }
     }
 
-    /// The PC-relative loads and the table branches (`Op` variants: they carry addresses).
     #[inline(never)]
     pub(crate) fn exec_wide_memory(&mut self, op: Op, pc: u32) {
+        self.wide_memory(op, pc)
+    }
+
+    /// The PC-relative loads and the table branches (`Op` variants: they carry addresses).
+    #[inline(always)]
+    pub(crate) fn wide_memory(&mut self, op: Op, pc: u32) {
         self.pc = pc.wrapping_add(4);
         match op {
             Op::LdLit { kind, rt, addr } => {
