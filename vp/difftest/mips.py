@@ -32,8 +32,9 @@ DEFAULT_VP = HERE.parent / "target" / "release" / "rtoslab-vp"
 CFLAGS = ["-mcpu=cortex-m0", "-mthumb", "-nostdlib", "-ffreestanding", "-O2", "-Wall"]
 
 
-def build(cc: str, out: Path, iters: int, qemu_timer: bool = False) -> Path:
-    cmd = [cc, *CFLAGS, f"-DITERS={iters}", "-T", str(HERE / "harness" / "link.ld"),
+def build(cc: str, out: Path, iters: int, qemu_timer: bool = False, cpu: str = "cortex-m0") -> Path:
+    flags = [f if not f.startswith("-mcpu=") else f"-mcpu={cpu}" for f in CFLAGS]
+    cmd = [cc, *flags, f"-DITERS={iters}", "-T", str(HERE / "harness" / "link.ld"),
            str(HERE / "harness" / "mips_bench.c"), "-o", str(out)]
     if qemu_timer:
         cmd.insert(-3, "-DQEMU_TIMER")
@@ -141,11 +142,28 @@ def main() -> int:
         def mips(t, t0, n=None):
             return (n or instr) / max(t - t0, 1e-6) / 1e6
 
+        # ARMv7-M: the same C built for the Cortex-M3, on vp-m3 and QEMU's mps2-an385
+        m3_rows = []
+        if have_vp:
+            b3 = build(args.cc, d / "bench_m3.elf", args.iters, cpu="cortex-m3")
+            e3 = build(args.cc, d / "empty_m3.elf", 0, cpu="cortex-m3")
+            t3, out = timed([args.vp, "run", "--stats", "--board", "vp-m3", str(b3)], args.repeat)
+            sums["rtoslab-vp vp-m3"] = checksum(out)
+            n3, _ = vp_stats(out)
+            t30, _ = timed([args.vp, "run", "--stats", "--board", "vp-m3", str(e3)], args.repeat)
+            q3 = [args.qemu, "-M", "mps2-an385"] + qemu_base[3:] + ["-icount", "shift=0", "-kernel"]
+            tq3, out = timed(q3 + [str(b3)], args.repeat)
+            sums["qemu mps2-an385"] = checksum(out)
+            tq30, _ = timed(q3 + [str(e3)], args.repeat)
+            m3_rows = [("rtoslab-vp vp-m3", t3, t30, mips(t3, t30, n3)),
+                       ("qemu an385 -icount 0", tq3, tq30, mips(tq3, tq30, n3))]
+
         if have_vp:
             rows.append(("rtoslab-vp", t_vp, t_vp0, mips(t_vp, t_vp0)))
         rows.append(("qemu -icount shift=0", t_q, t_q0, mips(t_q, t_q0)))
         rows.append(("qemu (no icount)", t_qf, t_qf0, mips(t_qf, t_qf0)))
         rows.append((f"qemu -icount, {args.qemu_long}x long", t_ql, t_q0, mips(t_ql, t_q0, long_est)))
+        rows += m3_rows
 
     print(f"benchmark: {args.iters} iterations, {instr:,} instructions (count from {src})")
     if vp_instr:
@@ -165,6 +183,9 @@ def main() -> int:
         ratio = rows[0][3] / rows[1][3]
         print(f"rtoslab-vp / qemu -icount shift=0 = {ratio:.3f} (same image)")
         print(f"rtoslab-vp / qemu -icount shift=0, long image = {rows[0][3] / rows[-1][3]:.3f}")
+        if m3_rows:
+            print(f"rtoslab-vp vp-m3 / vp-m0 = {m3_rows[0][3] / rows[0][3]:.3f} "
+                  f"(the same C built for each core; Thumb-2 does more per instruction)")
         if vp_self_mips is not None:
             print(f"(the simulator's own --stats figure: {vp_self_mips:.1f} MIPS)")
     else:
