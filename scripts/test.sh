@@ -51,6 +51,8 @@ stage "simulator unit, calibration and fuzz tests" \
     cargo test --release --locked --quiet --manifest-path vp/Cargo.toml
 stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
+stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTEST_PROGRAMS programs)" \
+    python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "kernel tests on vp-m0 and qemu-microbit" \
     kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
