@@ -400,14 +400,38 @@ impl Machine {
                 self.pc = pc.wrapping_add(4);
                 self.cyc += t::BARRIER;
             }
-            Op::T2(t2) if V7 => self.exec_t2_inline(t2, pc),
-            Op::T2(t2) => self.exec_t2(t2, pc),
-            Op::DpImm { op, rd, rn, imm } if V7 => self.dp_imm(op, rd, rn, imm, pc),
-            Op::DpImm { op, rd, rn, imm } => self.exec_dp_imm(op, rd, rn, imm, pc),
-            Op::LdLit { .. } | Op::LdrdLit { .. } | Op::Tb { .. } if V7 => self.wide_memory(op, pc),
-            Op::LdLit { .. } | Op::LdrdLit { .. } | Op::Tb { .. } => self.exec_wide_memory(op, pc),
-            Op::BcondW { .. } | Op::BW { .. } | Op::Cbz { .. } if V7 => self.wide_branch(op, pc),
-            Op::BcondW { .. } | Op::BW { .. } | Op::Cbz { .. } => self.exec_wide_branch(op, pc),
+            // ARMv7-M: the ARMv6-M copy sends these out of line (to the ARMv7-M copy); the
+            // ARMv7-M copy inlines each with its variant known, so there is one dispatch.
+            op if !V7 && op.is_v7() => self.exec_t2(op, pc),
+            Op::DpImm { op, rd, rn, imm } => self.dp_imm(op, rd, rn, imm, pc),
+            Op::LdLit { .. } => self.wide_memory(op, pc),
+            Op::LdrdLit { .. } => self.wide_memory(op, pc),
+            Op::Tb { .. } => self.wide_memory(op, pc),
+            Op::BcondW { .. } => self.wide_branch(op, pc),
+            Op::BW { .. } => self.wide_branch(op, pc),
+            Op::Cbz { .. } => self.wide_branch(op, pc),
+            Op::Clrex | Op::NopW => self.exec_t2_inline(op, pc),
+            Op::DpReg { .. } => self.exec_t2_inline(op, pc),
+            Op::ShiftReg { .. } => self.exec_t2_inline(op, pc),
+            Op::MovT { .. } => self.exec_t2_inline(op, pc),
+            Op::Bfi { .. } => self.exec_t2_inline(op, pc),
+            Op::Bfx { .. } => self.exec_t2_inline(op, pc),
+            Op::Sat { .. } => self.exec_t2_inline(op, pc),
+            Op::Misc { .. } => self.exec_t2_inline(op, pc),
+            Op::Extend { .. } => self.exec_t2_inline(op, pc),
+            Op::Mul { .. } => self.exec_t2_inline(op, pc),
+            Op::MulLong { .. } => self.exec_t2_inline(op, pc),
+            Op::Div { .. } => self.exec_t2_inline(op, pc),
+            Op::It { .. } => self.exec_t2_inline(op, pc),
+            Op::CpsF { .. } => self.exec_t2_inline(op, pc),
+            Op::HintW { .. } => self.exec_t2_inline(op, pc),
+            Op::LdImm { .. } => self.exec_t2_inline(op, pc),
+            Op::LdIdx { .. } => self.exec_t2_inline(op, pc),
+            Op::LdReg { .. } => self.exec_t2_inline(op, pc),
+            Op::Dual { .. } => self.exec_t2_inline(op, pc),
+            Op::Ldrex { .. } => self.exec_t2_inline(op, pc),
+            Op::Strex { .. } => self.exec_t2_inline(op, pc),
+            Op::Multi { .. } => self.exec_t2_inline(op, pc),
             Op::Undef { raw } => {
                 let why = if raw > 0xFFFF {
                     format!("undefined instruction 0x{:04x} 0x{:04x}", raw >> 16, raw & 0xFFFF)

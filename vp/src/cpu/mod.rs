@@ -4,6 +4,7 @@
 pub mod decode;
 pub mod execute;
 pub mod flags;
+pub mod op;
 pub mod thumb2;
 pub mod timing;
 

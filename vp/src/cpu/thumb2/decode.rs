@@ -4,7 +4,7 @@
 //! instructions are the ARMv6-M decoder's, plus the three ARMv7-M additions below.
 
 use super::fields::{self as f, bits};
-use super::{multi, T2Op};
+use super::multi;
 use crate::cpu::decode::{decode, is_32bit, Op};
 
 type Build = fn(u32, u32) -> Op;
@@ -101,19 +101,19 @@ pub fn decode_v7(pc: u32, hw: u16, hw2: u16) -> Op {
         if cond == 15 || (cond == 14 && mask.count_ones() != 1) {
             return Op::Undef { raw: h };
         }
-        return Op::T2(T2Op::It { state: h as u8 });
+        return Op::It { state: h as u8 };
     }
     if h & 0xFFEC == 0xB660 && h & 3 != 0 && h & 3 != 2 {
         // CPS with F (alone): with I alone it is the ARMv6-M CPSIE/CPSID i.
-        return if h & 3 == 1 { Op::T2(T2Op::CpsF { disable: h & 0x10 != 0 }) } else { Op::Undef { raw: h } };
+        return if h & 3 == 1 { Op::CpsF { disable: h & 0x10 != 0 } } else { Op::Undef { raw: h } };
     }
     match decode(pc, hw, hw2) {
         // LDM/STM: the ARMv7-M multi op, which faults on an unaligned base.
         Op::Ldm { rn, list } => {
             let wback = if list & (1 << rn) == 0 { multi::WBACK } else { 0 };
-            Op::T2(T2Op::Multi { flags: multi::LOAD | multi::NARROW | wback, rn, list: list as u16 })
+            Op::Multi { flags: multi::LOAD | multi::NARROW | wback, rn, list: list as u16 }
         }
-        Op::Stm { rn, list } => Op::T2(T2Op::Multi { flags: multi::NARROW | multi::WBACK, rn, list: list as u16 }),
+        Op::Stm { rn, list } => Op::Multi { flags: multi::NARROW | multi::WBACK, rn, list: list as u16 },
         op => op,
     }
 }
@@ -134,28 +134,25 @@ mod tests {
         // MOV.W r0, #0x80000000 (F04F 4000): rotated, so C comes from bit 31 when flags are set
         assert_eq!(d(0xF04F, 0x4000), Op::DpImm { op: dp::MOV | dp::IMM_C, rd: 0, rn: 15, imm: 0x8000_0000 });
         // CMP.W r3, r4, LSL #2 (EBB3 0F84)
-        assert_eq!(
-            d(0xEBB3, 0x0F84),
-            Op::T2(T2Op::DpReg { op: dp::SUB | dp::S | dp::TEST, rd: 15, rn: 3, rm: 4, sh: 2 })
-        );
+        assert_eq!(d(0xEBB3, 0x0F84), Op::DpReg { op: dp::SUB | dp::S | dp::TEST, rd: 15, rn: 3, rm: 4, sh: 2 });
         // MOVW r5, #0x1234 (F241 2534); MOVT r5, #0xABCD (F6CA 35CD)
         assert_eq!(d(0xF241, 0x2534), Op::DpImm { op: dp::MOV, rd: 5, rn: 15, imm: 0x1234 });
-        assert_eq!(d(0xF6CA, 0x35CD), Op::T2(T2Op::MovT { rd: 5, imm: 0xABCD }));
+        assert_eq!(d(0xF6CA, 0x35CD), Op::MovT { rd: 5, imm: 0xABCD });
         // UBFX r0, r1, #4, #8 (F3C1 1007); BFC r2, #3, #5 (F36F 02C7)
-        assert_eq!(d(0xF3C1, 0x1007), Op::T2(T2Op::Bfx { signed: false, rd: 0, rn: 1, lsb: 4, width: 8 }));
-        assert_eq!(d(0xF36F, 0x02C7), Op::T2(T2Op::Bfi { rd: 2, rn: 15, lsb: 3, msb: 7 }));
+        assert_eq!(d(0xF3C1, 0x1007), Op::Bfx { signed: false, rd: 0, rn: 1, lsb: 4, width: 8 });
+        assert_eq!(d(0xF36F, 0x02C7), Op::Bfi { rd: 2, rn: 15, lsb: 3, msb: 7 });
         // CLZ r0, r1 (FAB1 F081); UDIV r0, r1, r2 (FBB1 F0F2)
-        assert_eq!(d(0xFAB1, 0xF081), Op::T2(T2Op::Misc { op: 0, rd: 0, rm: 1 }));
-        assert_eq!(d(0xFBB1, 0xF0F2), Op::T2(T2Op::Div { signed: false, rd: 0, rn: 1, rm: 2 }));
+        assert_eq!(d(0xFAB1, 0xF081), Op::Misc { op: 0, rd: 0, rm: 1 });
+        assert_eq!(d(0xFBB1, 0xF0F2), Op::Div { signed: false, rd: 0, rn: 1, rm: 2 });
     }
 
     #[test]
     fn memory_and_branches() {
         // LDR.W r0, [r1, #0x123] (F8D1 0123); LDR r0, [r1, #-4]! (F851 0D04)
-        assert_eq!(d(0xF8D1, 0x0123), Op::T2(T2Op::LdImm { kind: ls::LDR, rt: 0, rn: 1, off: 0x123 }));
-        assert_eq!(d(0xF851, 0x0D04), Op::T2(T2Op::LdIdx { kind: ls::LDR, rt: 0, rn: 1, puw: 0b101, off: 4 }));
+        assert_eq!(d(0xF8D1, 0x0123), Op::LdImm { kind: ls::LDR, rt: 0, rn: 1, off: 0x123 });
+        assert_eq!(d(0xF851, 0x0D04), Op::LdIdx { kind: ls::LDR, rt: 0, rn: 1, puw: 0b101, off: 4 });
         // PUSH.W {r4-r11, lr} (E92D 4FF0)
-        assert_eq!(d(0xE92D, 0x4FF0), Op::T2(T2Op::Multi { flags: 6, rn: 13, list: 0x4FF0 }));
+        assert_eq!(d(0xE92D, 0x4FF0), Op::Multi { flags: 6, rn: 13, list: 0x4FF0 });
         // TBB [pc, r1] (E8DF F001)
         assert_eq!(d(0xE8DF, 0xF001), Op::Tb { half: false, rn: 15, rm: 1, base: 0x104 });
         // B.W to itself and BNE.W to itself at 0x100, B.W forward 0x2000 - 8
@@ -164,8 +161,8 @@ mod tests {
         assert_eq!(d(0xF47F, 0xAFFE), Op::BcondW { cond: 1, target: 0x100 });
         // CBNZ r2, .+8 (B912 at 0x100 -> 0x108); IT EQ (BF08)
         assert_eq!(d(0xB912, 0), Op::Cbz { nz: true, rn: 2, target: 0x108 });
-        assert_eq!(d(0xBF08, 0), Op::T2(T2Op::It { state: 0x08 }));
-        assert_eq!(d(0xB671, 0), Op::T2(T2Op::CpsF { disable: true }));
+        assert_eq!(d(0xBF08, 0), Op::It { state: 0x08 });
+        assert_eq!(d(0xB671, 0), Op::CpsF { disable: true });
         // BL is the ARMv6-M op
         assert_eq!(d(0xF000, 0xF800), Op::Bl { target: 0x104 });
     }

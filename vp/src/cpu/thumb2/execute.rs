@@ -1,8 +1,8 @@
 //! Execution of the ARMv7-M data-processing, multiply/divide, branch and system ops
 //! (loads and stores are in memory.rs). Every 32-bit op first moves `pc` past itself.
 
+use super::dp;
 use super::timing as t;
-use super::{dp, T2Op};
 use crate::cpu::decode::Op;
 use crate::cpu::flags::*;
 use crate::cpu::SpLoad;
@@ -23,22 +23,22 @@ pub fn shift_imm(x: u32, sh: u8, c: bool) -> (u32, bool) {
 }
 
 impl Machine {
-    /// `exec`'s way in (the ARMv6-M copy of `exec_g`, and IT blocks).
+    /// The ARMv6-M copy of `exec_g` (used by IT blocks) hands ARMv7-M ops to the ARMv7-M copy.
     #[inline(never)]
-    pub(crate) fn exec_t2(&mut self, op: T2Op, pc: u32) {
-        self.exec_t2_inline(op, pc)
+    pub(crate) fn exec_t2(&mut self, op: Op, pc: u32) {
+        self.exec_g::<true>(op, pc)
     }
 
     #[inline(always)]
-    pub(crate) fn exec_t2_inline(&mut self, op: T2Op, pc: u32) {
+    pub(crate) fn exec_t2_inline(&mut self, op: Op, pc: u32) {
         // 4 bytes but for IT, CPS and the 16-bit LDM/STM, whose arms correct it
         self.pc = pc.wrapping_add(4);
         match op {
-            T2Op::DpReg { op, rd, rn, rm, sh } => {
+            Op::DpReg { op, rd, rn, rm, sh } => {
                 let (b, c) = shift_imm(self.g(rm), sh, self.c);
                 self.dp(op, rd, self.g(rn), b, c, true);
             }
-            T2Op::ShiftReg { op, rd, rn, rm } => {
+            Op::ShiftReg { op, rd, rn, rm } => {
                 let (x, n) = (self.g(rn), self.g(rm) & 0xFF);
                 let (r, c) = match op & 3 {
                     0 => lsl_c(x, n, self.c),
@@ -52,18 +52,18 @@ impl Machine {
                 self.s(rd, r);
                 self.cyc += t::ALU;
             }
-            T2Op::MovT { rd, imm } => self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16)),
-            T2Op::Bfi { rd, rn, lsb, msb } => {
+            Op::MovT { rd, imm } => self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16)),
+            Op::Bfi { rd, rn, lsb, msb } => {
                 let mask = (u32::MAX >> (31 - msb as u32)) & (u32::MAX << lsb);
                 let src = if rn == 15 { 0 } else { self.g(rn) << lsb };
                 self.alu_result(rd, (self.g(rd) & !mask) | (src & mask));
             }
-            T2Op::Bfx { signed, rd, rn, lsb, width } => {
+            Op::Bfx { signed, rd, rn, lsb, width } => {
                 let v = self.g(rn) << (32 - lsb as u32 - width as u32);
                 let r = if signed { ((v as i32) >> (32 - width as u32)) as u32 } else { v >> (32 - width as u32) };
                 self.alu_result(rd, r);
             }
-            T2Op::Sat { unsigned, rd, rn, sh, sat } => {
+            Op::Sat { unsigned, rd, rn, sh, sat } => {
                 let x = shift_imm(self.g(rn), sh, self.c).0 as i32 as i64;
                 let (lo, hi) =
                     if unsigned { (0, (1i64 << sat) - 1) } else { (-(1i64 << (sat - 1)), (1i64 << (sat - 1)) - 1) };
@@ -72,7 +72,7 @@ impl Machine {
                 }
                 self.alu_result(rd, x.clamp(lo, hi) as u32);
             }
-            T2Op::Misc { op, rd, rm } => {
+            Op::Misc { op, rd, rm } => {
                 let x = self.g(rm);
                 let r = match op {
                     0 => x.leading_zeros(),
@@ -83,7 +83,7 @@ impl Machine {
                 };
                 self.alu_result(rd, r);
             }
-            T2Op::Extend { op, rd, rm, rot } => {
+            Op::Extend { op, rd, rm, rot } => {
                 let x = self.g(rm).rotate_right(8 * rot as u32);
                 let r = match op {
                     0 => x as u16 as i16 as i32 as u32,
@@ -93,7 +93,7 @@ impl Machine {
                 };
                 self.alu_result(rd, r);
             }
-            T2Op::Mul { mls, rd, rn, rm, ra } => {
+            Op::Mul { mls, rd, rn, rm, ra } => {
                 let p = self.g(rn).wrapping_mul(self.g(rm));
                 let (r, cost) = match (ra, mls) {
                     (15, _) => (p, t::ALU),
@@ -103,7 +103,7 @@ impl Machine {
                 self.s(rd, r);
                 self.cyc += cost;
             }
-            T2Op::MulLong { op, lo, hi, rn, rm } => {
+            Op::MulLong { op, lo, hi, rn, rm } => {
                 let signed = op & 1 != 0;
                 let (a, b) = (self.g(rn), self.g(rm));
                 let p =
@@ -114,13 +114,13 @@ impl Machine {
                 self.s(lo, r as u32);
                 self.s(hi, (r >> 32) as u32);
             }
-            T2Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
-            T2Op::It { state } => {
+            Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
+            Op::It { state } => {
                 self.pc = pc.wrapping_add(2);
                 self.it = state;
                 self.cyc += t::IT;
             }
-            T2Op::CpsF { disable } => {
+            Op::CpsF { disable } => {
                 self.pc = pc.wrapping_add(2);
                 // FAULTMASK: privileged only, and not settable from NMI.
                 if !self.npriv || self.ipsr != 0 {
@@ -128,8 +128,8 @@ impl Machine {
                 }
                 self.cyc += t::ALU;
             }
-            T2Op::NopW => self.cyc += t::ALU,
-            T2Op::HintW { hint } => {
+            Op::NopW => self.cyc += t::ALU,
+            Op::HintW { hint } => {
                 let op = match hint {
                     2 => Op::Wfe,
                     3 => Op::Wfi,
@@ -137,7 +137,7 @@ impl Machine {
                 };
                 self.exec(op, pc);
             }
-            T2Op::Clrex => {
+            Op::Clrex => {
                 self.excl = None;
                 self.cyc += t::ALU;
             }
@@ -145,21 +145,11 @@ impl Machine {
         }
     }
 
-    #[inline(never)]
-    pub(crate) fn exec_dp_imm(&mut self, op: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
-        self.dp_imm(op, rd, rn, imm, pc)
-    }
-
     #[inline(always)]
     pub(crate) fn dp_imm(&mut self, op: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
         self.pc = pc.wrapping_add(4);
         let c = if op & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.c };
         self.dp(op, rd, self.g(rn), imm, c, false);
-    }
-
-    #[inline(never)]
-    pub(crate) fn exec_wide_branch(&mut self, op: Op, pc: u32) {
-        self.wide_branch(op, pc)
     }
 
     /// B<c>.W, B.W, CBZ/CBNZ.

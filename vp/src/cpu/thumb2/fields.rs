@@ -3,7 +3,7 @@
 //! the instruction reads (`pc4` = address + 4), and returns the op, or `Op::Undef` for the
 //! UNPREDICTABLE register choices (we fault on them rather than guess).
 
-use super::{dp, ls, multi, T2Op};
+use super::{dp, ls, multi};
 use crate::cpu::decode::Op;
 
 #[inline]
@@ -28,9 +28,6 @@ fn bad(r: u8) -> bool {
 }
 fn undef(i: u32) -> Op {
     Op::Undef { raw: i }
-}
-fn t2(o: T2Op) -> Op {
-    Op::T2(o)
 }
 
 /// ThumbExpandImm_C: (value, rotated) where `rotated` means the carry comes from bit 31.
@@ -97,7 +94,7 @@ pub fn dp_shifted(i: u32, _pc4: u32) -> Op {
     // MOV.W Rd, Rm may name SP (not both, not with flags or a shift).
     let plain_mov = op == dp::MOV && sh == 0 && !(rd == 13 && rm == 13) && rd != 15 && rm != 15;
     if plain_mov || (dp_regs_ok(op, rd, rn) && !bad(rm)) {
-        t2(T2Op::DpReg { op, rd, rn, rm, sh })
+        Op::DpReg { op, rd, rn, rm, sh }
     } else {
         undef(i)
     }
@@ -136,7 +133,7 @@ pub fn movt(i: u32, _pc4: u32) -> Op {
     if bad(rd) {
         return undef(i);
     }
-    t2(T2Op::MovT { rd, imm: imm16(i) as u16 })
+    Op::MovT { rd, imm: imm16(i) as u16 }
 }
 
 fn lsb_of(i: u32) -> u8 {
@@ -152,7 +149,7 @@ pub fn ssat_usat(i: u32, _pc4: u32) -> Op {
     }
     let sat = bits(i, 4, 0) as u8 + if unsigned { 0 } else { 1 };
     let sh = if shl { (2 << 6) | amt } else { amt };
-    t2(T2Op::Sat { unsigned, rd, rn, sh, sat })
+    Op::Sat { unsigned, rd, rn, sh, sat }
 }
 
 pub fn bfx(i: u32, _pc4: u32) -> Op {
@@ -161,7 +158,7 @@ pub fn bfx(i: u32, _pc4: u32) -> Op {
     if bad(rd) || bad(rn) || lsb as u32 + width as u32 > 32 {
         return undef(i);
     }
-    t2(T2Op::Bfx { signed: !bit(i, 23), rd, rn, lsb, width })
+    Op::Bfx { signed: !bit(i, 23), rd, rn, lsb, width }
 }
 
 pub fn bfi(i: u32, _pc4: u32) -> Op {
@@ -170,7 +167,7 @@ pub fn bfi(i: u32, _pc4: u32) -> Op {
     if bad(rd) || rn == 13 || msb < lsb {
         return undef(i);
     }
-    t2(T2Op::Bfi { rd, rn, lsb, msb })
+    Op::Bfi { rd, rn, lsb, msb }
 }
 
 pub fn shift_reg(i: u32, _pc4: u32) -> Op {
@@ -178,7 +175,7 @@ pub fn shift_reg(i: u32, _pc4: u32) -> Op {
     if bad(rd) || bad(rn) || bad(rm) {
         return undef(i);
     }
-    t2(T2Op::ShiftReg { op: (bits(i, 22, 21) | (bits(i, 20, 20) << 4)) as u8, rd, rn, rm })
+    Op::ShiftReg { op: (bits(i, 22, 21) | (bits(i, 20, 20) << 4)) as u8, rd, rn, rm }
 }
 
 pub fn extend(i: u32, _pc4: u32) -> Op {
@@ -188,7 +185,7 @@ pub fn extend(i: u32, _pc4: u32) -> Op {
     }
     // op1 (bits 22:20): 000 SXTH, 001 UXTH, 100 SXTB, 101 UXTB
     let op = (bits(i, 20, 20) | (bits(i, 22, 22) << 1)) as u8;
-    t2(T2Op::Extend { op, rd, rm, rot: bits(i, 5, 4) as u8 })
+    Op::Extend { op, rd, rm, rot: bits(i, 5, 4) as u8 }
 }
 
 /// CLZ (op 0), RBIT (1), REV (2), REV16 (3), REVSH (4); Rm is encoded twice.
@@ -205,7 +202,7 @@ pub fn misc(i: u32, _pc4: u32) -> Op {
     if bad(rd) || bad(rm) || rm != rm2 {
         return undef(i);
     }
-    t2(T2Op::Misc { op, rd, rm })
+    Op::Misc { op, rd, rm }
 }
 
 pub fn mul(i: u32, _pc4: u32) -> Op {
@@ -214,7 +211,7 @@ pub fn mul(i: u32, _pc4: u32) -> Op {
     if bad(rd) || bad(rn) || bad(rm) || ra == 13 || (mls && ra == 15) {
         return undef(i);
     }
-    t2(T2Op::Mul { mls, rd, rn, rm, ra })
+    Op::Mul { mls, rd, rn, rm, ra }
 }
 
 /// SMULL (op1 000), UMULL (010), SMLAL (100), UMLAL (110).
@@ -225,7 +222,7 @@ pub fn mul_long(i: u32, _pc4: u32) -> Op {
     if bad(lo) || bad(hi) || bad(rn) || bad(rm) || lo == hi {
         return undef(i);
     }
-    t2(T2Op::MulLong { op, lo, hi, rn, rm })
+    Op::MulLong { op, lo, hi, rn, rm }
 }
 
 pub fn div(i: u32, _pc4: u32) -> Op {
@@ -233,7 +230,7 @@ pub fn div(i: u32, _pc4: u32) -> Op {
     if bad(rd) || bad(rn) || bad(rm) {
         return undef(i);
     }
-    t2(T2Op::Div { signed: !bit(i, 21), rd, rn, rm })
+    Op::Div { signed: !bit(i, 21), rd, rn, rm }
 }
 
 /// The load/store kind from S (bit 24), size (22:21) and L (bit 20).
@@ -256,7 +253,7 @@ fn ls_rt(i: u32, kind: u8) -> Result<u8, Op> {
     let rt = reg(i, 12);
     match (rt, kind) {
         (15, ls::LDR) => Ok(rt),
-        (15, k) if ls::is_load(k) => Err(t2(T2Op::NopW)),
+        (15, k) if ls::is_load(k) => Err(Op::NopW),
         (15, _) => Err(undef(i)),
         (13, k) if k != ls::LDR && k != ls::STR => Err(undef(i)),
         _ => Ok(rt),
@@ -285,7 +282,7 @@ pub fn ld_imm12(i: u32, _pc4: u32) -> Op {
     if rn == 15 {
         return undef(i); // a store relative to the PC
     }
-    t2(T2Op::LdImm { kind, rt, rn, off: bits(i, 11, 0) as u16 })
+    Op::LdImm { kind, rt, rn, off: bits(i, 11, 0) as u16 }
 }
 
 pub fn ld_imm8(i: u32, _pc4: u32) -> Op {
@@ -300,7 +297,7 @@ pub fn ld_imm8(i: u32, _pc4: u32) -> Op {
     if rn == 15 || puw & 4 == 0 && puw & 1 == 0 || (puw & 1 != 0 && rn == rt) {
         return undef(i);
     }
-    t2(T2Op::LdIdx { kind, rt, rn, puw, off: bits(i, 7, 0) as u8 })
+    Op::LdIdx { kind, rt, rn, puw, off: bits(i, 7, 0) as u8 }
 }
 
 pub fn ld_reg(i: u32, _pc4: u32) -> Op {
@@ -313,7 +310,7 @@ pub fn ld_reg(i: u32, _pc4: u32) -> Op {
     if bad(rm) || reg(i, 16) == 15 {
         return undef(i);
     }
-    t2(T2Op::LdReg { kind, rt, rn: reg(i, 16), rm, sh: bits(i, 5, 4) as u8 })
+    Op::LdReg { kind, rt, rn: reg(i, 16), rm, sh: bits(i, 5, 4) as u8 }
 }
 
 pub fn dual(i: u32, pc4: u32) -> Op {
@@ -332,7 +329,7 @@ pub fn dual(i: u32, pc4: u32) -> Op {
         let addr = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
         return Op::LdrdLit { rt, rt2, addr };
     }
-    t2(T2Op::Dual { puw: puw | if load { 8 } else { 0 }, rt, rt2, rn, off })
+    Op::Dual { puw: puw | if load { 8 } else { 0 }, rt, rt2, rn, off }
 }
 
 pub fn ldrex(i: u32, _pc4: u32) -> Op {
@@ -340,7 +337,7 @@ pub fn ldrex(i: u32, _pc4: u32) -> Op {
     if bad(rt) || rn == 15 {
         return undef(i);
     }
-    t2(T2Op::Ldrex { size: 4, rt, rn, off: bits(i, 7, 0) as u8 })
+    Op::Ldrex { size: 4, rt, rn, off: bits(i, 7, 0) as u8 }
 }
 
 pub fn strex(i: u32, _pc4: u32) -> Op {
@@ -348,7 +345,7 @@ pub fn strex(i: u32, _pc4: u32) -> Op {
     if bad(rd) || bad(rt) || rn == 15 || rd == rn || rd == rt {
         return undef(i);
     }
-    t2(T2Op::Strex { size: 4, rd, rt, rn, off: bits(i, 7, 0) as u8 })
+    Op::Strex { size: 4, rd, rt, rn, off: bits(i, 7, 0) as u8 }
 }
 
 /// LDREXB/H (bits 5:4 = 00/01) and STREXB/H.
@@ -359,11 +356,11 @@ pub fn ex_byte_half(i: u32, _pc4: u32) -> Op {
         return undef(i);
     }
     if bit(i, 20) {
-        t2(T2Op::Ldrex { size, rt, rn, off: 0 })
+        Op::Ldrex { size, rt, rn, off: 0 }
     } else if bad(rd) || rd == rn || rd == rt {
         undef(i)
     } else {
-        t2(T2Op::Strex { size, rd, rt, rn, off: 0 })
+        Op::Strex { size, rd, rt, rn, off: 0 }
     }
 }
 
@@ -383,7 +380,7 @@ pub fn multi(i: u32, _pc4: u32) -> Op {
         return undef(i);
     }
     let flags = (load as u8 * multi::LOAD) | (db as u8 * multi::DB) | (wback as u8 * multi::WBACK);
-    t2(T2Op::Multi { flags, rn, list })
+    Op::Multi { flags, rn, list }
 }
 
 pub fn b_cond(i: u32, pc4: u32) -> Op {
@@ -432,15 +429,15 @@ pub fn mrs(i: u32, _pc4: u32) -> Op {
 /// NOP.W, YIELD.W, WFE.W, WFI.W, SEV.W, DBG (a NOP here).
 pub fn hint(i: u32, _pc4: u32) -> Op {
     match bits(i, 7, 0) {
-        2..=4 => t2(T2Op::HintW { hint: bits(i, 7, 0) as u8 }),
-        _ => t2(T2Op::NopW),
+        2..=4 => Op::HintW { hint: bits(i, 7, 0) as u8 },
+        _ => Op::NopW,
     }
 }
 
 /// CLREX, DSB, DMB, ISB.
 pub fn barrier(i: u32, _pc4: u32) -> Op {
     match bits(i, 7, 4) {
-        2 => t2(T2Op::Clrex),
+        2 => Op::Clrex,
         4..=6 => Op::Barrier,
         _ => undef(i),
     }

@@ -2,20 +2,20 @@
 //! exclusive, multiple (LDM/STM/PUSH.W/POP.W) and the table branches TBB/TBH.
 
 use super::timing as t;
-use super::{ls, multi, T2Op};
+use super::{ls, multi};
 use crate::cpu::decode::Op;
 use crate::machine::Machine;
 use crate::nvic::EXC_RETURN_MIN;
 
 impl Machine {
     #[inline(always)]
-    pub(crate) fn exec_t2_memory(&mut self, op: T2Op, pc: u32) {
+    pub(crate) fn exec_t2_memory(&mut self, op: Op, pc: u32) {
         match op {
-            T2Op::LdImm { kind, rt, rn, off } => {
+            Op::LdImm { kind, rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 self.load_store(kind, rt, a, pc);
             }
-            T2Op::LdIdx { kind, rt, rn, puw, off } => {
+            Op::LdIdx { kind, rt, rn, puw, off } => {
                 let base = self.g(rn);
                 let end = if puw & 2 != 0 { base.wrapping_add(off as u32) } else { base.wrapping_sub(off as u32) };
                 let a = if puw & 4 != 0 { end } else { base };
@@ -23,11 +23,11 @@ impl Machine {
                     self.set_reg(rn, end);
                 }
             }
-            T2Op::LdReg { kind, rt, rn, rm, sh } => {
+            Op::LdReg { kind, rt, rn, rm, sh } => {
                 let a = self.g(rn).wrapping_add(self.g(rm) << sh);
                 self.load_store(kind, rt, a, pc);
             }
-            T2Op::Dual { puw, rt, rt2, rn, off } => {
+            Op::Dual { puw, rt, rt2, rn, off } => {
                 let (base, off) = (self.g(rn), 4 * off as u32);
                 let end = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
                 let a = if puw & 4 != 0 { end } else { base };
@@ -35,7 +35,7 @@ impl Machine {
                     self.set_reg(rn, end);
                 }
             }
-            T2Op::Ldrex { size, rt, rn, off } => {
+            Op::Ldrex { size, rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(4 * off as u32);
                 if a & (size as u32 - 1) != 0 {
                     return self.unaligned(a, pc, true);
@@ -51,7 +51,7 @@ impl Machine {
                     self.cyc += t::EXCL;
                 }
             }
-            T2Op::Strex { size, rd, rt, rn, off } => {
+            Op::Strex { size, rd, rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(4 * off as u32);
                 if a & (size as u32 - 1) != 0 {
                     return self.unaligned(a, pc, false);
@@ -74,7 +74,7 @@ impl Machine {
                 self.s(rd, status);
                 self.cyc += t::EXCL;
             }
-            T2Op::Multi { flags, rn, list } => {
+            Op::Multi { flags, rn, list } => {
                 if flags & multi::NARROW != 0 {
                     self.pc = pc.wrapping_add(2);
                 }
@@ -82,11 +82,6 @@ impl Machine {
             }
             _ => unreachable!("non-memory op {:?} in exec_t2_memory", op),
         }
-    }
-
-    #[inline(never)]
-    pub(crate) fn exec_wide_memory(&mut self, op: Op, pc: u32) {
-        self.wide_memory(op, pc)
     }
 
     /// The PC-relative loads and the table branches (`Op` variants: they carry addresses).

@@ -3,8 +3,8 @@
 //! `decode.rs` holds the pattern table (one line per encoding, QEMU decodetree style),
 //! `fields.rs` the field extractors and per-encoding constructors, `execute.rs` and
 //! `memory.rs` the execution, `it.rs` the IT block, `timing.rs` the Cortex-M3 cycle figures.
-//! On an ARMv6-M board none of this is reachable: the M0 decoder turns the same bits into
-//! `Op::Undef`.
+//! The ops themselves are `Op` variants (op.rs). On an ARMv6-M board none of this is
+//! reachable: the M0 decoder turns the same bits into `Op::Undef`.
 
 pub mod decode;
 pub mod execute;
@@ -13,7 +13,7 @@ pub mod it;
 pub mod memory;
 pub mod timing;
 
-/// Data-processing operation codes of `T2Op::DpImm`/`DpReg` (low 4 bits of `op`): the
+/// Data-processing operation codes of `Op::DpImm`/`DpReg` (low 4 bits of `op`): the
 /// Thumb-2 opcode field, with MOV and MVN (ORR/ORN with Rn = PC) given their own codes.
 pub mod dp {
     pub const AND: u8 = 0;
@@ -51,7 +51,7 @@ pub mod ls {
     }
 }
 
-/// Flag bits of `T2Op::Multi`.
+/// Flag bits of `Op::Multi`.
 pub mod multi {
     pub const LOAD: u8 = 1;
     /// Decrement before (STMDB/PUSH, LDMDB); otherwise increment after.
@@ -59,175 +59,4 @@ pub mod multi {
     pub const WBACK: u8 = 4;
     /// The 16-bit LDM/STM (ARMv6-M encodings, re-decoded so that ARMv7-M checks alignment).
     pub const NARROW: u8 = 8;
-}
-
-/// A decoded ARMv7-M-only instruction without a 32-bit field: 6 bytes, so that `Op::T2`
-/// keeps `Op` at 8 bytes. The ones carrying an address or a 32-bit immediate are `Op`
-/// variants of their own (`Op::DpImm`, `Op::LdLit`, `Op::LdrdLit`, `Op::Tb`, `Op::BcondW`,
-/// `Op::BW`, `Op::Cbz`), executed by the functions here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum T2Op {
-    /// Data processing with a shifted register; `sh` = type << 6 | amount (0..=32, ROR #0 = RRX).
-    DpReg {
-        op: u8,
-        rd: u8,
-        rn: u8,
-        rm: u8,
-        sh: u8,
-    },
-    /// LSL/LSR/ASR/ROR Rd, Rn, Rm (`op` = type | S << 4).
-    ShiftReg {
-        op: u8,
-        rd: u8,
-        rn: u8,
-        rm: u8,
-    },
-    MovT {
-        rd: u8,
-        imm: u16,
-    },
-    /// BFI (rn != 15) / BFC (rn == 15): bits lsb..=msb.
-    Bfi {
-        rd: u8,
-        rn: u8,
-        lsb: u8,
-        msb: u8,
-    },
-    /// UBFX / SBFX.
-    Bfx {
-        signed: bool,
-        rd: u8,
-        rn: u8,
-        lsb: u8,
-        width: u8,
-    },
-    /// SSAT / USAT: saturate (Rn shifted by `sh`) to `sat` bits.
-    Sat {
-        unsigned: bool,
-        rd: u8,
-        rn: u8,
-        sh: u8,
-        sat: u8,
-    },
-    /// CLZ, RBIT, REV, REV16, REVSH (`op` 0..=4).
-    Misc {
-        op: u8,
-        rd: u8,
-        rm: u8,
-    },
-    /// SXTH, UXTH, SXTB, UXTB (`op` 0..=3) with a rotation of 8 * rot.
-    Extend {
-        op: u8,
-        rd: u8,
-        rm: u8,
-        rot: u8,
-    },
-    /// MUL (ra == 15), MLA, MLS (`mls`).
-    Mul {
-        mls: bool,
-        rd: u8,
-        rn: u8,
-        rm: u8,
-        ra: u8,
-    },
-    /// SMULL, UMULL, SMLAL, UMLAL (`op`: bit 0 signed, bit 1 accumulate).
-    MulLong {
-        op: u8,
-        lo: u8,
-        hi: u8,
-        rn: u8,
-        rm: u8,
-    },
-    Div {
-        signed: bool,
-        rd: u8,
-        rn: u8,
-        rm: u8,
-    },
-    /// Load/store, positive 12-bit offset.
-    LdImm {
-        kind: u8,
-        rt: u8,
-        rn: u8,
-        off: u16,
-    },
-    /// Load/store with an 8-bit offset: `puw` = P << 2 | U << 1 | W (index, add, write back).
-    LdIdx {
-        kind: u8,
-        rt: u8,
-        rn: u8,
-        puw: u8,
-        off: u8,
-    },
-    /// Load/store, register offset shifted left by `sh`.
-    LdReg {
-        kind: u8,
-        rt: u8,
-        rn: u8,
-        rm: u8,
-        sh: u8,
-    },
-    /// LDRD/STRD: `puw` as in LdIdx plus bit 3 = load; offset in words.
-    Dual {
-        puw: u8,
-        rt: u8,
-        rt2: u8,
-        rn: u8,
-        off: u8,
-    },
-    /// LDREX{,B,H}: `size` 4, 1, 2.
-    Ldrex {
-        size: u8,
-        rt: u8,
-        rn: u8,
-        off: u8,
-    },
-    /// STREX{,B,H}: status into rd; offsets in words.
-    Strex {
-        size: u8,
-        rd: u8,
-        rt: u8,
-        rn: u8,
-        off: u8,
-    },
-    Clrex,
-    /// LDM/STM, `flags` from `multi`; `list` holds r0..r15.
-    Multi {
-        flags: u8,
-        rn: u8,
-        list: u16,
-    },
-    /// IT (16-bit): firstcond << 4 | mask.
-    It {
-        state: u8,
-    },
-    /// CPSIE f / CPSID f (16-bit).
-    CpsF {
-        disable: bool,
-    },
-    /// 32-bit NOP, YIELD, PLD, PLI: no effect.
-    NopW,
-    /// 32-bit WFI/WFE/SEV: the 16-bit op's behaviour.
-    HintW {
-        hint: u8,
-    },
-}
-
-impl T2Op {
-    #[inline(always)]
-    pub fn size(&self) -> u32 {
-        match self {
-            T2Op::It { .. } | T2Op::CpsF { .. } => 2,
-            T2Op::Multi { flags, .. } if flags & multi::NARROW != 0 => 2,
-            _ => 4,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn op_stays_eight_bytes() {
-        assert_eq!(std::mem::size_of::<super::super::decode::Op>(), 8);
-    }
 }
