@@ -32,28 +32,25 @@ class Thumb2Groups:
     """Mixed into the generator (gen.py) for --arch v7m: each g_t2_* returns (kind, [Item])."""
 
     # ---- single instructions (also used inside IT blocks) ------------------------------
+    def _dp_fields(self) -> tuple[int, int, int, int]:
+        """(op, S, Rd, Rn) of a data-processing op: sometimes a test (TST/TEQ/CMN/CMP: Rd = PC,
+        S = 1), sometimes MOV/MVN (ORR/ORN with Rn = PC)."""
+        rng = self.rng
+        if rng.random() < 0.15:
+            return rng.choice(TEST_OPS), 1, 15, r12(rng)
+        op, s, rd = rng.choice(DP_OPS), rng.randrange(2), r12(rng)
+        return op, s, rd, 15 if op in (2, 3) and rng.random() < 0.3 else r12(rng)
+
     def t2_dp_imm(self):
         rng = self.rng
-        s = rng.randrange(2)
-        if rng.random() < 0.15:
-            op, rd, s = rng.choice(TEST_OPS), 15, 1
-            rn = r12(rng)
-        else:
-            op, rd = rng.choice(DP_OPS), r12(rng)
-            rn = 15 if op in (2, 3) and rng.random() < 0.3 else r12(rng)  # MOV / MVN
+        op, s, rd, rn = self._dp_fields()
         imm = mod_imm12(rng)
         v = (0xF000 << 16) | ((imm >> 11) << 26) | (op << 21) | (s << 20) | (rn << 16)
         return self.w32(v | (((imm >> 8) & 7) << 12) | (rd << 8) | (imm & 0xFF))
 
     def t2_dp_reg(self):
         rng = self.rng
-        s = rng.randrange(2)
-        if rng.random() < 0.15:
-            op, rd, s = rng.choice(TEST_OPS), 15, 1
-            rn = r12(rng)
-        else:
-            op, rd = rng.choice(DP_OPS), r12(rng)
-            rn = 15 if op in (2, 3) and rng.random() < 0.3 else r12(rng)
+        op, s, rd, rn = self._dp_fields()
         ty, amt = rng.randrange(4), rng.choice([0, 0, 1, 31, rng.randrange(32)])
         v = 0xEA00_0000 | (op << 21) | (s << 20) | (rn << 16) | ((amt >> 2) << 12) | (rd << 8)
         return self.w32(v | ((amt & 3) << 6) | (ty << 4) | r12(rng))
