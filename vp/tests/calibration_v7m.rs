@@ -119,3 +119,21 @@ fn exception_paths() {
         }
     }
 }
+
+#[test]
+fn ldr_pc_post_indexed_returns_from_an_exception() {
+    // Handler: PUSH {lr}; LDR.W pc, [sp], #4 (POP.W {pc}): the write-back happens before the
+    // exception return, which then restores the thread's SP (same program as on silicon).
+    let img = exc_image(|a| {
+        a.i(svc(0)).i(str_i(7, 6, 0)).exit(0);
+        a.label("svc").i(str_i(5, 6, 0)).i(0xB500).i(0xF85D).i(0xFB04);
+        a.vector(11, "svc");
+    });
+    for b in BOARDS {
+        let (m, stop) = run(&img, cfg(b));
+        assert_eq!(stop, rtoslab_vp::machine::Stop::Exit(0), "on {}", b);
+        // toggle, PUSH (1 + 1), LDR PC (2 + P) + return 10, toggle
+        let p = probe_cycles(&m);
+        assert_eq!(p[1] - p[0], 2 + 2 + 4 + 10, "on {}", b);
+    }
+}

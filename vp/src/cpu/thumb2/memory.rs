@@ -13,19 +13,17 @@ impl Machine {
         match op {
             Op::LdImm { kind, rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                self.load_store(kind, rt, a, pc);
+                self.load_store(kind, rt, a, pc, None);
             }
             Op::LdIdx { kind, rt, rn, puw, off } => {
                 let base = self.g(rn);
                 let end = if puw & 2 != 0 { base.wrapping_add(off as u32) } else { base.wrapping_sub(off as u32) };
                 let a = if puw & 4 != 0 { end } else { base };
-                if self.load_store(kind, rt, a, pc) && puw & 1 != 0 {
-                    self.set_reg(rn, end);
-                }
+                self.load_store(kind, rt, a, pc, (puw & 1 != 0).then_some((rn, end)));
             }
             Op::LdReg { kind, rt, rn, rm, sh } => {
                 let a = self.g(rn).wrapping_add(self.g(rm) << sh);
-                self.load_store(kind, rt, a, pc);
+                self.load_store(kind, rt, a, pc, None);
             }
             Op::Dual { puw, rt, rt2, rn, off } => {
                 let (base, off) = (self.g(rn), 4 * off as u32);
@@ -90,7 +88,7 @@ impl Machine {
         self.pc = pc.wrapping_add(4);
         match op {
             Op::LdLit { kind, rt, addr } => {
-                self.load_store(kind, rt, addr, pc);
+                self.load_store(kind, rt, addr, pc, None);
             }
             Op::LdrdLit { rt, rt2, addr } => {
                 self.dual(true, rt, rt2, addr, pc);
@@ -117,28 +115,42 @@ impl Machine {
         }
     }
 
-    /// One load or store of `kind` between `rt` and `a`; a load to the PC branches
-    /// (interworking, exception return). Returns false if the access faulted.
+    /// One load or store of `kind` between `rt` and `a`, then the base write-back `wb` if
+    /// any (before a load to the PC, which branches: interworking or exception return).
     #[inline(always)]
-    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32) -> bool {
+    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>) {
+        let stored = match kind {
+            ls::STR => Some(self.st32(a, self.g(rt), pc)),
+            ls::STRH => Some(self.st16(a, self.g(rt), pc)),
+            ls::STRB => Some(self.st8(a, self.g(rt), pc)),
+            _ => None,
+        };
+        if let Some(ok) = stored {
+            if ok.is_some() {
+                self.cyc += t::LDST;
+                if let Some((rn, end)) = wb {
+                    self.set_reg(rn, end);
+                }
+            }
+            return;
+        }
         let v = match kind {
-            ls::STR => return self.st32(a, self.g(rt), pc).map(|_| self.cyc += t::LDST).is_some(),
-            ls::STRH => return self.st16(a, self.g(rt), pc).map(|_| self.cyc += t::LDST).is_some(),
-            ls::STRB => return self.st8(a, self.g(rt), pc).map(|_| self.cyc += t::LDST).is_some(),
             ls::LDRSB => self.ld8(a, pc).map(|v| v as u8 as i8 as i32 as u32),
             ls::LDR => self.ld32(a, pc),
             ls::LDRH => self.ld16(a, pc),
             ls::LDRB => self.ld8(a, pc),
             _ => self.ld16(a, pc).map(|v| v as u16 as i16 as i32 as u32),
         };
-        let Some(v) = v else { return false };
+        let Some(v) = v else { return };
+        if let Some((rn, end)) = wb {
+            self.set_reg(rn, end);
+        }
         if rt == 15 {
             self.load_pc(v, pc, t::LDR_PC);
         } else {
             self.set_reg(rt, v);
             self.cyc += t::LDST;
         }
-        true
     }
 
     /// A load into the PC: exception return in handler mode for 0xFxxxxxxx, otherwise an
