@@ -111,7 +111,7 @@ impl Machine {
     pub fn ld_slow(&mut self, addr: u32, size: u8, pc: u32) -> Option<u32> {
         if addr & (size as u32 - 1) != 0
             && self.v7
-            && (self.ram_range(addr, size) || addr.wrapping_add(size as u32) <= FLASH_SIZE)
+            && (self.ram_range(addr, size) || addr.checked_add(size as u32).is_some_and(|e| e <= FLASH_SIZE))
         {
             let mut v = 0;
             for i in 0..size as u32 {

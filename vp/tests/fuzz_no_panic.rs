@@ -45,6 +45,20 @@ proptest! {
     }
 
     #[test]
+    fn random_thumb2_code_never_panics(words in proptest::collection::vec(
+        prop_oneof![
+            any::<u16>(),
+            (0u16..0x800).prop_map(|x| 0xE800 | x),        // 32-bit prefixes 11101, 11110, 11111
+            (0u16..0x800).prop_map(|x| 0xF000 | x),
+            (0u16..0x800).prop_map(|x| 0xF800 | x),
+            (0u16..256).prop_map(|x| 0xBF00 | x),          // IT
+            (0u16..0x400).prop_map(|x| 0xB100 | (x & 0xAFF)), // CBZ/CBNZ
+        ], 0..1024), trace in any::<bool>()) {
+        let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        run_image(&with_vectors(&code), Board::VpM3, 4096, trace);
+    }
+
+    #[test]
     fn random_code_biased_to_system_instructions(words in proptest::collection::vec(
         prop_oneof![
             any::<u16>(),
