@@ -55,10 +55,12 @@ void rtb_port_config(void)
     bench_config("time_slicing", "off (RIOT has none unless sched_round_robin is used)");
     bench_config("mutex_protocol", "priority inheritance (module core_mutex_priority_inheritance)");
     bench_config("semaphores", "sys/sema (sema_t: a count and a mutex), no maximum count");
-    bench_config("queues", "bounded buffer on sys/sema (free-slot and full-slot semaphores, copy under irq_disable): RIOT msg/mbox carry 32-bit msg_t, not N-byte messages");
+    bench_config("queues", "bounded buffer on sys/sema (free-slot and full-slot semaphores, copy under irq_disable; 256 bytes "
+                           "per queue): RIOT msg/mbox carry 32-bit msg_t, not N-byte messages");
     bench_config("allocation", "all static: threads (TCB at the top of the suite's stack), sema/mutex/queue tables; memarray of 128-byte blocks");
     bench_config_u("maxthreads", MAXTHREADS);
     bench_config("thread_delete", "unlink from its wait queue, status zombie, thread_kill_zombie (RIOT cannot delete another thread)");
+    bench_config("oneshot_rounding", "ztimer_set(us * (clock / 1 MHz) + 1 cycles): one tick = one cycle, never early");
     bench_config("timer_context", "interrupt (ztimer callbacks run in the alarm ISR)");
     bench_config("isr_api", "sema_post from the ISR + cortexm_isr_end() at the end of the handler");
     bench_config("delay_rounding", "us * (clock / 1 MHz) + 1 cycles of ztimer: never shorter than requested");
@@ -92,14 +94,14 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
 }
 
 /* The queues (see "queues" below). */
-#define Q_SLOT_BYTES 64u
-#define Q_DEPTH_MAX 4u
+#define Q_BYTES 256u /* per queue: depth x message (word-rounded), e.g. 4 x 64 or 1 x 128 */
 static struct {
     sema_t free, full;
-    size_t bytes;
+    size_t bytes, stride;
     unsigned depth, head, tail;
-    uint32_t slot[Q_DEPTH_MAX][Q_SLOT_BYTES / 4];
+    uint32_t store[Q_BYTES / 4];
 } queues[RTB_MAX_QUEUES];
+#define Q_SLOT(id, i) ((char *)queues[id].store + (i) * queues[id].stride)
 
 /* Take `node` out of the wait queue of a mutex (sema_t waits on its mutex). */
 static bool unlink_waiter(list_node_t *head, list_node_t *node)
@@ -189,9 +191,11 @@ void rtb_mutex_delete(int id) { (void)id; /* a RIOT mutex needs no destruction *
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
-    if (msg_bytes > Q_SLOT_BYTES || depth == 0 || depth > Q_DEPTH_MAX)
+    size_t stride = (msg_bytes + 3u) & ~(size_t)3u;
+    if (depth == 0 || msg_bytes > Q_BYTES || stride * depth > Q_BYTES)
         return RTB_ERROR;
     queues[id].bytes = msg_bytes;
+    queues[id].stride = stride;
     queues[id].depth = depth;
     queues[id].head = queues[id].tail = 0;
     sema_create(&queues[id].free, depth);
@@ -223,7 +227,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     unsigned s = irq_disable();
     unsigned i = queues[id].tail;
     queues[id].tail = i + 1 == queues[id].depth ? 0 : i + 1;
-    memcpy(queues[id].slot[i], msg, queues[id].bytes);
+    memcpy(Q_SLOT(id, i), msg, queues[id].bytes);
     irq_restore(s);
     sema_post(&queues[id].full);
     return RTB_OK;
@@ -235,7 +239,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     unsigned s = irq_disable();
     unsigned i = queues[id].head;
     queues[id].head = i + 1 == queues[id].depth ? 0 : i + 1;
-    memcpy(msg, queues[id].slot[i], queues[id].bytes);
+    memcpy(msg, Q_SLOT(id, i), queues[id].bytes);
     irq_restore(s);
     sema_post(&queues[id].free);
     return RTB_OK;
@@ -245,6 +249,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 void rtb_delay_us(uint32_t us) { ztimer_sleep(CLK, ticks(us)); }
 
 static ztimer_periodic_t timers[RTB_MAX_TIMERS];
+static ztimer_t once[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 static bool timer_tramp(void *arg)
 {
@@ -261,8 +266,26 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
     return RTB_OK;
 }
 void rtb_timer_start(int id) { ztimer_periodic_start(&timers[id]); }
-void rtb_timer_stop(int id) { ztimer_periodic_stop(&timers[id]); }
-void rtb_timer_delete(int id) { ztimer_periodic_stop(&timers[id]); }
+void rtb_timer_stop(int id)
+{
+    ztimer_periodic_stop(&timers[id]);
+    ztimer_remove(CLK, &once[id]);
+}
+void rtb_timer_delete(int id)
+{
+    ztimer_periodic_stop(&timers[id]);
+    ztimer_remove(CLK, &once[id]);
+}
+/* One shot: a plain ztimer_t on the same clock, its callback the suite's, in the alarm ISR.
+ * ztimer_set(clock, t, n) fires at ztimer_now() + n, read inside the call, so n = the
+ * delay's ticks(us) (us in cycles + 1) is never early. */
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    once[id].callback = timer_cb[id].cb;
+    once[id].arg = timer_cb[id].arg;
+    ztimer_set(CLK, &once[id], ticks(delay_us));
+    return RTB_OK;
+}
 
 /* ---- memory: sys/memarray, a pool of fixed 128-byte blocks (not thread-safe by itself:
  * the port brackets it with irq_disable/irq_restore, as RIOT's users of memarray do) ---- */
