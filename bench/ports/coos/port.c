@@ -165,30 +165,32 @@ void rtb_mutex_delete(int id) { (void)id; /* no CoOS call: kept for the next cre
 /* rtb_mutex_lock, rtb_mutex_unlock: inline (rtb_port_inline.h) */
 
 /* ---- queues: a CoOS queue of slot pointers over the port's ring of message slots ---- */
-/* The message slots: queue 0 has 128 bytes (one 128-byte message for
- * rhealstone.message_passing.seed001), queue 1 64 (16 KiB of RAM has no room for more). */
-#define Q_DEPTH 8u
-static uint32_t q_store0[128 / 4], q_store1[64 / 4];
+/* Each queue's memory: CoOS's `depth` pointer cells, then the port's `depth` message slots
+ * (word-rounded). Queue 0 holds one 128-byte message (rhealstone.message_passing.seed001),
+ * queue 1 a 64-byte one (or 3 of 16 bytes): qemu-microbit's RAM has no room for more. */
+static uint32_t q_store0[1 + 128 / 4], q_store1[1 + 64 / 4];
 static struct {
     OS_EventID q, free;
     size_t msg_bytes;
     unsigned depth, w;
-    void *ptr[Q_DEPTH];
 } queues[RTB_MAX_QUEUES];
-static uint32_t *const q_slots[RTB_MAX_QUEUES] = {q_store0, q_store1};
+static uint32_t *const q_store[RTB_MAX_QUEUES] = {q_store0, q_store1};
 static const size_t q_bytes[RTB_MAX_QUEUES] = {sizeof q_store0, sizeof q_store1};
+static void *q_slot(int id, unsigned i)
+{
+    size_t sz = (queues[id].msg_bytes + 3u) & ~(size_t)3u;
+    return (char *)(q_store[id] + queues[id].depth) + i * sz;
+}
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     size_t sz = (msg_bytes + 3u) & ~(size_t)3u;
-    if (depth == 0 || depth > Q_DEPTH || sz * depth > q_bytes[id])
+    if (depth == 0 || (sizeof(void *) + sz) * depth > q_bytes[id])
         return RTB_ERROR;
     queues[id].msg_bytes = msg_bytes;
     queues[id].depth = depth;
     queues[id].w = 0;
-    for (unsigned i = 0; i < depth; i++) /* CoOS's pointer cells; slot i is the port's */
-        queues[id].ptr[i] = (char *)q_slots[id] + i * sz;
-    queues[id].q = CoCreateQueue(queues[id].ptr, (U16)depth, EVENT_SORT_TYPE_PRIO);
+    queues[id].q = CoCreateQueue((void **)q_store[id], (U16)depth, EVENT_SORT_TYPE_PRIO);
     queues[id].free = CoCreateSem((U16)depth, (U16)depth, EVENT_SORT_TYPE_PRIO);
     if (queues[id].q == (OS_EventID)E_CREATE_FAIL || queues[id].free == (OS_EventID)E_CREATE_FAIL)
         return RTB_ERROR;
@@ -204,8 +206,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     if (ev_wait(queues[id].free, timeout_us) != RTB_OK)
         return RTB_TIMEOUT;
     CoSchedLock(); /* the slot index follows CoOS's tail: one post at a time */
-    size_t sz = (queues[id].msg_bytes + 3u) & ~(size_t)3u;
-    void *slot = (char *)q_slots[id] + queues[id].w * sz;
+    void *slot = q_slot(id, queues[id].w);
     memcpy(slot, msg, queues[id].msg_bytes);
     if (++queues[id].w == queues[id].depth)
         queues[id].w = 0;
