@@ -9,7 +9,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 VP=${RTOSLAB_VP:-$root/vp/target/release/rtoslab-vp}
-# 2^32 cycles (89 s of simulated time at 48 MHz): the longest full run today is about 2.7e9
+# 2^32 cycles (89 s of simulated time at 48 MHz): the longest full run today (Contiki-NG) is about 2.9e9
 CYCLE_BUDGET=4294967296
 # every firmware port of the registry whose sources are here (bench/ports/*/port.toml)
 RTOSES=$("$root/.venv/bin/rtoslab" peers --ready firmware | tr '\n' ' ')
