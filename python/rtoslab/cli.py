@@ -1,4 +1,4 @@
-"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history.
+"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history, latency.
 
 Every failure is one line on stderr and a non-zero status, never a traceback (set
 RTOSLAB_DEBUG=1 to see one): 1 a regression / failed check / internal error, 2 bad input,
