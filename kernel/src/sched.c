@@ -209,10 +209,7 @@ void z_set_prio(struct k_thread *t, unsigned prio)
             z_waitq_remove(q, t);
             t->z_prio = (uint8_t)prio;
             z_waitq_insert(q, t);
-#if K_CONFIG_MUTEX
-            if (t->z_state == Z_STATE_BLOCKED_MUTEX)
-                z_mutex_waiters_changed((struct k_mutex *)q);
-#endif
+            z_waiter_left(t->z_state, q); /* (moved: its place may lend another priority) */
         } else {
             t->z_prio = (uint8_t)prio;
         }

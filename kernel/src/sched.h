@@ -39,7 +39,7 @@ void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p);
 static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread **q,
                                                                  struct k_thread *t)
 {
-    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    K_ASSERT(Z_STATE_IS_BLOCKED(t->z_state));
     z_list_insert(q, t, t->z_prio);
 }
 #else
@@ -238,7 +238,7 @@ Z_SCHED_FN int z_switch_away(struct k_thread *cur)
 #if Z_HAS_WAIT_OBJ
 Z_SCHED_FN void z_wake(struct k_thread *t, int result)
 {
-    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    K_ASSERT(Z_STATE_IS_BLOCKED(t->z_state));
 #if K_CONFIG_WAIT_TIMEOUT
     if (!Z_NOT_TIMED(t))
         z_timeout_remove(t);

@@ -280,13 +280,7 @@ int Z_FAST(thread_prio_set)(struct k_thread *t, unsigned prio)
     Z_CHECK(!arch_in_isr(), K_EISR);
     arch_irq_disable();
     t->z_base = (uint8_t)prio;
-#if K_CONFIG_MUTEX
-    /* the effective priority keeps what t inherits through the mutexes it holds */
-    for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
-        if ((m->z_owner & ~(uintptr_t)3u) == (uintptr_t)t && m->z_waitq->z_prio > prio)
-            prio = m->z_waitq->z_prio;
-#endif
-    z_set_prio(t, prio);
+    z_set_prio(t, z_prio_lent(t, prio)); /* (keeps what t inherits through what it holds) */
     z_reschedule();
     return 0;
 }
@@ -301,9 +295,7 @@ int k_thread_prio_get(const struct k_thread *t)
 void k_thread_exit(void)
 {
     arch_irq_disable();
-#if K_CONFIG_MUTEX
-    z_mutex_release_all(z_kernel.current);
-#endif
+    z_release_all(z_kernel.current);
     z_block(NULL, NULL, Z_STATE_DEAD, K_FOREVER); /* (blocked for good, on nothing) */
     for (;;) {
     }
@@ -318,8 +310,7 @@ int k_thread_abort(struct k_thread *t)
         k_thread_exit();
     arch_irq_disable();
 #if Z_LAZY_TIMEOUTS
-    if (t->z_state != Z_STATE_BLOCKED && t->z_state != Z_STATE_BLOCKED_MUTEX &&
-        t->z_state != Z_STATE_DEAD && !Z_NOT_TIMED(t))
+    if (!Z_STATE_IS_BLOCKED(t->z_state) && t->z_state != Z_STATE_DEAD && !Z_NOT_TIMED(t))
         z_timeout_remove(t); /* stale */
 #endif
     switch (t->z_state) {
@@ -341,13 +332,10 @@ int k_thread_abort(struct k_thread *t)
 #if Z_HAS_WAIT_OBJ
         if (t->z_wait.obj) {
             struct k_thread **q = (struct k_thread **)t->z_wait.obj;
+            uint8_t state = t->z_state;
             z_waitq_remove(q, t);
-#if K_CONFIG_MUTEX
-            if (t->z_state == Z_STATE_BLOCKED_MUTEX) {
-                t->z_state = Z_STATE_DEAD;
-                z_mutex_waiters_changed((struct k_mutex *)q);
-            }
-#endif
+            t->z_state = Z_STATE_DEAD;
+            z_waiter_left(state, q);
         }
 #endif
         break;
@@ -358,9 +346,7 @@ int k_thread_abort(struct k_thread *t)
         break;
     }
     t->z_state = Z_STATE_DEAD;
-#if K_CONFIG_MUTEX
-    z_mutex_release_all(t);
-#endif
+    z_release_all(t);
     z_reschedule();
     return 0;
 }

@@ -35,15 +35,11 @@ static void z_timeout_expire(struct k_thread *t)
 #if Z_HAS_WAIT_OBJ
     struct k_thread **q = (struct k_thread **)t->z_wait.obj;
     if (q) {
+        uint8_t state = t->z_state;
         z_waitq_remove(q, t);
-        result = K_ETIMEDOUT;
-#if K_CONFIG_MUTEX
-        if (t->z_state == Z_STATE_BLOCKED_MUTEX) {
-            z_wake(t, result);
-            z_mutex_waiters_changed((struct k_mutex *)q);
-            return;
-        }
-#endif
+        z_wake(t, K_ETIMEDOUT);
+        z_waiter_left(state, q);
+        return;
     }
 #endif
     z_wake(t, result);
@@ -73,7 +69,7 @@ static void z_time_process(void)
         z_kernel.timeouts = t->z_tnext;
         t->z_tnext = t;
 #if Z_LAZY_TIMEOUTS
-        if (t->z_state != Z_STATE_BLOCKED && t->z_state != Z_STATE_BLOCKED_MUTEX)
+        if (!Z_STATE_IS_BLOCKED(t->z_state))
             continue; /* stale: its wait ended on a fast path (config.h) */
 #endif
         z_timeout_expire(t);

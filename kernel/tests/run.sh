@@ -108,6 +108,26 @@ if [[ " $BOARDS " == *" vp-m0 "* ]] && [ ! -x "$VP" ]; then
     (cd "$ROOT/vp" && cargo build --release --quiet) || { echo "run.sh: no simulator" >&2; exit 1; }
 fi
 
+# The kernel as a library on its own: built and linked with a board that is only its board
+# interface, nothing of bench/ (kernel/tests/standalone).
+standalone() {
+    local dir=$ROOT/build/fw/kernel-standalone
+    if cmake -G Ninja -S "$ROOT/kernel/tests/standalone" -B "$dir" \
+        -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" >/dev/null &&
+        ninja -C "$dir" >/dev/null; then
+        if grep -rq -- "$ROOT/bench" "$dir/build.ninja" "$dir/CMakeFiles/rules.ninja"; then
+            failures=$((failures + 1))
+            note "FAIL  standalone  a path under bench/ in the build"
+        else
+            note "PASS  standalone  every variant built and linked with no path under bench/"
+        fi
+    else
+        failures=$((failures + 1))
+        note "FAIL  standalone  build (cmake/ninja in $dir)"
+    fi
+}
+standalone
+
 for board in $BOARDS; do
     if ! build "$board"; then
         failures=$((failures + 1))
