@@ -283,6 +283,24 @@ static inline __attribute__((always_inline)) struct k_thread *z_top_at(unsigned 
 #endif
 }
 
+/* `t` has just been made ready by the running thread (thread context, after k_start, IRQs
+ * disabled): run it now if it outranks the caller, which is the top thread until then (alone
+ * at its priority then: no bitmap search, as z_reschedule would make); enables IRQs. */
+static inline __attribute__((always_inline)) void z_reschedule_readied(struct k_thread *t)
+{
+#if K_CONFIG_SYNC_SWITCH && !K_CONFIG_READY_LIST
+    struct k_thread *cur = z_kernel.current;
+    K_ASSERT(cur && z_top() == (t->z_prio > cur->z_prio ? t : cur));
+    if (t->z_prio > cur->z_prio)
+        z_switch_to(cur, t);
+    else
+        arch_irq_enable();
+#else
+    (void)t;
+    z_reschedule();
+#endif
+}
+
 #if !Z_HAS_WAIT_OBJ
 /* No wait objects, hence no wait timeouts: only sleepers are timed, and the alarm unlinks
  * them before it wakes them; no result to store (a wait always succeeds). */

@@ -65,18 +65,7 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
         Z_CHECK(!arch_in_isr(), K_EISR);
         arch_irq_disable();
         z_ready_add_tail(t);
-#if K_CONFIG_SYNC_SWITCH && !K_CONFIG_READY_LIST
-        /* The caller is the running thread, the top one: the new thread runs now if it
-         * outranks it (alone at its priority then); no bitmap search. */
-        struct k_thread *cur = z_kernel.current;
-        K_ASSERT(cur && z_top() == (t->z_prio > cur->z_prio ? t : cur));
-        if (t->z_prio > cur->z_prio)
-            z_switch_to(cur, t);
-        else
-            arch_irq_enable();
-#else
-        z_reschedule();
-#endif
+        z_reschedule_readied(t);
     } else {
         uint32_t key = arch_irq_lock();
         z_ready_add_tail(t);
@@ -258,7 +247,10 @@ int k_thread_resume(struct k_thread *t)
     Z_CHECK(!arch_in_isr(), K_EISR);
     arch_irq_disable();
     int r = z_resume(t);
-    z_reschedule();
+    if (r == 0 && z_kernel.current)
+        z_reschedule_readied(t);
+    else
+        arch_irq_enable(); /* (nothing readied, or before k_start) */
     return r;
 }
 
