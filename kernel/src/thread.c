@@ -233,7 +233,7 @@ int k_thread_suspend(struct k_thread *t)
     return 0;
 }
 
-static int z_resume(struct k_thread *t)
+static inline __attribute__((always_inline)) int z_resume(struct k_thread *t)
 {
     if (t->z_state != Z_STATE_SUSPENDED)
         return K_ESTATE;
