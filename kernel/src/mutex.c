@@ -68,14 +68,11 @@ static void z_contended_remove(struct k_mutex *m)
     m->z_owner &= ~(uintptr_t)Z_MUTEX_WAITERS;
 }
 
-/* (kernel_internal.h) Also what the mutex code itself uses: the priority `t` should run
- * at is z_mutex_prio_lent(t, t->z_base), its base or the best waiter of what it owns. */
-unsigned z_mutex_prio_lent(const struct k_thread *t, unsigned prio)
+/* The priority `t` should run at: its base or the best waiter of what it owns (one copy of
+ * z_prio_lent's loop for the mutex code's four callers). */
+static unsigned z_inherited(const struct k_thread *t)
 {
-    for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
-        if (Z_OWNER(m) == t && m->z_waitq->z_prio > prio)
-            prio = m->z_waitq->z_prio;
-    return prio;
+    return z_prio_lent(t, t->z_base);
 }
 
 /* Give `m` to its top waiter, which becomes ready. IRQs disabled. */
@@ -88,7 +85,7 @@ static void z_handover(struct k_mutex *m)
     if (!m->z_waitq)
         z_contended_remove(m);
     z_wake(w, 0);
-    unsigned p = z_mutex_prio_lent(w, w->z_base);
+    unsigned p = z_inherited(w);
     if (p != w->z_prio)
         z_set_prio(w, p);
 }
@@ -101,7 +98,7 @@ void z_mutex_waiters_changed(struct k_mutex *m)
         z_contended_remove(m);
     struct k_thread *o = Z_OWNER(m);
     if (o && o->z_state != Z_STATE_DEAD) {
-        unsigned p = z_mutex_prio_lent(o, o->z_base);
+        unsigned p = z_inherited(o);
         if (p != o->z_prio)
             z_set_prio(o, p); /* follows the chain if o waits on a mutex itself */
     }
@@ -254,7 +251,7 @@ int Z_FAST(mutex_unlock)(struct k_mutex *m)
     }
     z_handover(m);
     if (cur->z_prio != cur->z_base)
-        z_set_prio(cur, z_mutex_prio_lent(cur, cur->z_base));
+        z_set_prio(cur, z_inherited(cur));
     z_reschedule();
     return 0;
 }
@@ -276,7 +273,7 @@ int k_mutex_destroy(struct k_mutex *m)
     m->z_owner = 0; /* no longer a mutex: the inline lock does not match */
     m->z_type = 0;
     if (cur && cur->z_prio != cur->z_base)
-        z_set_prio(cur, z_mutex_prio_lent(cur, cur->z_base));
+        z_set_prio(cur, z_inherited(cur));
     z_reschedule();
     return 0;
 }

@@ -66,11 +66,7 @@ static void z_time_process(void)
     uint32_t now = z_now();
     struct k_thread *t;
 #if K_CONFIG_WAIT_TIMEOUT
-    /* Did this interrupt stop the idle loop? (The current thread stays the one that left it,
-     * not ready; NULL only in a PendSV-only build started with no thread.) Only for timed
-     * waits: a sleep's lead hides the latency (and the footprint build has no timed waits). */
-    t = z_kernel.current;
-    int idle = !t || t->z_state != Z_STATE_READY;
+    int own = 0; /* the current thread's own wait or sleep ended here */
 #endif
     while ((t = z_kernel.timeouts) != NULL && (int32_t)(t->z_wake - now) <= 0) {
         z_kernel.timeouts = t->z_tnext;
@@ -79,22 +75,31 @@ static void z_time_process(void)
         if (!Z_STATE_IS_BLOCKED(t->z_state))
             continue; /* stale: its wait ended on a fast path (config.h) */
 #endif
+#if K_CONFIG_WAIT_TIMEOUT
+        own |= t == z_kernel.current;
+#endif
         z_timeout_expire(t);
     }
+#if K_CONFIG_WAIT_TIMEOUT
+    /* The current thread was blocked, so this interrupt stopped the idle loop (the current
+     * thread stays the one that left it), and is ready again: z_reschedule_isr would not
+     * switch to it (it is the current one). Pend the switch now, PendSV tail-chained to this
+     * interrupt, instead of returning to the idle loop for it to pend it: 30 cycles and one
+     * exception entry less for a timed wait that times out. PendSV takes the top thread,
+     * whoever the timers wake. (Only for timeouts: a thread a timer's callback wakes from
+     * idle is not the current one, or goes the usual way, which keeps its wake-up from idle
+     * as long as from a busy system: timer.periodic_jitter.) */
+    if (own)
+        arch_pend_switch();
+#endif
 #if K_CONFIG_TIMER
     int have_timer;
     if (z_kernel.timers) /* (no call without running timers: 30 cycles) */
         z_timer_process(now, &have_timer);
 #endif
     z_time_reprogram();
-    /* From the idle loop, a thread made ready here may be the current one, which
-     * z_reschedule_isr would not switch to: pend the switch now, PendSV tail-chained to
-     * this interrupt, instead of returning to the idle loop for it to pend it (30 cycles
-     * and one exception entry more for a timed wait that times out). */
 #if K_CONFIG_WAIT_TIMEOUT
-    if (idle && z_top())
-        arch_pend_switch();
-    else
+    if (!own)
 #endif
         z_reschedule_isr();
     Z_TIME_UNLOCK(key);
