@@ -111,10 +111,11 @@ fi
 # The kernel as a library on its own: built and linked with a board that is only its board
 # interface, nothing of bench/ (kernel/tests/standalone).
 standalone() {
-    local dir=$ROOT/build/fw/kernel-standalone
+    local dir=$ROOT/build/fw/kernel-standalone log
+    log=$(mktemp)
     if cmake -G Ninja -S "$ROOT/kernel/tests/standalone" -B "$dir" \
-        -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" >/dev/null &&
-        ninja -C "$dir" >/dev/null; then
+        -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" >"$log" 2>&1 &&
+        ninja -C "$dir" >>"$log" 2>&1; then
         if grep -rq -- "$ROOT/bench" "$dir/build.ninja" "$dir/CMakeFiles/rules.ninja"; then
             failures=$((failures + 1))
             note "FAIL  standalone  a path under bench/ in the build"
@@ -124,7 +125,9 @@ standalone() {
     else
         failures=$((failures + 1))
         note "FAIL  standalone  build (cmake/ninja in $dir)"
+        tail -20 "$log"
     fi
+    rm -f "$log"
 }
 standalone
 
