@@ -145,11 +145,12 @@ static int z_xfer_wait(struct k_queue *q, struct k_thread **wq, k_timeout_t time
     }
 #endif
     k_timeout_t left = timeout;
+    uint32_t now = 0;
     if (timeout == K_FOREVER) {
         if (rbuf) /* a receiver without timeout: a sender may hand the item over directly */
             z_kernel.current->z_wake = (uint32_t)rbuf;
     } else {
-        uint32_t now = z_now();
+        now = z_now();
         if (!waited)
             *start = now;
         uint32_t spent = now - *start;
@@ -159,7 +160,7 @@ static int z_xfer_wait(struct k_queue *q, struct k_thread **wq, k_timeout_t time
         }
         left = timeout - spent;
     }
-    int r = z_block(wq, wq, Z_STATE_BLOCKED, left);
+    int r = z_block(wq, Z_STATE_BLOCKED, left Z_START_ARG(now)); /* (ends at *start + timeout) */
     if (r) /* an error, or Z_DELIVERED (IRQs enabled either way) */
         return r;
     arch_irq_disable();

@@ -150,7 +150,7 @@ static inline __attribute__((always_inline)) void z_sleep_until(uint32_t deadlin
 #else
     /* The size-optimised build shares z_block's code (IRQs stay disabled: any order will do) */
     z_timeout_add(z_kernel.current, deadline - Z_LEAD);
-    z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
+    z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
 #endif
 }
 
@@ -165,7 +165,7 @@ int k_sleep(k_timeout_t duration)
     }
     if (duration == K_FOREVER) {
         arch_irq_disable();
-        return z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
+        return z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
     }
     /* longer than K_TIMEOUT_MAX: in chunks */
 #if K_CONFIG_SYNC_SWITCH /* (the calibrated path: K_CONFIG_SLEEP_TRIM) */
@@ -288,7 +288,7 @@ void k_thread_exit(void)
 {
     arch_irq_disable();
     z_release_all(z_kernel.current);
-    z_block(NULL, NULL, Z_STATE_DEAD, K_FOREVER); /* (blocked for good, on nothing) */
+    z_block(NULL, Z_STATE_DEAD, K_FOREVER Z_START_ARG(0u)); /* (blocked for good, on nothing) */
     for (;;) {
     }
 }
