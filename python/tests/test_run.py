@@ -152,7 +152,10 @@ def test_interrupted_run_keeps_finished_results(fake_vp, tmp_path):
     env = dict(os.environ, RTOSLAB_VP=str(fake_vp))
     p = subprocess.Popen([sys.executable, "-m", "rtoslab", "run", "--elf", f"rtoslab={a}", "--elf",
                           f"freertos={b}", "--json", str(out), "-q"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env)
+                         stderr=subprocess.PIPE, text=True, env=env,
+                         # Ctrl-C as at a terminal, also when the tests run as a background job
+                         # (which starts with SIGINT ignored)
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (out.exists() and held.exists()):
         time.sleep(0.05)
