@@ -202,7 +202,7 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
             origins = {m.index: m.probe_from for m in parser.t.metrics.values() if m.probe_from}
             probe = read_probe(out.trace, origins)
     elif runner == "qemu":
-        out = qemu_runner.run(image, on_line, timeout=opts.timeout)
+        out = qemu_runner.run(image, on_line, timeout=opts.timeout, board=opts.board.id)
     elif runner == "host":
         out = host_runner.run(image, on_line, timeout=opts.timeout)
     else:
