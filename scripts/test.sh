@@ -61,6 +61,8 @@ stage "behaviour checks of the suite (vp-m0)" \
     rtoslab check --rtos all --board vp-m0 --junit build/junit-vp-m0.xml
 stage "behaviour checks of the suite (qemu-microbit)" \
     rtoslab check --rtos all --board qemu-microbit --junit build/junit-qemu.xml
+stage "behaviour checks of the suite (qemu-mps2-an385, ARMv7-M)" \
+    rtoslab check --rtos all --board qemu-mps2-an385 --junit build/junit-qemu-mps2.xml
 stage "rtoslab command" \
     python -m pytest -q python/tests
 

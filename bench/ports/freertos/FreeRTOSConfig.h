@@ -75,9 +75,10 @@
 
 #define configKERNEL_INTERRUPT_PRIORITY         255
 #if BOARD_ARCH_ARMV7M
-/* ARMv7-M masks with BASEPRI: the suite's interrupts (priority 1 of 0..3, byte 0x40) may call
- * FromISR functions; priority 0 (0x00) is never masked by the kernel. */
-#define configMAX_SYSCALL_INTERRUPT_PRIORITY    0x40
+/* ARMv7-M masks with BASEPRI: every level of the board (0..3: bytes 0x20..0xE0,
+ * armv6m_nvic.h) may call FromISR functions, as under PRIMASK on ARMv6-M; bytes below 0x20
+ * are never masked by the kernel. */
+#define configMAX_SYSCALL_INTERRUPT_PRIORITY    0x20
 /* ARM_CM3/ARM_CM4F name their handlers; the board's vector table names the CMSIS ones. */
 #define vPortSVCHandler SVC_Handler
 #define xPortPendSVHandler PendSV_Handler
