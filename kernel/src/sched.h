@@ -154,7 +154,13 @@ Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
 
 static inline __attribute__((always_inline)) unsigned z_top_prio(unsigned bm)
 {
+#if defined(__ARM_FEATURE_CLZ) /* ARMv7-M: one CLZ instead of a table */
 #if K_CONFIG_PRIO_LEVELS > 8
+    return K_CONFIG_PRIO_LEVELS - 1u - (31u - (unsigned)__builtin_clz(bm & -bm));
+#else
+    return 31u - (unsigned)__builtin_clz(bm);
+#endif
+#elif K_CONFIG_PRIO_LEVELS > 8
     return K_CONFIG_PRIO_LEVELS - 1u - z_debruijn[((bm & -bm) * 0x077CB531u) >> 27];
 #elif K_CONFIG_PRIO_LEVELS > 4
     unsigned hi = bm >> 4;

@@ -210,7 +210,7 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
             disp.stage(f"{label}: the latency model (instruction trace of irq.to_thread)")
             out.extra["latency_model"] = latency.from_run(vp, image, opts.board.id, out.trace, parser.t)
     elif runner == "qemu":
-        out = qemu_runner.run(image, on_line, timeout=opts.timeout)
+        out = qemu_runner.run(image, on_line, timeout=opts.timeout, board=opts.board.id)
     elif runner == "host":
         out = host_runner.run(image, on_line, timeout=opts.timeout)
     else:

@@ -97,7 +97,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "ChibiOS/NIL " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd), ports/ARMv6-M, oslib mempools+mailboxes+objects FIFOs");
+    bench_config("kernel", "ChibiOS/NIL " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd), ports/" RTB_NIL_PORT ", oslib mempools+mailboxes+objects FIFOs");
     bench_config("tickless", "yes (CH_CFG_ST_TIMEDELTA 2, board compare timer, 32-bit)");
     bench_config_u("time_hz", CH_CFG_ST_FREQUENCY);
     bench_config("tick_hz", "none (tick-less)");

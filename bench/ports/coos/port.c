@@ -44,7 +44,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "CoOS 1.1.6 (github coocox/CoOS master fa55945), portable/GCC/port.c CFG_CHIP_TYPE 2 (Cortex-M0), arch.c");
+    bench_config("kernel", "CoOS 1.1.6 (github coocox/CoOS master fa55945), portable/GCC/port.c CFG_CHIP_TYPE " RTB_COOS_CHIP ", arch.c");
     bench_config_u("time_hz", CFG_SYSTICK_FREQ);
     bench_config_u("tick_hz", CFG_SYSTICK_FREQ);
     bench_config("tickless", "no (CoOS has no tick-less mode): SysTick at 1 kHz, CoOS's SysTick_Handler");

@@ -36,7 +36,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "Eclipse ThreadX 6.4.2 (v6.4.2_rel 06dabb0), ports/cortex_m0/gnu");
+    bench_config("kernel", "Eclipse ThreadX 6.4.2 (v6.4.2_rel 06dabb0), ports/" RTB_TX_PORT "/gnu");
     bench_config("tickless", "no (ThreadX has no tick-less mode in its core): SysTick tick");
     bench_config_u("time_hz", TX_TIMER_TICKS_PER_SECOND);
     bench_config_u("prio_levels", TX_MAX_PRIORITIES);
@@ -51,7 +51,7 @@ void rtb_port_config(void)
     bench_config("allocation", "static: thread stacks in suite memory, TX_THREADs in a table of 6 by thread id, objects in the port's tables, "
                                "memory blocks from a tx_block_pool of one 128-byte block");
     bench_config("timer_context", "SysTick interrupt (TX_TIMER_PROCESS_IN_ISR)");
-    bench_config("isr_api", "tx_semaphore_put from a plain C handler (no context save/restore calls on Cortex-M0)");
+    bench_config("isr_api", "tx_semaphore_put from a plain C handler (no context save/restore calls on Cortex-M)");
     bench_config("delay_rounding", "ceil(us/tick)+1 ticks: never shorter than requested");
     bench_config("oneshot_rounding", "tx_timer_change(ceil(us/tick)+1 ticks, reschedule 0) + tx_timer_activate "
                                      "(1 kHz tick): expires at that tick from now, never before the delay");
