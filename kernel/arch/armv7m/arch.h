@@ -80,7 +80,7 @@ static inline __attribute__((always_inline)) void arch_pend_switch(void)
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
 }
 
-void arch_init(void);
+/* arch_init, arch_thread_init, arch_start, arch_tick_start, arch_fatal_stack: kernel/src/arch_if.h */
 int arch_switch_pend(struct k_thread *from);
 /* Every switch through PendSV, which chooses the top thread (`to` is that thread). */
 static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
@@ -89,10 +89,6 @@ static inline __attribute__((always_inline)) int arch_switch(struct k_thread *fr
     (void)to;
     return arch_switch_pend(from);
 }
-void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg);
-void arch_start(struct k_thread *t) __attribute__((noreturn));
-void arch_tick_start(uint32_t reload);
-void arch_fatal_stack(struct k_thread *t) __attribute__((noreturn));
 
 /* Bytes a new thread's first frame takes (arch_thread_init): r4-r11 and EXC_RETURN as PendSV
  * saves them, then the hardware's basic frame (r0-r3, r12, lr, pc, xPSR). */
