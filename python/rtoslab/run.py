@@ -14,6 +14,7 @@ from rich.console import Console
 from . import build as buildmod
 from . import manifest as mf
 from . import peers, ports
+from . import latency
 from . import masked as masked_mod
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
@@ -45,6 +46,7 @@ class Options:
     flash_cmd: str | None = None
     wide: bool = False             # the table with every statistic instead of the compact one
     baseline: str | None = None    # the RTOS the compact table's ratios are taken against
+    latency_model: bool = False    # vp boards: decompose irq.to_thread from the instruction trace
 
 
 def parse_images(values: tuple[str, ...]) -> dict:
@@ -112,6 +114,9 @@ def make_options(rtos: str | None, board: str, note=None, **kw) -> Options:
     keep = test_filter(tests)  # validates
     if tests and not any(keep(i) for i in METRIC_IDS + CHECK_IDS):
         raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)")
+    if kw.get("latency_model") and b.runner != "vp":
+        raise BadInput(f"the latency model needs a simulator board (vp-m0, vp-stm32f0), not {b.id}: "
+                       "it reads the instruction trace")
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
@@ -191,16 +196,19 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
     probe = {}
     if runner == "vp":
         vp = vp_runner.find_vp(root, build=opts.build, note=disp.stage)
-        trace = tmp / f"{rtos}.trace.jsonl" if opts.probe else None
+        trace = tmp / f"{rtos}.trace.jsonl" if opts.probe or opts.latency_model else None
         # the interrupts-masked sections (irq.masked*), if this simulator records them
         masked_file = tmp / f"{rtos}.masked.json" if vp_runner.has_option(vp, "--masked") else None
         out = vp_runner.run(vp, image, opts.board.id, on_line, trace=trace, trace_events="probe,mark,stim",
                             max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True,
                             extra=["--masked", str(masked_file)] if masked_file else None)
         out.extra["masked"] = masked_mod.read(masked_file) if masked_file else None
-        if out.trace is not None:
+        if out.trace is not None and opts.probe:
             origins = {m.index: m.probe_from for m in parser.t.metrics.values() if m.probe_from}
             probe = read_probe(out.trace, origins)
+        if opts.latency_model and out.ok:
+            disp.stage(f"{label}: the latency model (instruction trace of irq.to_thread)")
+            out.extra["latency_model"] = latency.from_run(vp, image, opts.board.id, out.trace, parser.t)
     elif runner == "qemu":
         out = qemu_runner.run(image, on_line, timeout=opts.timeout)
     elif runner == "host":
@@ -324,6 +332,8 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         run["size"]["ram.per_thread"] = facts.thread_bytes
     if masked_section is not None:
         run["masked"] = masked_section
+    if outcome is not None and "latency_model" in outcome.extra:
+        run["latency_model"] = outcome.extra["latency_model"]
     if error:
         run["error"] = error
     if t.rtos and t.rtos != rtos:
@@ -341,9 +351,9 @@ def outcome_error(out: Outcome, t: Transcript) -> str:
     return f"{what}{': ' + out.message if out.message else ''}"
 
 
-def default_json_path(root: Path) -> Path:
+def default_json_path(root: Path, what: str = "run") -> Path:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    return root / "results" / f"run-{stamp}.json"
+    return root / "results" / f"{what}-{stamp}.json"
 
 
 def check_writable(path: Path) -> None:
