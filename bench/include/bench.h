@@ -112,6 +112,7 @@ void t_primitives(void);
 void t_irq(void);
 void t_time(void);
 void t_scale(void);
+void t_scale_long_timeouts(void); /* scale.timeout_wake.n30: after the checks */
 void t_throughput(void);
 void t_checks(void);
 

@@ -512,6 +512,9 @@ static void controller(void *arg)
     t_throughput();
 #endif
     t_checks();
+#ifndef BENCH_CHECKS_ONLY
+    t_scale_long_timeouts();
+#endif
 #endif
 
     board_puts("@done\n");

@@ -70,9 +70,12 @@ void rtb_port_config(void)
 /* ---- start ---- */
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 {
-    irq_disable();
+    /* As RIOT boots: cpu_init (cortexm_init) and the timer's set-up with interrupts on (no
+     * interrupt is enabled yet), then kernel_init's masked part: the first thread, the
+     * switch to it. */
     cortexm_init();
     ztimer_periph_timer_init(&rtb_riot_clock, TIMER_DEV(0), BOARD_CLOCK_HZ, UINT32_MAX);
+    irq_disable();
     thread_create((char *)stack, (int)stack_bytes, RIOT_PRIO(RTB_PRIO_CTRL), THREAD_CREATE_WOUT_YIELD,
                   (thread_task_func_t)(void (*)(void))main_fn, NULL, "ctrl");
     cpu_switch_context_exit();
@@ -103,7 +106,7 @@ static struct {
 } queues[RTB_MAX_QUEUES];
 #define Q_SLOT(id, i) ((char *)queues[id].store + (i) * queues[id].stride)
 
-/* Take `node` out of the wait queue of a mutex (sema_t waits on its mutex). */
+/* Take `node` out of the wait queue of a mutex (sema_t waits on its mutex). Masked. */
 static bool unlink_waiter(list_node_t *head, list_node_t *node)
 {
     list_node_t *p = head;
@@ -121,10 +124,25 @@ static bool unlink_waiter(list_node_t *head, list_node_t *node)
     return false;
 }
 
+/* Search one wait queue for the blocked thread t, in its own short masked section (as long as
+ * RIOT's own walk of that queue). True when t is no longer blocked (found and unlinked, or
+ * woken meanwhile). The search across every object of the suite is the port's bookkeeping,
+ * not RIOT's: one object at a time, it never becomes the run's longest masked section. The
+ * deleter is the controller, above every test thread: a thread woken between two searches
+ * stays ready, it cannot run and block on another object meanwhile. */
+static bool unlink_from(thread_t *t, list_node_t *head)
+{
+    unsigned s = irq_disable();
+    bool done = t->status != STATUS_MUTEX_BLOCKED || unlink_waiter(head, (list_node_t *)&t->rq_entry);
+    irq_restore(s);
+    return done;
+}
+
 /* RIOT has no call that deletes another thread: a thread ends by returning or by
  * thread_zombify() (itself), and thread_kill_zombie(pid) reclaims a zombie. The port does
  * for a blocked or ready thread what RIOT would need: it unlinks it from the wait queue it is
- * on, marks it a zombie (sched_set_status takes it off the run queue) and reclaims it with
+ * on (RIOT's thread_t does not say which: every object's queue is searched, one at a time),
+ * marks it a zombie (sched_set_status takes it off the run queue) and reclaims it with
  * thread_kill_zombie. A thread deleted during a timed wait would leave its ztimer armed: the
  * suite deletes only threads parked for ever (or ready). */
 void rtb_thread_delete(int id)
@@ -132,30 +150,27 @@ void rtb_thread_delete(int id)
     kernel_pid_t pid = pids[id];
     if (pid <= 0)
         return;
-    unsigned s = irq_disable();
     thread_t *t = thread_get(pid);
     if (t) {
-        list_node_t *node = (list_node_t *)&t->rq_entry;
-        if (t->status == STATUS_MUTEX_BLOCKED) {
-            bool done = false;
-            for (int i = 0; i < RTB_MAX_SEMS && !done; i++)
-                done = unlink_waiter(&sems[i].mutex.queue, node);
-            for (int i = 0; i < RTB_MAX_MUTEXES && !done; i++)
-                done = unlink_waiter(&mutexes[i].queue, node);
-            for (int i = 0; i < RTB_MAX_QUEUES && !done; i++)
-                done = unlink_waiter(&queues[i].free.mutex.queue, node) ||
-                       unlink_waiter(&queues[i].full.mutex.queue, node);
-        }
+        bool done = false;
+        for (int i = 0; i < RTB_MAX_SEMS && !done; i++)
+            done = unlink_from(t, &sems[i].mutex.queue);
+        for (int i = 0; i < RTB_MAX_MUTEXES && !done; i++)
+            done = unlink_from(t, &mutexes[i].queue);
+        for (int i = 0; i < RTB_MAX_QUEUES && !done; i++)
+            done = unlink_from(t, &queues[i].free.mutex.queue) || unlink_from(t, &queues[i].full.mutex.queue);
+        unsigned s = irq_disable();
         sched_set_status(t, STATUS_ZOMBIE);
         thread_kill_zombie(pid);
+        irq_restore(s);
     }
     pids[id] = 0;
-    irq_restore(s);
 }
 
 
-/* RIOT suspends only the caller (thread_sleep) and wakes a sleeping thread
- * (thread_wakeup); the suite only ever suspends itself. */
+/* RIOT suspends only the caller (thread_sleep) and wakes a sleeping thread (thread_wakeup,
+ * which leaves a thread that is not sleeping alone): RTB_CAP_SUSPEND_SELF, not
+ * RTB_CAP_SUSPEND. RIOT has no call that suspends another thread. */
 void rtb_suspend(int id)
 {
     if (id == RTB_SELF)
