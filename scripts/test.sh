@@ -51,8 +51,8 @@ stage "simulator unit, calibration and fuzz tests" \
     cargo test --release --locked --quiet --manifest-path vp/Cargo.toml
 stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "kernel tests on vp-m0, qemu-microbit and qemu-mps2-an385 (ARMv7-M)" \
-    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385" kernel/tests/run.sh
+stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386 (ARMv7-M, M4F)" \
+    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
 stage "each RTOS's own test suite on vp-m0" \
@@ -63,6 +63,8 @@ stage "behaviour checks of the suite (qemu-microbit)" \
     rtoslab check --rtos all --board qemu-microbit --junit build/junit-qemu.xml
 stage "behaviour checks of the suite (qemu-mps2-an385, ARMv7-M)" \
     rtoslab check --rtos all --board qemu-mps2-an385 --junit build/junit-qemu-mps2.xml
+stage "behaviour checks of the suite (qemu-mps2-an386, ARMv7-M with the FPU)" \
+    rtoslab check --rtos all --board qemu-mps2-an386 --junit build/junit-qemu-mps2-an386.xml
 stage "rtoslab command" \
     python -m pytest -q python/tests
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #define BOARD_CLOCK_HZ 25000000u
+#define BOARD_RAM_BYTES 65536u /* of SSRAM2's 4 MiB, as memory.ld links */
 #define BOARD_CYCLE_ACCURATE 0
 #define BOARD_HAS_ALARM 1
 #define BOARD_ALARM_IRQ 8u /* CMSDK TIMER0 */

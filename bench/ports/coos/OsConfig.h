@@ -43,7 +43,15 @@
 #define CFG_MAX_USER_TASKS (41)
 #endif
 
-#define CFG_IDLE_STACK_SIZE (25) /* words, as upstream */
+/* Words, as upstream's CoOS/OsConfig.h: 25, and 58 on the M4F (CFG_CHIP_TYPE 3), where
+ * InitTaskContext builds a 50-word context (an extended frame and s16-s31) and the first
+ * PendSV stores 24 words below the PSP that SetEnvironment sets 25 words under the top:
+ * 25 words there overwrite the RAM below idle_stk (the M4F hang before any output). */
+#if CFG_CHIP_TYPE == 3
+#define CFG_IDLE_STACK_SIZE (58)
+#else
+#define CFG_IDLE_STACK_SIZE (25)
+#endif
 #define CFG_CPU_FREQ (BOARD_CLOCK_HZ)
 #define CFG_SYSTICK_FREQ (1000)
 #define CFG_MAX_SERVICE_REQUEST (5)

@@ -45,6 +45,9 @@ const char *rtb_port_absent_reason(uint32_t cap)
 void rtb_port_config(void)
 {
     bench_config("kernel", "CoOS 1.1.6 (github coocox/CoOS master fa55945), portable/GCC/port.c CFG_CHIP_TYPE " RTB_COOS_CHIP ", arch.c");
+#if CFG_CHIP_TYPE == 3
+    bench_config("fpu_context", "CoOS's M4F port: s16-s31 saved at every switch, every task resumed with an extended frame (EXC_RETURN 0xFFFFFFED), the hardware's lazy stacking on; idle stack 58 words (upstream's M4F value)");
+#endif
     bench_config_u("time_hz", CFG_SYSTICK_FREQ);
     bench_config_u("tick_hz", CFG_SYSTICK_FREQ);
     bench_config("tickless", "no (CoOS has no tick-less mode): SysTick at 1 kHz, CoOS's SysTick_Handler");
