@@ -11,10 +11,11 @@
  * kernel_main does both) or by board_init() when it runs privileged. The BCM2835 system
  * timer (1 MHz, 0x3F003000) is the seed's own clock and the source of the software
  * interrupts: the suite's lines are its compare channels (line 28 -> C3, 30 -> C1,
- * 31 -> C2, any other -> C0), and a trigger sets the compare 2 us ahead, so an interrupt
- * latency here contains up to 2 us of waiting for the timer: QEMU's raspi2b has no
- * software-pendable interrupt an RTOS that owns the IRQ vector would route (the BCM2836
- * local mailboxes are one, but Jobbed's IRQ code does not know them).
+ * 31 -> C2, any other -> C0): a trigger writes the compare with the current count, which
+ * QEMU's model matches at once (board.c, board_irq_trigger), so an interrupt latency is the
+ * interrupt path alone. QEMU's raspi2b has no other software-pendable interrupt an RTOS that
+ * owns the IRQ vector would route (the BCM2836 local mailboxes are one, but Jobbed's IRQ
+ * code does not know them).
  * No probe, no stimulus, no alarm (no kernel of this board needs one).
  */
 #ifndef BOARD_CONFIG_H
