@@ -54,6 +54,20 @@ static inline void board_irq_clear_pending(unsigned irq)
     BCM_SYSTMR_CS = 1u << board_irq_compare(irq);
 }
 
+/* bench_spin (bench_core.c) runs this many cycles of plain instructions between counter
+ * reads: under -icount QEMU ends a translation block at every PMCCNTR read, so a spin that
+ * only polls runs more than ten times slower on the host than one that computes; the delay
+ * tests spin 0..1 ms before each request (a 1024-sample set: half a second of virtual time
+ * per delay). The spin still ends at the same count (its last strides poll). */
+#define BOARD_SPIN_STRIDE 1000u
+
+/* The throughput tests (bench/tests/t_tm.c) keep their RTB_SAMPLES windows, each a quarter of
+ * the default length: 0.5 s of virtual time per metric instead of 2 s. The threads under test
+ * run flat out for the whole window, and QEMU executes them at some 10 to 50 million guest
+ * instructions a second on this project's shared host: four metrics took five minutes at
+ * 2 s. A quarter window still holds hundreds of operations of the slowest test. */
+#define TM_WINDOW_US (512000u / RTB_SAMPLES)
+
 static inline uint32_t board_cycles(void)
 {
     uint32_t c;
