@@ -110,7 +110,8 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
         fd, tmp_json = tempfile.mkstemp(prefix="rtoslab-check-", suffix=".json")
         os.close(fd)
     out, err = _consoles()
-    opts = runmod.make_options(rtos, board or DEFAULT_BOARD, note=_note(err, quiet), json_path=Path(json_path or tmp_json),
+    opts = runmod.make_options(rtos, board or DEFAULT_BOARD, note=_note(err, quiet),
+                               json_path=Path(json_path or tmp_json),
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
                                max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd)
     try:
