@@ -51,8 +51,10 @@ def _common_run_options(f):
     f = click.option("--rtos", "rtos", metavar="ID,...|all",
                      help="RTOSes of the port registry (`rtoslab peers` lists them), or all; "
                           "default rtoslab,freertos (posix on host)")(f)
-    f = click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID",
-                     help=f"board: {', '.join(BOARDS)}")(f)
+    f = click.option("--board", default=None, metavar="ID",
+                     help=f"board: {', '.join(BOARDS)}; default {DEFAULT_BOARD}, and for `run` an RTOS "
+                          "that does not build for it on the first board it does (jobbed: qemu-raspi2b, "
+                          "posix: host)")(f)
     f = click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH",
                      help="use this image instead of building one (repeatable)")(f)
     f = click.option("--no-build", is_flag=True, help="use the images already built")(f)
@@ -136,7 +138,8 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
         fd, tmp_json = tempfile.mkstemp(prefix="rtoslab-check-", suffix=".json")
         os.close(fd)
     out, err = _consoles()
-    opts = runmod.make_options(rtos, board, note=_note(err, quiet), json_path=Path(json_path or tmp_json),
+    opts = runmod.make_options(rtos, board or DEFAULT_BOARD, note=_note(err, quiet),
+                               json_path=Path(json_path or tmp_json),
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
                                max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd)
     try:

@@ -85,7 +85,7 @@ def test_tests_filter(cli, fake_vp, tmp_path):
 @pytest.mark.parametrize("argv,needle", [
     (["--rtos", "zephyr"], "unknown RTOS id 'zephyr'"),
     (["--board", "pdp11"], "unknown board id 'pdp11'"),
-    (["--rtos", "posix"], "posix"),
+    (["--rtos", "posix", "--board", "vp-m0"], "posix"),   # without --board: posix on host
     (["--rtos", "rtoslab", "--board", "host"], "host"),
     (["--samples", "0"], "--samples"),
     (["--elf", "rtoslab=/no/such.elf"], "no such file"),
