@@ -53,8 +53,8 @@ stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "kernel tests on vp-m0 and qemu-microbit" \
-    kernel/tests/run.sh
+stage "kernel tests on vp-m0, qemu-microbit and qemu-mps2-an385 (ARMv7-M)" \
+    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
 stage "each RTOS's own test suite on vp-m0" \
@@ -63,6 +63,10 @@ stage "behaviour checks of the suite (vp-m0)" \
     rtoslab check --rtos all --board vp-m0 --junit build/junit-vp-m0.xml
 stage "behaviour checks of the suite (qemu-microbit)" \
     rtoslab check --rtos all --board qemu-microbit --junit build/junit-qemu.xml
+stage "behaviour checks of the suite (qemu-mps2-an385, ARMv7-M)" \
+    rtoslab check --rtos all --board qemu-mps2-an385 --junit build/junit-qemu-mps2.xml
+stage "behaviour checks of the suite (qemu-mps2-an386, ARMv7-M with the FPU)" \
+    rtoslab check --rtos all --board qemu-mps2-an386 --junit build/junit-qemu-mps2-an386.xml
 stage "rtoslab command" \
     python -m pytest -q python/tests
 

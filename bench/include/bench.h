@@ -80,8 +80,13 @@ void bench_out_hex(uint32_t v);
 /* ---- threads of a test (controller side) ---- */
 #define SEM_DONE (RTB_MAX_SEMS - 1) /* test threads signal it when finished */
 #define SEM_PARK (RTB_MAX_SEMS - 2) /* never signalled: finished threads wait on it forever */
-#define BENCH_STACK 448             /* default test thread stack, bytes */
-#define BENCH_STACK_SMALL 272       /* scaling threads */
+/* Test thread stacks, bytes. A core with an FPU stacks more per thread (its board's
+ * BOARD_FPU_STACK_BYTES, board_config.h): every RTOS gets the same larger stacks there. */
+#ifndef BOARD_FPU_STACK_BYTES
+#define BOARD_FPU_STACK_BYTES 0
+#endif
+#define BENCH_STACK (448 + BOARD_FPU_STACK_BYTES)       /* default test thread */
+#define BENCH_STACK_SMALL (272 + BOARD_FPU_STACK_BYTES) /* scaling threads */
 void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
 size_t bench_arena_free(void);
 /* Create test thread `id` (ready at `prio`) on an arena stack; it runs when the controller blocks. */
@@ -112,6 +117,7 @@ void t_primitives(void);
 void t_irq(void);
 void t_time(void);
 void t_scale(void);
+void t_scale_long_timeouts(void); /* scale.timeout_wake.n30: after the checks */
 void t_throughput(void);
 void t_checks(void);
 

@@ -13,22 +13,24 @@
     "mutex.create", "mutex.destroy", "mutex.lock_uncontended", "mutex.lock_contended", \
     "mutex.unlock", "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter", \
     "sem.signal_nonzero", "irq.to_thread", "irq.dispatch", "irq.latency_worst", \
-    "timer.delay_error.10us", "timer.delay_error.20us", "timer.delay_error.50us", \
-    "timer.delay_error.100us", "timer.delay_error.200us", "timer.delay_error.500us", \
-    "timer.delay_error.1ms", "timer.delay_error.5ms", "timer.delay_error.10ms", \
-    "timer.oneshot_error.10us", "timer.oneshot_error.100us", "timer.oneshot_error.1ms", \
-    "timer.oneshot_error.10ms", "time.idle_window", "timer.periodic_jitter", \
-    "stimulus.pulse_error", "stimulus.pulse.20us", "stimulus.train.20us", \
-    "stimulus.missed.20us", "stimulus.pulse.200us", "stimulus.train.200us", \
-    "stimulus.missed.200us", "stimulus.pulse.2ms", "stimulus.train.2ms", \
-    "stimulus.missed.2ms", "boot.first_thread", "overhead.probe", "scale.task_switch.n2", \
-    "scale.task_switch.n4", "scale.task_switch.n8", "scale.task_switch.n16", \
-    "scale.task_switch.n32", "scale.sem_signal_wake.n2", "scale.sem_signal_wake.n4", \
-    "scale.sem_signal_wake.n8", "scale.sem_signal_wake.n16", "scale.sem_signal_wake.n32", \
-    "scale.prio_wake.n2", "scale.prio_wake.n4", "scale.prio_wake.n8", "scale.timeout_wake.n0", \
-    "scale.timeout_wake.n2", "scale.timeout_wake.n8", "scale.timeout_wake.n30", \
-    "tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption", \
-    "tm.message", "tm.synchronization", "tm.memory",
+    "irq.latency_worst.timer", "irq.latency_worst.mutex", "irq.latency_worst.thread", \
+    "irq.latency_worst.queue", "timer.delay_error.10us", "timer.delay_error.20us", \
+    "timer.delay_error.50us", "timer.delay_error.100us", "timer.delay_error.200us", \
+    "timer.delay_error.500us", "timer.delay_error.1ms", "timer.delay_error.5ms", \
+    "timer.delay_error.10ms", "timer.oneshot_error.10us", "timer.oneshot_error.100us", \
+    "timer.oneshot_error.1ms", "timer.oneshot_error.10ms", "time.idle_window", \
+    "timer.periodic_jitter", "stimulus.pulse_error", "stimulus.pulse.20us", \
+    "stimulus.train.20us", "stimulus.missed.20us", "stimulus.pulse.200us", \
+    "stimulus.train.200us", "stimulus.missed.200us", "stimulus.pulse.2ms", \
+    "stimulus.train.2ms", "stimulus.missed.2ms", "boot.first_thread", "overhead.probe", \
+    "scale.task_switch.n2", "scale.task_switch.n4", "scale.task_switch.n8", \
+    "scale.task_switch.n16", "scale.task_switch.n32", "scale.sem_signal_wake.n2", \
+    "scale.sem_signal_wake.n4", "scale.sem_signal_wake.n8", "scale.sem_signal_wake.n16", \
+    "scale.sem_signal_wake.n32", "scale.prio_wake.n2", "scale.prio_wake.n4", \
+    "scale.prio_wake.n8", "scale.timeout_wake.n0", "scale.timeout_wake.n2", \
+    "scale.timeout_wake.n8", "scale.timeout_wake.n30", "tm.cooperative", "tm.preemptive", \
+    "tm.interrupt", "tm.interrupt_preemption", "tm.message", "tm.synchronization", \
+    "tm.memory",
 
 #define BENCH_STANDARD_CHECKS \
     "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate", \

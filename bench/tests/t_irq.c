@@ -171,6 +171,154 @@ static void lw_thread(void *arg)
     bench_done();
 }
 
+/* ---- irq.latency_worst.<workload>: the same phase sweep over the kernel services the
+ * semaphore workload does not touch (issue 15): the timer service, priority inheritance,
+ * thread create and exit, queues. Sample k arrives 300 + 4k cycles after the same point of
+ * the workload (a 4096-cycle window at 1024 samples: these iterations are longer than the
+ * semaphore's), the workload repeating until the stimulus ISR (lw_isr) has run. ---- */
+#define LWX_STRIDE 4u
+#define LWX_SEM_GO 1   /* mutex workload: H lets L take the mutex */
+#define LWX_SEM_BACK 2 /* L has it */
+#define LWX_SEM_CB 1   /* timer workload: the callback signals it */
+#define LWX_MUTEX 0
+#define LWX_TIMER 0
+#define LWX_NEW_ID 2   /* thread workload: the thread created and deleted */
+static void (*volatile lwx_step)(void);
+static void *lwx_stack;
+
+static void lwx_thread(void *arg)
+{
+    (void)arg;
+    for (uint32_t k = 0; bench_more(); k++) {
+        g_fired = 0;
+        rtb_yield();
+        board_probe_set(BENCH_PIN);
+        board_stim_arm(board_cycles() + 300u + LWX_STRIDE * k, 0, 2);
+        while (!g_fired)
+            lwx_step();
+    }
+    bench_done();
+}
+
+/* timer service: a one-shot timer of 10 µs whose callback signals the waiting thread */
+static void lwx_timer_cb(void *arg)
+{
+    (void)arg;
+#if RTB_TIMER_CB_IN_ISR
+    rtb_sem_signal_isr(LWX_SEM_CB);
+#else
+    rtb_sem_signal(LWX_SEM_CB);
+#endif
+}
+static void lwx_timer_step(void)
+{
+    rtb_timer_once(LWX_TIMER, 10);
+    rtb_sem_wait(LWX_SEM_CB, RTB_FOREVER);
+}
+
+/* priority inheritance: the sweep thread H (5) asks for the mutex the low thread L (2) holds;
+ * L inherits H's priority to its unlock */
+static void lwx_mutex_step(void)
+{
+    rtb_sem_signal(LWX_SEM_GO);
+    rtb_sem_wait(LWX_SEM_BACK, RTB_FOREVER);
+    rtb_mutex_lock(LWX_MUTEX, RTB_FOREVER);
+    rtb_mutex_unlock(LWX_MUTEX);
+}
+static void lwx_mutex_low(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        rtb_sem_wait(LWX_SEM_GO, RTB_FOREVER);
+        rtb_mutex_lock(LWX_MUTEX, RTB_FOREVER);
+        rtb_sem_signal(LWX_SEM_BACK); /* H preempts, blocks on the mutex, L runs boosted */
+        rtb_mutex_unlock(LWX_MUTEX);
+    }
+}
+
+/* thread create and exit: a higher thread is created, runs at once and ends (it parks: a
+ * test thread may not return), and is deleted */
+static void lwx_new_thread(void *arg)
+{
+    (void)arg;
+    for (;;)
+        rtb_sem_wait(SEM_PARK, RTB_FOREVER);
+}
+static void lwx_thread_step(void)
+{
+    rtb_thread_create(LWX_NEW_ID, 5, lwx_new_thread, 0, lwx_stack, BENCH_STACK);
+    rtb_thread_delete(LWX_NEW_ID);
+}
+
+/* queues: a 16-byte message to an equal-priority peer, and its answer back */
+static void lwx_queue_step(void)
+{
+    uint32_t msg[4] = {1, 2, 3, 4};
+    rtb_queue_send(0, msg, RTB_FOREVER);
+    rtb_queue_recv(1, msg, RTB_FOREVER);
+}
+static void lwx_queue_peer(void *arg)
+{
+    (void)arg;
+    uint32_t msg[4];
+    for (;;) {
+        rtb_queue_recv(0, msg, RTB_FOREVER);
+        rtb_queue_send(1, msg, RTB_FOREVER);
+    }
+}
+
+static void finish(void);
+static void lwx_sweeps(void)
+{
+    static const struct { const char *id; uint32_t caps; } w[] = {
+        {"irq.latency_worst.timer", RTB_CAP_IRQ | RTB_CAP_TIMER | RTB_CAP_TIMER_ONESHOT},
+        {"irq.latency_worst.mutex", RTB_CAP_IRQ | RTB_CAP_MUTEX | RTB_CAP_MUTEX_INHERIT},
+        {"irq.latency_worst.thread", RTB_CAP_IRQ | RTB_CAP_THREAD_DYNAMIC},
+        {"irq.latency_worst.queue", RTB_CAP_IRQ | RTB_CAP_QUEUE},
+    };
+    for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++) {
+        if (!bench_need(w[i].caps, w[i].id))
+            continue;
+        bench_begin(w[i].id, BK_FROM_STIM, 0);
+        bench_entry_stops_probe = 1;
+        rtb_irq_install(BOARD_STIM_IRQ, 1, lw_isr);
+        switch (i) {
+        case 0:
+            bench_sem(LWX_SEM_CB, 0, 1);
+            rtb_timer_create(LWX_TIMER, 1000, lwx_timer_cb, 0);
+            lwx_step = lwx_timer_step;
+            bench_spawn(0, 3, lwx_thread, 0, BENCH_STACK);
+            break;
+        case 1:
+            bench_sem(LWX_SEM_GO, 0, 1);
+            bench_sem(LWX_SEM_BACK, 0, 1);
+            bench_mutex(LWX_MUTEX);
+            lwx_step = lwx_mutex_step;
+            bench_spawn(0, 5, lwx_thread, 0, BENCH_STACK);
+            bench_spawn(1, 2, lwx_mutex_low, 0, BENCH_STACK);
+            break;
+        case 2:
+            lwx_stack = bench_stack(BENCH_STACK);
+            lwx_step = lwx_thread_step;
+            bench_spawn(0, 3, lwx_thread, 0, BENCH_STACK);
+            break;
+        default:
+            bench_queue(0, 16, 1);
+            bench_queue(1, 16, 1);
+            lwx_step = lwx_queue_step;
+            bench_spawn(0, 3, lwx_thread, 0, BENCH_STACK);
+            bench_spawn(1, 3, lwx_queue_peer, 0, BENCH_STACK);
+            break;
+        }
+        finish();
+        if (i == 0) {
+            rtb_timer_stop(LWX_TIMER);
+            rtb_timer_delete(LWX_TIMER);
+        }
+        bench_entry_stops_probe = 0;
+    }
+}
+
 /* ---- stimulus.pulse_error: width measured by the rising and falling ISRs minus the true width ---- */
 static volatile uint32_t g_width;
 static void pe_rise(uint32_t now)
@@ -322,6 +470,7 @@ void t_irq(void)
         finish();
         bench_entry_stops_probe = 0;
     }
+    lwx_sweeps();
     if (bench_need(RTB_CAP_IRQ, "stimulus.pulse_error")) {
         bench_begin("stimulus.pulse_error", BK_SIGNED | BK_NO_PROBE, 0);
         bench_sem(BG_SEM_A, 0, 1);
@@ -367,6 +516,12 @@ void t_irq(void)
 #else
     (void)bg_peer;
     bench_absent("irq.latency_worst", "board has no external stimulus generator: the phase sweep needs a cycle-exact interrupt source");
+    {
+        static const char *const lw[] = {"irq.latency_worst.timer", "irq.latency_worst.mutex",
+                                         "irq.latency_worst.thread", "irq.latency_worst.queue"};
+        for (unsigned k = 0; k < sizeof lw / sizeof lw[0]; k++)
+            bench_absent(lw[k], "board has no external stimulus generator: the phase sweep needs a cycle-exact interrupt source");
+    }
     bench_absent("stimulus.pulse_error", "board has no external stimulus generator");
     {
         static const char *const ids[] = {"stimulus.pulse.20us", "stimulus.train.20us", "stimulus.missed.20us",

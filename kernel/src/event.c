@@ -81,6 +81,8 @@ int k_event_init(struct k_event *e, uint32_t bits)
 int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t timeout,
                  uint32_t *got)
 {
+    uint32_t start = Z_WAIT_START(); /* (a finite timeout counts from here) */
+    (void)start;
     Z_CHECK(Z_EVENT_OK(e) && bits && !(options & ~Z_EVENT_OPTIONS), K_EINVAL);
     uint32_t key = arch_irq_lock();
     uint32_t m = z_event_match(e->z_bits, bits, options);
@@ -103,7 +105,7 @@ int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t
     struct k_thread *cur = z_kernel.current;
     cur->z_evbits = bits;
     cur->z_pad = (uint8_t)options;
-    int r = z_block(&e->z_waitq, e, Z_STATE_BLOCKED, timeout); /* (enables IRQs) */
+    int r = z_block(&e->z_waitq, Z_STATE_BLOCKED, timeout Z_START_ARG(start)); /* (enables IRQs) */
     if (r == 0 && got)
         *got = cur->z_evbits;
     return r;

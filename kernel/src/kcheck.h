@@ -5,7 +5,7 @@
 #ifndef RTOSLAB_KCHECK_H
 #define RTOSLAB_KCHECK_H
 
-#include "arch.h"
+#include "arch_if.h"
 #include "rtoslab/board_if.h"
 #include "rtoslab/config.h"
 

@@ -5,7 +5,7 @@
 #ifndef RTOSLAB_KSTATE_H
 #define RTOSLAB_KSTATE_H
 
-#include "arch.h"
+#include "arch_if.h"
 #include "rtoslab/kernel.h"
 
 /* ---- Thread states (high nibble 0xA0 marks a valid thread) ------------------------------- */
@@ -16,6 +16,8 @@
 #define Z_STATE_SUSPENDED 0xA4u
 #define Z_STATE_DEAD 0xA5u
 #define Z_STATE_VALID(s) (((s) & 0xF0u) == 0xA0u)
+/* Blocked, on whatever object (the two blocked states differ in bit 0 only). */
+#define Z_STATE_IS_BLOCKED(s) (((s) & 0xFEu) == Z_STATE_BLOCKED)
 
 /* ---- The kernel state: one struct ---------------------------------------------------------- */
 

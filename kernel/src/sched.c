@@ -46,9 +46,10 @@ _Static_assert(offsetof(struct k_mutex, z_waitq) == ZM_WAITQ, "offset");
 _Static_assert(offsetof(struct k_mutex, z_cnext) == ZM_CNEXT, "offset");
 _Static_assert(Z_STATE_BLOCKED_MUTEX == ZS_BLOCKED_MUTEX, "state");
 _Static_assert(Z_STATE_READY == ZS_READY && Z_STATE_BLOCKED == ZS_BLOCKED, "state");
-/* A waiter's z_wait.obj is the address of the wait queue it is on (z_waitq_remove on a
- * timeout, an abort or a priority change): the objects that pass themselves (z_block(&o->
- * z_waitq, o, ...), the mutex's assembly) must have the wait queue first. */
+/* A waiter's z_wait.obj is the address of the wait queue it is on (z_block sets it;
+ * z_waitq_remove on a timeout, an abort or a priority change): the objects that the code
+ * finds from it (the mutex's C and assembly, the objects' hooks) must have the wait queue
+ * first. */
 _Static_assert(offsetof(struct k_sem, z_waitq) == 0, "the wait queue first");
 _Static_assert(offsetof(struct k_mutex, z_waitq) == 0, "the wait queue first");
 #if K_CONFIG_EVENT
@@ -140,15 +141,9 @@ void z_waitq_remove(struct k_thread **q, struct k_thread *t)
 #if !K_CONFIG_MUTEX
 static /* (z_block is the only caller: inlined there) */
 #endif
-void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
+void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM)
 {
     struct k_thread *cur = z_kernel.current;
-#if K_CONFIG_WAIT_TIMEOUT
-    uint32_t now = 0;
-    if (timeout != K_FOREVER)
-        now = z_now(); /* first: the timeout counts from as close to the call as can be */
-#endif
-    (void)obj;
     K_ASSERT_THREAD();
     K_ASSERT_LOCKED();
     K_ASSERT(cur->z_state == Z_STATE_READY);
@@ -158,7 +153,7 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
     z_ready_remove(cur);
     cur->z_state = state;
 #if Z_HAS_WAIT_OBJ
-    cur->z_wait.obj = obj;
+    cur->z_wait.obj = q;
 #endif
     if (q)
         z_waitq_insert(q, cur);
@@ -168,7 +163,7 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
             timeout = K_TIMEOUT_MAX;
         /* the expiry is the deadline itself, without the lead (time.c): the waiter stays
          * on the wait queue, wakeable, until then */
-        z_timeout_add(cur, now + timeout + Z_TICK_ROUND);
+        z_timeout_add(cur, start + timeout + Z_TICK_ROUND);
     }
 #if Z_LAZY_TIMEOUTS
     else if (!Z_NOT_TIMED(cur)) {
@@ -180,10 +175,10 @@ void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t 
 #endif
 }
 
-int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout)
+int z_block(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM)
 {
     struct k_thread *cur = z_kernel.current;
-    z_block_prepare(q, obj, state, timeout);
+    z_block_prepare(q, state, timeout Z_START_ARG(start));
     return z_switch_away(cur); /* (a timed wait expires at its deadline: nothing to spin) */
 }
 
@@ -209,10 +204,7 @@ void z_set_prio(struct k_thread *t, unsigned prio)
             z_waitq_remove(q, t);
             t->z_prio = (uint8_t)prio;
             z_waitq_insert(q, t);
-#if K_CONFIG_MUTEX
-            if (t->z_state == Z_STATE_BLOCKED_MUTEX)
-                z_mutex_waiters_changed((struct k_mutex *)q);
-#endif
+            z_waiter_left(t->z_state, q); /* (moved: its place may lend another priority) */
         } else {
             t->z_prio = (uint8_t)prio;
         }

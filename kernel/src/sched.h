@@ -39,7 +39,7 @@ void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p);
 static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread **q,
                                                                  struct k_thread *t)
 {
-    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    K_ASSERT(Z_STATE_IS_BLOCKED(t->z_state));
     z_list_insert(q, t, t->z_prio);
 }
 #else
@@ -47,12 +47,26 @@ void z_waitq_insert(struct k_thread **q, struct k_thread *t);
 #endif
 void z_waitq_remove(struct k_thread **q, struct k_thread *t);
 
-/* Block the caller on `q` (NULL: only sleep) until woken or the deadline passes.
- * IRQs disabled on entry, enabled on return. (z_block_prepare: the mutex's first half.) */
-#if K_CONFIG_MUTEX
-void z_block_prepare(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+/* Block the caller on the wait queue `q` (NULL: only sleep; the waiter's z_wait.obj) until
+ * woken or the deadline passes.
+ * IRQs disabled on entry, enabled on return. (z_block_prepare: the mutex's first half.)
+ * With timed waits a finite `timeout` counts from `start`, the clock as the caller read it
+ * first thing (Z_WAIT_START(): so the deadline is as close to the call as it can be, not
+ * 85 cycles of checks and prologues later); the argument exists only in those builds
+ * (Z_START_ARG). */
+#if K_CONFIG_WAIT_TIMEOUT
+#define Z_START_PARAM , uint32_t start
+#define Z_START_ARG(s) , (s)
+#define Z_WAIT_START() z_now()
+#else
+#define Z_START_PARAM
+#define Z_START_ARG(s)
+#define Z_WAIT_START() 0u
 #endif
-int z_block(struct k_thread **q, void *obj, uint8_t state, k_timeout_t timeout);
+#if K_CONFIG_MUTEX
+void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM);
+#endif
+int z_block(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM);
 /* Give `t` effective priority `prio`, repositioning it wherever it is queued. */
 void z_set_prio(struct k_thread *t, unsigned prio);
 /* Called by the PendSV handler with the saved SP of the current thread (0: it comes from the
@@ -140,7 +154,13 @@ Z_SCHED_FN void z_ready_add_head(struct k_thread *t)
 
 static inline __attribute__((always_inline)) unsigned z_top_prio(unsigned bm)
 {
+#if defined(__ARM_FEATURE_CLZ) /* ARMv7-M: one CLZ instead of a table */
 #if K_CONFIG_PRIO_LEVELS > 8
+    return K_CONFIG_PRIO_LEVELS - 1u - (31u - (unsigned)__builtin_clz(bm & -bm));
+#else
+    return 31u - (unsigned)__builtin_clz(bm);
+#endif
+#elif K_CONFIG_PRIO_LEVELS > 8
     return K_CONFIG_PRIO_LEVELS - 1u - z_debruijn[((bm & -bm) * 0x077CB531u) >> 27];
 #elif K_CONFIG_PRIO_LEVELS > 4
     unsigned hi = bm >> 4;
@@ -238,7 +258,7 @@ Z_SCHED_FN int z_switch_away(struct k_thread *cur)
 #if Z_HAS_WAIT_OBJ
 Z_SCHED_FN void z_wake(struct k_thread *t, int result)
 {
-    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
+    K_ASSERT(Z_STATE_IS_BLOCKED(t->z_state));
 #if K_CONFIG_WAIT_TIMEOUT
     if (!Z_NOT_TIMED(t))
         z_timeout_remove(t);
@@ -280,6 +300,24 @@ static inline __attribute__((always_inline)) struct k_thread *z_top_at(unsigned 
 #else
     K_ASSERT(z_kernel.ready[p] && z_top() == z_kernel.ready[p]->z_next);
     return z_kernel.ready[p]->z_next;
+#endif
+}
+
+/* `t` has just been made ready by the running thread (thread context, after k_start, IRQs
+ * disabled): run it now if it outranks the caller, which is the top thread until then (alone
+ * at its priority then: no bitmap search, as z_reschedule would make); enables IRQs. */
+static inline __attribute__((always_inline)) void z_reschedule_readied(struct k_thread *t)
+{
+#if K_CONFIG_SYNC_SWITCH && !K_CONFIG_READY_LIST
+    struct k_thread *cur = z_kernel.current;
+    K_ASSERT(cur && z_top() == (t->z_prio > cur->z_prio ? t : cur));
+    if (t->z_prio > cur->z_prio)
+        z_switch_to(cur, t);
+    else
+        arch_irq_enable();
+#else
+    (void)t;
+    z_reschedule();
 #endif
 }
 

@@ -60,6 +60,8 @@ int k_sem_init(struct k_sem *s, unsigned initial, unsigned limit)
 
 int Z_FAST(sem_wait)(struct k_sem *s, k_timeout_t timeout)
 {
+    uint32_t start = Z_WAIT_START(); /* (a finite timeout counts from here) */
+    (void)start;
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
     arch_irq_disable();
     if (s->z_count) {
@@ -77,7 +79,7 @@ int Z_FAST(sem_wait)(struct k_sem *s, k_timeout_t timeout)
         return z_kernel.current ? K_EISR : K_ESTATE;
     }
 #endif
-    return z_block(&s->z_waitq, s, Z_STATE_BLOCKED, timeout);
+    return z_block(&s->z_waitq, Z_STATE_BLOCKED, timeout Z_START_ARG(start));
 }
 
 #if !K_CONFIG_SYNC_SWITCH

@@ -65,18 +65,7 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
         Z_CHECK(!arch_in_isr(), K_EISR);
         arch_irq_disable();
         z_ready_add_tail(t);
-#if K_CONFIG_SYNC_SWITCH && !K_CONFIG_READY_LIST
-        /* The caller is the running thread, the top one: the new thread runs now if it
-         * outranks it (alone at its priority then); no bitmap search. */
-        struct k_thread *cur = z_kernel.current;
-        K_ASSERT(cur && z_top() == (t->z_prio > cur->z_prio ? t : cur));
-        if (t->z_prio > cur->z_prio)
-            z_switch_to(cur, t);
-        else
-            arch_irq_enable();
-#else
-        z_reschedule();
-#endif
+        z_reschedule_readied(t);
     } else {
         uint32_t key = arch_irq_lock();
         z_ready_add_tail(t);
@@ -161,7 +150,7 @@ static inline __attribute__((always_inline)) void z_sleep_until(uint32_t deadlin
 #else
     /* The size-optimised build shares z_block's code (IRQs stay disabled: any order will do) */
     z_timeout_add(z_kernel.current, deadline - Z_LEAD);
-    z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
+    z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
 #endif
 }
 
@@ -176,7 +165,7 @@ int k_sleep(k_timeout_t duration)
     }
     if (duration == K_FOREVER) {
         arch_irq_disable();
-        return z_block(NULL, NULL, Z_STATE_BLOCKED, K_FOREVER);
+        return z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
     }
     /* longer than K_TIMEOUT_MAX: in chunks */
 #if K_CONFIG_SYNC_SWITCH /* (the calibrated path: K_CONFIG_SLEEP_TRIM) */
@@ -244,7 +233,7 @@ int k_thread_suspend(struct k_thread *t)
     return 0;
 }
 
-static int z_resume(struct k_thread *t)
+static inline __attribute__((always_inline)) int z_resume(struct k_thread *t)
 {
     if (t->z_state != Z_STATE_SUSPENDED)
         return K_ESTATE;
@@ -258,7 +247,10 @@ int k_thread_resume(struct k_thread *t)
     Z_CHECK(!arch_in_isr(), K_EISR);
     arch_irq_disable();
     int r = z_resume(t);
-    z_reschedule();
+    if (r == 0 && z_kernel.current)
+        z_reschedule_readied(t);
+    else
+        arch_irq_enable(); /* (nothing readied, or before k_start) */
     return r;
 }
 
@@ -280,13 +272,7 @@ int Z_FAST(thread_prio_set)(struct k_thread *t, unsigned prio)
     Z_CHECK(!arch_in_isr(), K_EISR);
     arch_irq_disable();
     t->z_base = (uint8_t)prio;
-#if K_CONFIG_MUTEX
-    /* the effective priority keeps what t inherits through the mutexes it holds */
-    for (struct k_mutex *m = z_kernel.contended; m; m = m->z_cnext)
-        if ((m->z_owner & ~(uintptr_t)3u) == (uintptr_t)t && m->z_waitq->z_prio > prio)
-            prio = m->z_waitq->z_prio;
-#endif
-    z_set_prio(t, prio);
+    z_set_prio(t, z_prio_lent(t, prio)); /* (keeps what t inherits through what it holds) */
     z_reschedule();
     return 0;
 }
@@ -301,10 +287,8 @@ int k_thread_prio_get(const struct k_thread *t)
 void k_thread_exit(void)
 {
     arch_irq_disable();
-#if K_CONFIG_MUTEX
-    z_mutex_release_all(z_kernel.current);
-#endif
-    z_block(NULL, NULL, Z_STATE_DEAD, K_FOREVER); /* (blocked for good, on nothing) */
+    z_release_all(z_kernel.current);
+    z_block(NULL, Z_STATE_DEAD, K_FOREVER Z_START_ARG(0u)); /* (blocked for good, on nothing) */
     for (;;) {
     }
 }
@@ -318,8 +302,7 @@ int k_thread_abort(struct k_thread *t)
         k_thread_exit();
     arch_irq_disable();
 #if Z_LAZY_TIMEOUTS
-    if (t->z_state != Z_STATE_BLOCKED && t->z_state != Z_STATE_BLOCKED_MUTEX &&
-        t->z_state != Z_STATE_DEAD && !Z_NOT_TIMED(t))
+    if (!Z_STATE_IS_BLOCKED(t->z_state) && t->z_state != Z_STATE_DEAD && !Z_NOT_TIMED(t))
         z_timeout_remove(t); /* stale */
 #endif
     switch (t->z_state) {
@@ -341,13 +324,10 @@ int k_thread_abort(struct k_thread *t)
 #if Z_HAS_WAIT_OBJ
         if (t->z_wait.obj) {
             struct k_thread **q = (struct k_thread **)t->z_wait.obj;
+            uint8_t state = t->z_state;
             z_waitq_remove(q, t);
-#if K_CONFIG_MUTEX
-            if (t->z_state == Z_STATE_BLOCKED_MUTEX) {
-                t->z_state = Z_STATE_DEAD;
-                z_mutex_waiters_changed((struct k_mutex *)q);
-            }
-#endif
+            t->z_state = Z_STATE_DEAD;
+            z_waiter_left(state, q);
         }
 #endif
         break;
@@ -358,9 +338,7 @@ int k_thread_abort(struct k_thread *t)
         break;
     }
     t->z_state = Z_STATE_DEAD;
-#if K_CONFIG_MUTEX
-    z_mutex_release_all(t);
-#endif
+    z_release_all(t);
     z_reschedule();
     return 0;
 }

@@ -231,6 +231,19 @@ static void controller(void *arg)
         samples[i] = board_cycles() - t0 - K_USEC(10) + overhead;
     }
     report("sleep(10us) lateness", 8);
+    {
+        /* a timed wait that times out: from the call to the return, less the timeout */
+        static struct k_sem never;
+        k_sem_init(&never, 0, 1);
+        for (int i = 0; i < 8; i++) {
+            uint32_t t0 = board_cycles();
+            int r = k_sem_wait(&never, K_USEC(10));
+            samples[i] = board_cycles() - t0 - K_USEC(10) + overhead;
+            if (r != K_ETIMEDOUT)
+                samples[i] = 0;
+        }
+        report("sem.wait(10us) timeout lateness", 8);
+    }
     kt_finish();
 }
 

@@ -85,6 +85,7 @@ static void driver(void *arg)
     CASE(mutex_owner_exits);
     CASE(queue_basic);
     CASE(queue_blocking);
+    CASE(queue_item_sizes);
     CASE(timers);
     CASE(isr_signal);
     CASE(isr_signal_irq);

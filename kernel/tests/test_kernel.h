@@ -80,6 +80,7 @@ void mutex_owner_exits(void);
 extern struct k_queue q4;
 void queue_basic(void);
 void queue_blocking(void);
+void queue_item_sizes(void);
 
 /* test_kernel_timer.c */
 void timers(void);

@@ -56,6 +56,48 @@ void queue_basic(void)
         KT_EQ(out[i], item[i]);
 }
 
+/* Items of every word count from 1 to 6 (the copy moves two words at a time, then one) and
+ * an odd byte size, through the ring (which wraps) and handed over to a waiting receiver:
+ * every word arrives, nothing beyond the item is written. */
+static struct k_queue qw;
+static uint32_t qw_got[7];
+
+static void t_recv_words(void *arg)
+{
+    (void)arg;
+    KT_EQ(k_queue_recv(&qw, qw_got, K_FOREVER), 0);
+}
+
+void queue_item_sizes(void)
+{
+    static uint32_t ring[3 * 6];
+    for (unsigned words = 1; words <= 6; words++) {
+        unsigned n = words * 4u;
+        KT_EQ(k_queue_init(&qw, ring, n, 3), 0);
+        for (unsigned round = 0; round < 5; round++) { /* the head goes round the ring */
+            uint32_t in[6], out[7];
+            for (unsigned i = 0; i < 6; i++)
+                in[i] = 0x1000u * words + 0x10u * round + i;
+            out[words] = 0xDEADBEEFu;
+            KT_EQ(k_queue_send(&qw, in, K_NO_WAIT), 0);
+            KT_EQ(k_queue_recv(&qw, out, K_NO_WAIT), 0);
+            for (unsigned i = 0; i < words; i++)
+                KT_EQ(out[i], in[i]);
+            KT_EQ(out[words], 0xDEADBEEFu);
+        }
+        /* the hand-off: straight into the buffer of a receiver waiting without timeout */
+        qw_got[words] = 0xDEADBEEFu;
+        spawn(0, t_recv_words, 0, 6);
+        uint32_t in[6] = {11, 22, 33, 44, 55, 66};
+        KT_EQ(k_queue_send(&qw, in, K_NO_WAIT), 0);
+        settle();
+        for (unsigned i = 0; i < words; i++)
+            KT_EQ(qw_got[i], in[i]);
+        KT_EQ(qw_got[words], 0xDEADBEEFu);
+        KT_EQ(k_queue_count(&qw), 0);
+    }
+}
+
 void queue_blocking(void)
 {
     log_reset();

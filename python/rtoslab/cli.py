@@ -1,4 +1,4 @@
-"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history.
+"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history, latency.
 
 Every failure is one line on stderr and a non-zero status, never a traceback (set
 RTOSLAB_DEBUG=1 to see one): 1 a regression / failed check / internal error, 2 bad input,
@@ -51,8 +51,10 @@ def _common_run_options(f):
     f = click.option("--rtos", "rtos", metavar="ID,...|all",
                      help="RTOSes of the port registry (`rtoslab peers` lists them), or all; "
                           "default rtoslab,freertos (posix on host)")(f)
-    f = click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID",
-                     help=f"board: {', '.join(BOARDS)}")(f)
+    f = click.option("--board", default=None, metavar="ID",
+                     help=f"board: {', '.join(BOARDS)}; default {DEFAULT_BOARD}, and for `run` an RTOS "
+                          "that does not build for it on the first board it does (jobbed: qemu-raspi2b, "
+                          "posix: host)")(f)
     f = click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH",
                      help="use this image instead of building one (repeatable)")(f)
     f = click.option("--no-build", is_flag=True, help="use the images already built")(f)
@@ -78,8 +80,10 @@ def _common_run_options(f):
 @click.option("--wide", is_flag=True, help="every statistic of every RTOS (min p50 mean p99 max stdev time)")
 @click.option("--baseline", metavar="ID", default=None,
               help="the RTOS the table's ratios are taken against (default: the best of each row)")
+@click.option("--latency-model", is_flag=True,
+              help="also decompose irq.to_thread from the instruction trace (simulator boards)")
 def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, tests, samples,
-        json_path, csv_path, no_probe, no_history, history_db, wide, baseline):
+        json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
     from .history import default_db
@@ -89,9 +93,35 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
                                probe=not no_probe, port=port, flash_cmd=flash_cmd, wide=wide,
-                               baseline=baseline)
+                               baseline=baseline, latency_model=latency_model)
     db = None if no_history else (Path(history_db) if history_db else default_db())
     runmod.execute(opts, out, err, quiet=quiet, history_db=db).raise_for_failures()
+
+
+@cli.command()
+@click.option("--rtos", "rtos", metavar="ID,...|all", help="RTOSes, or all (default rtoslab,freertos)")
+@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID", help="vp-m0 or vp-stm32f0")
+@click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH", help="use this image (repeatable)")
+@click.option("--no-build", is_flag=True, help="use the images already built")
+@click.option("--timeout", type=float, default=1800, show_default=True, help="seconds one image may run")
+@click.option("--json", "json_path", metavar="FILE",
+              help="result file with each run's latency_model (default results/latency-<time>.json)")
+@click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
+def latency(rtos, board, elf, no_build, timeout, json_path, quiet):
+    """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS."""
+    from . import latency as lat
+    from . import run as runmod
+    from .manifest import repo_root
+    out, err = _consoles()
+    path = _path(json_path) or runmod.default_json_path(repo_root(), "latency")
+    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests="irq.to_thread", json_path=path,
+                               images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
+                               latency_model=True)
+    report = runmod.execute(opts, out, err, quiet=quiet, history_db=None, show_table=False)
+    click.echo(lat.run_table(report.doc["runs"]))
+    if not quiet:
+        err.print(f"results: {report.path}", highlight=False)
+    report.raise_for_failures()
 
 
 @cli.command()
@@ -108,7 +138,8 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
         fd, tmp_json = tempfile.mkstemp(prefix="rtoslab-check-", suffix=".json")
         os.close(fd)
     out, err = _consoles()
-    opts = runmod.make_options(rtos, board, note=_note(err, quiet), json_path=Path(json_path or tmp_json),
+    opts = runmod.make_options(rtos, board or DEFAULT_BOARD, note=_note(err, quiet),
+                               json_path=Path(json_path or tmp_json),
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
                                max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd)
     try:

@@ -40,6 +40,14 @@ BOARDS = {
                           "functional only: QEMU is not cycle-accurate (-icount shift=0: 1 ns per "
                           "instruction; counter = PMCCNTR at 1 GHz of virtual time)", arch="armv7-a",
                           notes="Raspberry Pi 2B (BCM2836, Cortex-A7) of seed 004; timing not cycle-accurate"),
+    "qemu-mps2-an385": Board("qemu-mps2-an385", "qemu", 25_000_000, False,
+                             "functional only: QEMU is not cycle-accurate (counter = CMSDK timer "
+                             "at 25 MHz of virtual time)", arch="armv7-m",
+                             notes="MPS2 AN385 (Cortex-M3); timing not cycle-accurate"),
+    "qemu-mps2-an386": Board("qemu-mps2-an386", "qemu", 25_000_000, False,
+                             "functional only: QEMU is not cycle-accurate (counter = CMSDK timer "
+                             "at 25 MHz of virtual time)", arch="armv7-m",
+                             notes="MPS2 AN386 (Cortex-M4F); timing not cycle-accurate"),
     "host": Board("host", "host", 1_000_000_000, False,
                   "host clock (Linux, SCHED_FIFO); not comparable cycle for cycle", arch="host"),
     "stm32f0-discovery": Board("stm32f0-discovery", "serial", 48_000_000, True,

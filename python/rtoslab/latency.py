@@ -1,5 +1,9 @@
 """The interrupt-to-thread latency taken apart (seed 003's latency model, docs/methodology.md,
-"Latency decomposition"): `python -m rtoslab.latency IMAGE.elf [--samples N] [--json FILE]`.
+"Latency decomposition"). `rtoslab latency --rtos all` (or `rtoslab run --latency-model`)
+records it in each run of the result file (`latency_model`), from that run's own event trace;
+`python -m rtoslab.latency IMAGE.elf [--samples N] [--json FILE]` does one image on its own.
+Only the windows around the samples are traced, and each traced run stops at its window's end
+(`--itrace-window A:B --max-cycles B`): the model costs a fraction of the image's run.
 
 From the simulator's instruction trace of a few warm samples of `irq.to_thread` (the stimulus
 raises IRQ 1, whose ISR signals a semaphore a higher thread waits on; the interval ends where
@@ -24,6 +28,10 @@ PRIMASK set (from the CPSID/CPSIE/MSR PRIMASK instructions in the trace; a secti
 open at the edge counts from the edge), and `scheduler`, cycles spent in functions whose name
 says they choose the next thread (SCHEDULER_FUNCS), and `handler_other`, cycles in other
 exception handlers (PendSV, SVC) inside the interval.
+
+The model (seed 003): the deterministic part is the decomposition of the fastest warm sample;
+the jitter part is the slowest warm sample's total minus the fastest's, over every warm sample
+of the run (both are traced and cut, so the jitter is split by part too).
 """
 from __future__ import annotations
 
@@ -35,52 +43,75 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .contract import EXIT_STATUS
+from .contract import MARK_METRIC as MARK
+from .contract import MARK_METRIC_MASK as MARK_MASK
+
 PHASES = ("pending", "core_entry", "prologue", "isr_signal", "epilogue_exit", "switch")
 EXTRA = ("masked", "scheduler", "handler_other")
-# Functions that choose the next thread (FreeRTOS, ChibiOS/RT). rtoslab and baremetal choose
-# inline, in PendSV_Handler and in the signal call: nothing to attribute by name there.
+# Functions that choose the next thread (FreeRTOS, ChibiOS/RT and NIL, CoOS `Schedule`, RIOT
+# `sched_run`). rtoslab, baremetal and ThreadX (`__tx_ts_handler`, its PendSV) choose inline, in
+# their PendSV handler and in the signal call: nothing to attribute by name there.
 SCHEDULER_FUNCS = re.compile(
     r"(?i)(switchcontext|chSchDoPreemption|chSchIsPreemptionRequired|chSchDoReschedule|"
-    r"chSchDoYieldS|_schedule|sched_run)")
+    r"chSchDoYieldS|_schedule|sched_run|^Schedule$)")
 STIM_IRQ_EXC = 17      # IRQ 1 (the stimulus rising edge), ARM exception number 16 + 1
 ISR = "it_isr"
-MARK = 0x52540000
+CYCLE_LIMIT = next(s for s, (kind, _) in EXIT_STATUS.items() if kind == "cycle-limit")
+WINDOW_LEAD = 2000     # instruction trace kept before a sample's edge (PRIMASK replayed from there)
 
 
-def _vp_run(vp: str, elf: Path, args: list[str]) -> str:
-    p = subprocess.run([vp, "run", str(elf), "--board", "vp-m0", *args], capture_output=True, text=True)
-    if p.returncode != 0:
+def _vp_run(vp: str, elf: Path, board: str, args: list[str], stop_at: int | None = None) -> str:
+    """Run the simulator; with stop_at, only up to that cycle (the cycle limit is then the
+    expected end, status 124, not a failure)."""
+    cmd = [vp, "run", str(elf), "--board", board, *args]
+    if stop_at is not None:
+        cmd += ["--max-cycles", str(stop_at)]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0 and not (stop_at is not None and p.returncode == CYCLE_LIMIT):
         raise RuntimeError(f"rtoslab-vp failed ({p.returncode}): {p.stderr.strip()[-300:]}")
     return p.stdout
 
 
-def find_samples(vp: str, elf: Path, metric: str, n: int, tmp: Path) -> tuple[list[tuple[int, int]], str]:
-    """(stim rise, probe fall) of n warm samples of `metric`, and the firmware's console."""
+def sample_pairs(events, index: int) -> list[tuple[int, int]]:
+    """(stimulus rise, probe pin 0 fall) of every sample of metric number `index` (the order of
+    the @metric lines), cold ones first, from the simulator's mark/stim/probe trace events:
+    the same pairing as the probe's `from=stim` samples (stats.pair_probe_edges)."""
+    inside, pairs, rise = False, [], None
+    for ev in events:
+        e = ev["e"]
+        if e == "mark" and (ev["value"] & MARK_MASK) == MARK:
+            inside = (ev["value"] & 0xFFFF) == index
+            rise = None
+        elif not inside:
+            continue
+        elif e == "stim" and ev["level"]:
+            rise = ev["c"]
+        elif e == "probe" and ev["changed"] & 1 and not ev["pins"] & 1 and rise is not None:
+            pairs.append((rise, ev["c"]))
+            rise = None
+    return pairs
+
+
+def read_events(trace: Path):
+    """The mark, stim and probe events of a simulator trace file, one at a time."""
+    with open(trace, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if '"mark"' in line or '"stim"' in line or '"probe"' in line:
+                try:
+                    yield json.loads(line)
+                except ValueError:
+                    continue
+
+
+def find_samples(vp: str, elf: Path, board: str, metric: str, tmp: Path) -> tuple[list[tuple[int, int]], str]:
+    """Every sample (rise, end) of `metric` from a whole run of the image, and its console."""
     trace = tmp / "marks.jsonl"
-    out = _vp_run(vp, elf, ["--trace", str(trace), "--trace-events", "mark,stim,probe"])
+    out = _vp_run(vp, elf, board, ["--trace", str(trace), "--trace-events", "mark,stim,probe"])
     names = [ln.split()[1] for ln in out.splitlines() if ln.startswith("@metric ")]
     if metric not in names:
         raise RuntimeError(f"{metric} not measured by this image")
-    index = names.index(metric)
-    inside, pairs, rise = False, [], None
-    with open(trace) as f:
-        for line in f:
-            ev = json.loads(line)
-            e = ev["e"]
-            if e == "mark" and (ev["value"] & 0xFFFF0000) == MARK:
-                inside = (ev["value"] & 0xFFFF) == index
-                rise = None
-            elif not inside:
-                continue
-            elif e == "stim" and ev["level"]:
-                rise = ev["c"]
-            elif e == "probe" and ev["changed"] & 1 and not ev["pins"] & 1 and rise is not None:
-                pairs.append((rise, ev["c"]))
-                rise = None
-    warm = pairs[8:8 + n]
-    if len(warm) < n:
-        raise RuntimeError(f"only {len(pairs)} samples of {metric} found")
-    return warm, out
+    return sample_pairs(read_events(trace), names.index(metric)), out
 
 
 def parse_itrace(path: Path):
@@ -164,41 +195,113 @@ def decompose_one(lines, rise: int, end: int, masked_at_rise: bool) -> dict:
     return d
 
 
-def decompose(vp: str, elf: Path, n: int = 16, metric: str = "irq.to_thread") -> dict:
+def _masked_before(lines, rise: int) -> bool:
+    """PRIMASK at `rise`, replayed from the CPSID/CPSIE of the window before it (set before the
+    window: unknown, taken as clear; each window starts WINDOW_LEAD cycles early)."""
+    masked = False
+    for x in lines:
+        if x[0] >= rise:
+            break
+        if x[1] == "i":
+            ch = _primask_change(x[3])
+            if ch is not None:
+                masked = ch
+    return masked
+
+
+def traced(vp: str, elf: Path, board: str, pairs: list[tuple[int, int]], tmp: Path) -> list[dict]:
+    """Decompose the samples `pairs` (consecutive ones share one window) from one instruction
+    trace of the window around them; the run stops at the window's end."""
+    a, b = pairs[0][0] - WINDOW_LEAD, pairs[-1][1] + 10
+    it = tmp / f"it-{a}.txt"
+    _vp_run(vp, elf, board, ["--itrace", str(it), "--itrace-window", f"{a}:{b}"], stop_at=b)
+    lines = parse_itrace(it)
+    it.unlink()
+    return [dict(decompose_one(lines, rise, end, _masked_before(lines, rise)), rise=rise)
+            for rise, end in pairs]
+
+
+def model(vp: str, elf: Path, board: str, pairs: list[tuple[int, int]], n: int = 16, cold: int = 8,
+          metric: str = "irq.to_thread") -> dict:
+    """The latency model of one image from every sample (rise, end) of `metric`: the first n
+    warm samples decomposed (their median per part), and the fastest and the slowest warm
+    sample decomposed too: the deterministic part is the fastest sample's parts, the jitter the
+    slowest total minus the fastest, split by part."""
+    warm = pairs[cold:]
+    if len(warm) < 1:
+        raise RuntimeError(f"only {len(pairs)} samples of {metric} found")
+    totals = [e - r for r, e in warm]
+    fast = min(range(len(warm)), key=totals.__getitem__)
+    slow = max(range(len(warm)), key=totals.__getitem__)
+    first = warm[:n]
     with tempfile.TemporaryDirectory() as td:
         tmp = Path(td)
-        pairs, console = find_samples(vp, elf, metric, n, tmp)
-        it = tmp / "it.txt"
-        a, b = pairs[0][0] - 2000, pairs[-1][1] + 10
-        _vp_run(vp, elf, ["--itrace", str(it), "--itrace-window", f"{a}:{b}"])
-        lines = parse_itrace(it)
-    # PRIMASK at each rise: replay CPSID/CPSIE from the window start (set before it: unknown,
-    # taken as clear; the window starts 2000 cycles before the first sample, in thread code)
-    samples = []
-    for rise, end in pairs:
-        masked = False
-        for x in lines:
-            if x[0] >= rise:
-                break
-            if x[1] == "i":
-                ch = _primask_change(x[3])
-                if ch is not None:
-                    masked = ch
-        samples.append(decompose_one(lines, rise, end, masked))
+        samples = traced(vp, elf, board, first, tmp)
+        for k in (fast, slow):
+            if k >= len(first):
+                samples += traced(vp, elf, board, [warm[k]], tmp)
+    by_rise = {s["rise"]: s for s in samples}
+    fastest, slowest = by_rise[warm[fast][0]], by_rise[warm[slow][0]]
+    head = samples[:len(first)]
     keys = PHASES + EXTRA + ("total",)
-    med = {k: sorted(s[k] for s in samples)[len(samples) // 2] for k in keys}
+    return {"metric": metric, "traced": len(head), "warm": len(warm),
+            "median": {k: sorted(s[k] for s in head)[len(head) // 2] for k in keys},
+            "deterministic": {k: fastest[k] for k in PHASES},
+            "jitter": slowest["total"] - fastest["total"],
+            "jitter_by_part": {k: slowest[k] - fastest[k] for k in PHASES},
+            "total_min": fastest["total"], "total_max": slowest["total"],
+            "fastest": fastest, "slowest": slowest, "samples": head}
+
+
+def decompose(vp: str, elf: Path, n: int = 16, metric: str = "irq.to_thread", board: str = "vp-m0") -> dict:
+    """The model of one image on its own: a whole run finds the samples, then the windows."""
+    with tempfile.TemporaryDirectory() as td:
+        pairs, console = find_samples(vp, elf, board, metric, Path(td))
     rtos = next((ln.split("rtos=")[1].split()[0] for ln in console.splitlines() if ln.startswith("@run ")), "?")
-    return {"rtos": rtos, "metric": metric, "n": len(samples), "median": med, "samples": samples}
+    return dict(model(vp, elf, board, pairs, n, metric=metric), rtos=rtos)
+
+
+def from_run(vp: str, elf: Path, board: str, trace: Path | None, transcript, n: int = 16,
+             metric: str = "irq.to_thread") -> dict:
+    """The model of an image `rtoslab run` has just run, from that run's event trace (no second
+    whole run): what goes into the run's `latency_model`. A metric the image did not measure,
+    or a trace the model cannot cut, is said so (`absent`, `error`), never a number."""
+    m = next((m for m in transcript.metrics.values() if m.id == metric), None)
+    if m is None or not m.complete:
+        why = transcript.absent.get(metric) or f"{metric} was not measured"
+        return {"metric": metric, "absent": why}
+    if trace is None:
+        return {"metric": metric, "error": "no event trace (the run had --no-probe)"}
+    try:
+        return model(vp, elf, board, sample_pairs(read_events(trace), m.index), n, m.cold, metric)
+    except (RuntimeError, OSError, ValueError, StopIteration) as e:
+        return {"metric": metric, "error": f"cannot decompose: {e or type(e).__name__}"}
 
 
 def table(results: list[dict]) -> str:
-    head = ["RTOS", *PHASES, "total", "(masked)", "(scheduler)", "(other handlers)"]
+    """Markdown: the median of each part over the traced samples, the overlapping measures in
+    brackets, and the model: the fastest and slowest warm sample and the jitter between them."""
+    head = ["RTOS", *PHASES, "total", "(masked)", "(scheduler)", "(other handlers)",
+            "fastest", "slowest", "jitter"]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in results:
         m = r["median"]
-        rows.append("| " + " | ".join([r["rtos"], *[str(m[k]) for k in PHASES], str(m["total"]),
-                                        str(m["masked"]), str(m["scheduler"]), str(m["handler_other"])]) + " |")
+        cells = [r["rtos"], *[m[k] for k in PHASES], m["total"], m["masked"], m["scheduler"],
+                 m["handler_other"], r["total_min"], r["total_max"], r["jitter"]]
+        rows.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(rows)
+
+
+def run_table(runs: list[dict]) -> str:
+    """The table of the runs of a result file that have a latency model, and one line for
+    each that has none (absent, or why it could not be cut)."""
+    have = [dict(r["latency_model"], rtos=r["rtos"]) for r in runs if "median" in r.get("latency_model", {})]
+    lines = [table(have)] if have else []
+    for r in runs:
+        lm = r.get("latency_model", {"error": "no latency model in this run"})
+        if "median" not in lm:
+            lines.append(f"{r['rtos']}: {'absent: ' + lm['absent'] if 'absent' in lm else lm.get('error')}")
+    return "\n".join(lines)
 
 
 def main(argv=None) -> int:
@@ -210,7 +313,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     try:
         res = [decompose(a.vp, img, a.samples) for img in a.images]
-    except (RuntimeError, OSError, ValueError) as e:   # one line, never a traceback
+    except (RuntimeError, OSError, ValueError, StopIteration) as e:   # one line, never a traceback
         print(f"rtoslab.latency: {e}", file=sys.stderr)
         return 4
     print(table(res))

@@ -233,3 +233,40 @@ def stacked_figure(title: str, labels: list[str], parts: dict[str, list[int]], x
               bbox_to_anchor=(0.5, -0.35 if len(labels) < 3 else -0.2))
     ax.invert_yaxis()
     return to_svg(fig)
+
+
+# The latency model's parts, in time order (rtoslab.latency.PHASES), and the jitter: one colour each.
+LATENCY_PARTS = {"pending": ("pending (held off)", "#c7c7c7"), "core_entry": ("core entry", "#7f7f7f"),
+                 "prologue": ("RTOS prologue + dispatch", "#17becf"), "isr_signal": ("ISR + signal", "#2ca02c"),
+                 "epilogue_exit": ("epilogue + exit", "#bcbd22"), "switch": ("scheduler + switch", "#1f77b4"),
+                 "jitter": ("jitter (slowest − fastest)", "#ffffff")}   # hatched in black: no RTOS's colour
+
+
+def latency_figure(labels: list[str], models: list[dict], label_colors: list[str]) -> str:
+    """Seed 003's latency model: one horizontal bar per run, the fastest warm sample's parts
+    stacked (the deterministic part) and then the jitter up to the slowest (hatched). Each
+    segment's SVG group is `latency-<run index>-<part>` so that a test can measure it."""
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8.6, 1.2 + 0.34 * max(4, len(labels))), layout="constrained")
+    for y, m in enumerate(models):
+        left = 0
+        parts = [(k, m["deterministic"][k]) for k in LATENCY_PARTS if k != "jitter"] + [("jitter", m["jitter"])]
+        for part, width in parts:
+            name, color = LATENCY_PARTS[part]
+            jit = part == "jitter"
+            (bar,) = ax.barh([y], [width], left=left, color=color, edgecolor="#333333" if jit else "white",
+                             linewidth=0.6, hatch="///" if jit else None, label=name if y == 0 else None)
+            bar.set_gid(f"latency-{y}-{part}")
+            left += width
+        ax.annotate(f"{m['total_min']}–{m['total_max']}", (left, y), xytext=(4, 0), textcoords="offset points",
+                    va="center", fontsize=7)
+    ax.set_yticks(range(len(labels)))
+    ax.set_yticklabels(labels, fontsize=8)
+    for tick, color in zip(ax.get_yticklabels(), label_colors):
+        tick.set_color(color)
+    ax.invert_yaxis()
+    ax.margins(x=0.08)
+    ax.set_xlabel("cycles from the stimulus edge to the woken thread (irq.to_thread)")
+    ax.set_title("Interrupt-to-thread latency by part: deterministic (fastest sample) + jitter", fontsize=10)
+    ax.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return to_svg(fig)

@@ -45,14 +45,16 @@ class Port:
     default: bool = False  # in the default `rtoslab run` set
     origin: str = ""      # where sources not in `sources` come from (FreeRTOS: its crate)
     sources: tuple[Source, ...] = ()
-    arch: str = "armv6m"  # the boards it builds for (manifest `arch`; bench/CMakeLists.txt)
+    arch: str = "armv6m"  # the boards it builds for, space-separated (manifest `arch`;
+    #                       bench/CMakeLists.txt): "armv6m armv7m"
 
     def runs_on(self, board_arch: str) -> bool:
-        """Whether the port builds for a board of this architecture ("armv6-m", "armv7-a",
-        "host"): a host port on the host, a firmware port on boards of its `arch`."""
+        """Whether the port builds for a board of this architecture ("armv6-m", "armv7-m",
+        "armv7-a", "host"): a host port on the host, a firmware port on boards of one of its
+        `arch`."""
         if self.kind == "host" or board_arch == "host":
             return self.kind == "host" and board_arch == "host"
-        return self.arch.replace("-", "") == board_arch.replace("-", "")
+        return board_arch.replace("-", "") in self.arch.replace("-", "").split()
 
     def pin(self) -> str:
         """What a result file records of the sources: upstream@commit for each pin."""

@@ -17,9 +17,11 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import __version__
 from . import results as res
+from . import seed004
 from .errors import BadInput
 from .ids import CHECK_IDS, RHEALSTONE
-from .plots import (bar_figure, colors_for, footprint_figure, metric_figure, scaling_figure,
+from .latency import PHASES
+from .plots import (bar_figure, colors_for, footprint_figure, latency_figure, metric_figure, scaling_figure,
                     stacked_figure, summary_figure)
 from .size import COMPONENTS, LABELS
 from .stats import fmt_time, split_cold
@@ -248,15 +250,35 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
         ram = [_kernel_bytes(run, "ram") for run in runs]
         if any(v is not None for v in flash + ram):
             kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
-    return {"title": title, "labels": labels, "colors": color, "cols": COLS, "groups": group_list,
+    latency = _latency_context(labels, runs, color, plots)
+    return {"title": title, "labels": labels, "latency": latency, "colors": color, "cols": COLS, "groups": group_list,
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
             "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
             "weights": weights, "sizes": sizes, "size_svgs": size_svgs, "checks": checks,
             "absent": absent, "incomplete": incomplete, "configs": configs, "sources": sources,
-            "probe_rows": probe_rows,
+            "probe_rows": probe_rows, "seed004": seed004.section(runs),
             "version": __version__,
             "generated": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def _latency_context(labels, runs, color, plots) -> dict:
+    """The runs' latency models (rtoslab latency / run --latency-model): table rows, the
+    stacked bar, and a note for each run whose model is absent or failed."""
+    rows, notes = [], []
+    for lab, run in zip(labels, runs):
+        lm = run.get("latency_model")
+        if lm is None:
+            continue
+        if "deterministic" in lm:
+            rows.append({"label": lab, "model": lm,
+                         "parts": [lm["deterministic"][k] for k in PHASES], "median": lm["median"]})
+        else:
+            notes.append({"label": lab, "text": ("absent: " + lm["absent"]) if "absent" in lm else lm.get("error", "")})
+    svg = ""
+    if plots and rows:
+        svg = latency_figure([r["label"] for r in rows], [r["model"] for r in rows], [color[r["label"]] for r in rows])
+    return {"rows": rows, "notes": notes, "svg": svg, "phases": PHASES}
 
 
 def _kernel_bytes(run: dict, kind: str) -> int | None:
@@ -366,6 +388,18 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
         for c in ctx["checks"]:
             out.append(f"| `{c['id']}` | " + " | ".join(
                 "" if x is None else ("pass" if x["passed"] else f"**FAIL** {x['detail']}") for x in c["cells"]) + " |")
+    lat = ctx["latency"]
+    if lat["rows"] or lat["notes"]:
+        out += ["", "## Interrupt-to-thread latency by part (seed 003's model)", "",
+                "Cycles of `irq.to_thread`: the fastest warm sample cut into its parts (deterministic), "
+                "and the jitter up to the slowest.", "",
+                "| run | " + " | ".join(lat["phases"]) + " | fastest | jitter | slowest |",
+                "|---|" + "---|" * (len(lat["phases"]) + 3)]
+        for r in lat["rows"]:
+            m = r["model"]
+            out.append(f"| {r['label']} | " + " | ".join(str(v) for v in r["parts"])
+                       + f" | {m['total_min']} | {m['jitter']} | {m['total_max']} |")
+        out += [f"- {n['label']}: {n['text']}" for n in lat["notes"]]
     if ctx["probe_rows"]:
         out += ["", "## The second clock (probe)", "",
                 "p50 of the firmware's cycle counter, of the probe pulses the simulator recorded, "
@@ -375,6 +409,10 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
         for row in ctx["probe_rows"]:
             out.append(f"| `{row['id']}` | " + " | ".join(
                 "| |" if c is None else f"{c['counter']} | {c['probe']} | {c['diff']}" for c in row["cells"]) + " |")
+    if ctx["seed004"]:
+        out += ["", "## Seed 004 (Jobbed and Linux)", "", seed004.markdown(ctx["seed004"]), ""]
+        out += [f"- {head}: {how}" for head, how in ctx["seed004"]["timing"]]
+        out += ["", ctx["seed004"]["caveat"]]
     if ctx["absent"] or ctx["incomplete"]:
         out += ["", "## Absent and incomplete metrics", ""]
         for a in ctx["absent"]:

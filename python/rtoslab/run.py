@@ -5,7 +5,7 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -14,10 +14,12 @@ from rich.console import Console
 from . import build as buildmod
 from . import manifest as mf
 from . import peers, ports
+from . import latency
 from . import masked as masked_mod
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
-from .ids import CHECK_IDS, METRIC_IDS, Board, check_pair, get_board, parse_rtos_list, test_filter
+from .ids import (BOARDS, CHECK_IDS, DEFAULT_BOARD, METRIC_IDS, Board, check_pair, get_board, parse_rtos_list,
+                  test_filter)
 from .protocol import Parser, Transcript
 from .runners import host as host_runner
 from .runners import qemu as qemu_runner
@@ -45,6 +47,15 @@ class Options:
     flash_cmd: str | None = None
     wide: bool = False             # the table with every statistic instead of the compact one
     baseline: str | None = None    # the RTOS the compact table's ratios are taken against
+    latency_model: bool = False    # vp boards: decompose irq.to_thread from the instruction trace
+    boards: dict = field(default_factory=dict)  # rtos -> Board when not `board` (home_boards)
+
+    def board_for(self, rtos: str) -> Board:
+        return self.boards.get(rtos, self.board)
+
+    def for_rtos(self, rtos: str) -> "Options":
+        """These options with the board `rtos` runs on as the board."""
+        return replace(self, board=self.board_for(rtos))
 
 
 def parse_images(values: tuple[str, ...]) -> dict:
@@ -83,17 +94,35 @@ def default_rtos_for(board: Board) -> tuple[str, ...] | None:
     return ("posix",) if board.id == "host" else None  # None: the registry's defaults
 
 
-def make_options(rtos: str | None, board: str, note=None, **kw) -> Options:
+def home_boards(rlist: list[str], board: Board) -> dict:
+    """Without --board: each RTOS that does not build for `board` (the default board) runs
+    on the first board it builds for (jobbed: qemu-raspi2b, posix: host), so one command
+    sets seed 004's Jobbed and Linux beside the default board's RTOSes."""
+    out = {}
+    for r in rlist:
+        port = ports.get(r)
+        if not port.runs_on(board.arch):
+            fits = [b for b in BOARDS.values() if port.runs_on(b.arch)]
+            if fits:
+                out[r] = fits[0]
+    return out
+
+
+def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Options:
     """The run's options. RTOSes named one by one must have their sources (one line and
-    status 4 otherwise); `--rtos all` skips those that do not, with one line each on `note`."""
-    b = get_board(board)
+    status 4 otherwise); `--rtos all` skips those that do not, with one line each on `note`.
+    `board` None: the default board, and each RTOS that does not build for it on its own
+    (home_boards)."""
+    given = board is not None
+    b = get_board(board if given else DEFAULT_BOARD)
     for rtos_id, path in (kw.get("images") or {}).items():
         check_image_machine(path, b, f"--elf {rtos_id}")
     rlist = parse_rtos_list(rtos, default=default_rtos_for(b), board=b)
     named = [r.strip() for r in (rtos or "").split(",") if r.strip() and r.strip() != "all"]
     images = kw.get("images") or {}
+    homes = {} if given else home_boards(rlist, b)
     for r in list(rlist):
-        check_pair(r, b)
+        check_pair(r, homes.get(r, b))
         if r in images:
             continue
         try:
@@ -112,10 +141,13 @@ def make_options(rtos: str | None, board: str, note=None, **kw) -> Options:
     keep = test_filter(tests)  # validates
     if tests and not any(keep(i) for i in METRIC_IDS + CHECK_IDS):
         raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)")
+    if kw.get("latency_model") and b.runner != "vp":
+        raise BadInput(f"the latency model needs a simulator board (vp-m0, vp-stm32f0), not {b.id}: "
+                       "it reads the instruction trace")
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
-    return Options(rtos=rlist, board=b, **kw)
+    return Options(rtos=rlist, board=b, boards=homes, **kw)
 
 
 class Display:
@@ -191,18 +223,21 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
     probe = {}
     if runner == "vp":
         vp = vp_runner.find_vp(root, build=opts.build, note=disp.stage)
-        trace = tmp / f"{rtos}.trace.jsonl" if opts.probe else None
+        trace = tmp / f"{rtos}.trace.jsonl" if opts.probe or opts.latency_model else None
         # the interrupts-masked sections (irq.masked*), if this simulator records them
         masked_file = tmp / f"{rtos}.masked.json" if vp_runner.has_option(vp, "--masked") else None
         out = vp_runner.run(vp, image, opts.board.id, on_line, trace=trace, trace_events="probe,mark,stim",
                             max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True,
                             extra=["--masked", str(masked_file)] if masked_file else None)
         out.extra["masked"] = masked_mod.read(masked_file) if masked_file else None
-        if out.trace is not None:
+        if out.trace is not None and opts.probe:
             origins = {m.index: m.probe_from for m in parser.t.metrics.values() if m.probe_from}
             probe = read_probe(out.trace, origins)
+        if opts.latency_model and out.ok:
+            disp.stage(f"{label}: the latency model (instruction trace of irq.to_thread)")
+            out.extra["latency_model"] = latency.from_run(vp, image, opts.board.id, out.trace, parser.t)
     elif runner == "qemu":
-        out = qemu_runner.run(image, on_line, timeout=opts.timeout)
+        out = qemu_runner.run(image, on_line, timeout=opts.timeout, board=opts.board.id)
     elif runner == "host":
         out = host_runner.run(image, on_line, timeout=opts.timeout)
     else:
@@ -324,6 +359,8 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         run["size"]["ram.per_thread"] = facts.thread_bytes
     if masked_section is not None:
         run["masked"] = masked_section
+    if outcome is not None and "latency_model" in outcome.extra:
+        run["latency_model"] = outcome.extra["latency_model"]
     if error:
         run["error"] = error
     if t.rtos and t.rtos != rtos:
@@ -341,9 +378,9 @@ def outcome_error(out: Outcome, t: Transcript) -> str:
     return f"{what}{': ' + out.message if out.message else ''}"
 
 
-def default_json_path(root: Path) -> Path:
+def default_json_path(root: Path, what: str = "run") -> Path:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    return root / "results" / f"run-{stamp}.json"
+    return root / "results" / f"{what}-{stamp}.json"
 
 
 def check_writable(path: Path) -> None:
@@ -460,7 +497,7 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
         with Display(err, quiet) as disp:
             for rtos in opts.rtos:
                 try:
-                    run, failure, in_build = run_one(root, opts, rtos, disp, tmp)
+                    run, failure, in_build = run_one(root, opts.for_rtos(rtos), rtos, disp, tmp)
                 except RunInterrupted as stop:
                     if stop.run is not None:
                         doc["runs"].append(stop.run)
@@ -478,9 +515,9 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
                     report.failures.append(failure)
                     report.build_failures += in_build
                 if in_build:
-                    disp.note(f"{rtos}@{opts.board.id}: build failed, going on with the others")
+                    disp.note(f"{rtos}@{opts.board_for(rtos).id}: build failed, going on with the others")
                 else:
-                    disp.note(f"{rtos}@{opts.board.id}: {len(run['results'])} metrics, "
+                    disp.note(f"{rtos}@{opts.board_for(rtos).id}: {len(run['results'])} metrics, "
                               f"{len(run['absent'])} absent, {len(run['incomplete'])} incomplete, "
                               f"{len(run['checks'])} checks" + (f" -- {run['error']}" if failure else ""))
     finally:
@@ -513,7 +550,8 @@ def record_history(db: Path | None, doc: dict, path: Path, err: Console) -> None
 def print_table(doc: dict, opts: Options, out: Console) -> None:
     """The compact decision table fitted to the terminal (or every statistic with --wide)."""
     from .table import compact_tables, rich_table, table_width
-    title = f"rtoslab run on {opts.board.id} ({opts.board.timing})"
+    boards = [BOARDS[i] for i in dict.fromkeys(opts.board_for(r).id for r in opts.rtos)] or [opts.board]
+    title = "rtoslab run on " + "; ".join(f"{b.id} ({b.timing})" for b in boards)
     notes = []
     for run in doc["runs"]:
         if run.get("status") == "build failed":

@@ -195,6 +195,27 @@ def _section_class(sec) -> tuple[bool, bool, str]:
     return True, False, "text" if execute else "rodata"
 
 
+def _cover_gaps(gaps: list[tuple[int, int]], sources: Intervals[str], covered: dict[str, int]) -> list:
+    """Count the parts of gaps that an interval of sources (a path each) classifies into
+    covered; return the parts left."""
+    left = []
+    for g_lo, g_hi in gaps:
+        at = g_lo
+        for m_lo, m_hi, what in sources.items:
+            if m_hi <= at or m_lo >= g_hi:
+                continue
+            o_lo, o_hi = max(at, m_lo), min(g_hi, m_hi)
+            comp = classify_path(what) if o_hi > o_lo else None
+            if comp:
+                if o_lo > at:
+                    left.append((at, o_lo))
+                covered[comp] += o_hi - o_lo
+                at = o_hi
+        if at < g_hi:
+            left.append((at, g_hi))
+    return left
+
+
 def _analyze(elf, path: Path) -> SizeReport:
     from elftools.elf.sections import SymbolTableSection
 
@@ -286,18 +307,12 @@ def _analyze(elf, path: Path) -> SizeReport:
                 ends = s_hi
         if ends < hi:
             gaps.append((ends, hi))
+        # the same order as for symbols: the compilation unit's source first (an assembly
+        # routine without a .size, e.g. ThreadX's ports/cortex_m0, is named by its CU only:
+        # the map names the archive it was linked from), then the map
+        gaps = _cover_gaps(gaps, code, covered)
         if mapiv is not None:
-            for g_lo, g_hi in gaps:
-                at = g_lo
-                for m_lo, m_hi, what in mapiv.items:
-                    if m_hi <= at or m_lo >= g_hi:
-                        continue
-                    o_lo, o_hi = max(at, m_lo), min(g_hi, m_hi)
-                    if o_hi > o_lo:
-                        comp = classify_path(what)
-                        if comp:
-                            covered[comp] += o_hi - o_lo
-                        at = o_hi
+            _cover_gaps(gaps, mapiv, covered)
         rest = size - sum(covered.values())
         name = sec.name.lower()
         if re.search(r"stack|heap", name):

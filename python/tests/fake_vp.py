@@ -4,7 +4,9 @@ The behaviour comes from a JSON spec: the image file itself when it starts with 
 file named by $FAKE_VP_SPEC. Fields: stdout (text), status, stderr, events (trace events,
 written to --trace as JSONL, filtered by --trace-events), delay (seconds after each line),
 args_log (file to which the command line is appended), masked (the summary written to
---masked). `run --help` lists the options the pipeline probes for."""
+--masked), hold ({"after": N, "file": F}: after N lines, create F and wait to be killed, so that
+a test can interrupt a run at a known line whatever the host's speed).
+`run --help` lists the options the pipeline probes for."""
 import json
 import os
 import sys
@@ -59,11 +61,16 @@ def main(argv):
         with open(opts["--vcd"], "w") as f:
             f.write("$timescale 1ns $end\n$var wire 1 ! probe0 $end\n$enddefinitions $end\n#0\n0!\n")
     delay = spec.get("delay", 0)
-    for line in spec.get("stdout", "").splitlines():
+    hold = spec.get("hold")
+    for n, line in enumerate(spec.get("stdout", "").splitlines(), 1):
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
         if delay:
             time.sleep(delay)
+        if hold and n == hold["after"]:
+            open(hold["file"], "w").close()
+            while True:
+                time.sleep(1)
     if spec.get("stderr"):
         sys.stderr.write(spec["stderr"] + "\n")
     return int(spec.get("status", 0))

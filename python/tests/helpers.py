@@ -70,8 +70,10 @@ def probe_events(metrics, overhead=4):
     return ev
 
 
-def spec(path, stdout, status=0, stderr="", events=None, delay=0, args_log=None, masked=None):
+def spec(path, stdout, status=0, stderr="", events=None, delay=0, args_log=None, masked=None, hold=None):
     d = {"stdout": stdout, "status": status, "stderr": stderr, "events": events or [], "delay": delay}
+    if hold is not None:
+        d["hold"] = hold
     if masked is not None:
         d["masked"] = masked
     if args_log:

@@ -1,4 +1,5 @@
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -29,6 +30,35 @@ def make_results(path: Path, rtoses=("rtoslab", "freertos"), shift=0, size=None,
         doc["runs"].append(run)
     results.write(doc, path)
     return path
+
+
+LATENCY = {"rtoslab": ({"pending": 2, "core_entry": 15, "prologue": 22, "isr_signal": 75, "epilogue_exit": 6,
+                        "switch": 120}, 0),
+           "freertos": ({"pending": 2, "core_entry": 15, "prologue": 22, "isr_signal": 241, "epilogue_exit": 21,
+                         "switch": 257}, 300)}
+
+
+def add_latency_models(path: Path) -> Path:
+    """A latency model per run, as `rtoslab latency` records it; FreeRTOS with a jitter."""
+    doc = json.loads(path.read_text())
+    for run in doc["runs"]:
+        parts, jitter = LATENCY[run["rtos"]]
+        total = sum(parts.values())
+        run["latency_model"] = {"metric": "irq.to_thread", "traced": 16, "warm": 1016,
+                                "median": dict(parts, total=total, masked=1, scheduler=0, handler_other=0),
+                                "deterministic": parts, "jitter": jitter, "total_min": total,
+                                "total_max": total + jitter}
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def segment_widths(dom: str, y: int) -> dict[str, float]:
+    """The width of every segment of bar y of the latency figure, from its SVG path."""
+    out = {}
+    for part, d in re.findall(rf'<g id="latency-{y}-([a-z_]+)">\s*<path d="([^"]+)"', dom):
+        xs = [float(v) for v in re.findall(r"[ML] ([-\d.]+) [-\d.]+", d)]
+        out[part] = max(xs) - min(xs)
+    return out
 
 
 def test_rhealstone_objective_and_application():
@@ -105,7 +135,7 @@ CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backgr
 def test_html_report_in_headless_chromium(cli, tmp_path):
     from PIL import Image
 
-    r1 = make_results(tmp_path / "a.json")
+    r1 = add_latency_models(make_results(tmp_path / "a.json"))
     html = tmp_path / "report.html"
     assert cli("report", r1, "--html", html).status == 0
     url = html.resolve().as_uri()
@@ -117,9 +147,18 @@ def test_html_report_in_headless_chromium(cli, tmp_path):
     n_tables = int(dom.split('data-tables="')[1].split('"')[0])
     assert n_plots >= 11 and n_tables >= 5
     assert 'class="sub" href="#group-1"' in dom or 'href="#group-1" class="sub"' in dom
+    # the latency model's stacked bar: every part of each run, widths in the parts' proportions
+    for y, rtos in enumerate(("rtoslab", "freertos")):
+        parts, jitter = LATENCY[rtos]
+        widths = segment_widths(dom, y)
+        assert set(widths) == set(parts) | {"jitter"}, widths
+        scale = widths["switch"] / parts["switch"]
+        for part, v in dict(parts, jitter=jitter).items():
+            assert widths[part] == pytest.approx(v * scale, abs=0.02), (rtos, part)
+    assert segment_widths(dom, 0)["switch"] / segment_widths(dom, 1)["switch"] == pytest.approx(120 / 257, rel=1e-3)
     # 2. a screenshot: not blank, with the tables' text and the plots' colours
     shot = tmp_path / "shot.png"
-    subprocess.run(common + [f"--screenshot={shot}", "--window-size=1400,2600", "--hide-scrollbars", url],
+    subprocess.run(common + [f"--screenshot={shot}", "--window-size=1400,9000", "--hide-scrollbars", url],
                    capture_output=True, timeout=120)
     assert shot.exists() and shot.stat().st_size > 10_000
     img = Image.open(shot).convert("RGB")
@@ -134,6 +173,9 @@ def test_html_report_in_headless_chromium(cli, tmp_path):
     blue = sum(c for c, rgb in colours if near(rgb, (0x1f, 0x77, 0xb4)))
     red = sum(c for c, rgb in colours if near(rgb, (0xd6, 0x27, 0x28)))
     assert blue > 2000 and red > 2000                            # the bars of both RTOSes
+    # the latency bar on screen: its epilogue colour is no other plot's on this page (0 without it)
+    olive = sum(c for c, rgb in colours if near(rgb, (0xbc, 0xbd, 0x22), 8))
+    assert olive > 200
 
 
 def test_report_merges_files_and_boards(cli, tmp_path):

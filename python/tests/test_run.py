@@ -85,7 +85,7 @@ def test_tests_filter(cli, fake_vp, tmp_path):
 @pytest.mark.parametrize("argv,needle", [
     (["--rtos", "zephyr"], "unknown RTOS id 'zephyr'"),
     (["--board", "pdp11"], "unknown board id 'pdp11'"),
-    (["--rtos", "posix"], "posix"),
+    (["--rtos", "posix", "--board", "vp-m0"], "posix"),   # without --board: posix on host
     (["--rtos", "rtoslab", "--board", "host"], "host"),
     (["--samples", "0"], "--samples"),
     (["--elf", "rtoslab=/no/such.elf"], "no such file"),
@@ -144,17 +144,23 @@ def test_garbage_console_output(cli, fake_vp, tmp_path):
 def test_interrupted_run_keeps_finished_results(fake_vp, tmp_path):
     """SIGINT in the middle of the second RTOS: exit 130, one line, the first RTOS's results kept."""
     a = spec(tmp_path / "a.elf", transcript("rtoslab"))
-    b = spec(tmp_path / "b.elf", transcript("freertos"), delay=0.1)
+    b_lines = transcript("freertos").splitlines()
+    held = tmp_path / "held"           # the second run stops after its second metric's @end
+    second_end = [i for i, ln in enumerate(b_lines, 1) if ln.startswith("@end")][1]
+    b = spec(tmp_path / "b.elf", "\n".join(b_lines), hold={"after": second_end, "file": str(held)})
     out = tmp_path / "int.json"
     env = dict(os.environ, RTOSLAB_VP=str(fake_vp))
     p = subprocess.Popen([sys.executable, "-m", "rtoslab", "run", "--elf", f"rtoslab={a}", "--elf",
                           f"freertos={b}", "--json", str(out), "-q"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env)
-    deadline = time.time() + 30
-    while time.time() < deadline and not out.exists():
+                         stderr=subprocess.PIPE, text=True, env=env,
+                         # Ctrl-C as at a terminal, also when the tests run as a background job
+                         # (which starts with SIGINT ignored)
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out.exists() and held.exists()):
         time.sleep(0.05)
     assert out.exists(), "the first run's results were not written"
-    time.sleep(1.5)          # the second run is in its third metric or so
+    assert held.exists(), "the second run did not reach its second metric"
     p.send_signal(signal.SIGINT)
     so, se = p.communicate(timeout=30)
     assert p.returncode == 130, (so, se)
@@ -164,7 +170,7 @@ def test_interrupted_run_keeps_finished_results(fake_vp, tmp_path):
     assert doc.get("interrupted") is True
     assert doc["runs"][0]["status"] == "complete" and len(doc["runs"][0]["results"]) == 8
     assert doc["runs"][1]["status"] == "interrupted"
-    assert len(doc["runs"][1]["results"]) >= 1       # the metrics that reached @end are kept
+    assert len(doc["runs"][1]["results"]) == 2       # the metrics that reached @end are kept
     # the history has the complete RTOS too (the test's history database, conftest)
     import sqlite3
     db = sqlite3.connect(os.environ["RTOSLAB_HISTORY"])

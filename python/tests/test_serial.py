@@ -9,9 +9,13 @@ from helpers import assert_one_line_error, spec, transcript
 from rtoslab import results
 
 
-def _board(master_fd, text, delay=0.3):
+def _board(master_fd, text, flashed):
+    """A board that prints its console once it has been flashed (the runner empties the port's
+    input before flashing, so anything printed earlier would be lost, as on a real board)."""
     def run():
-        time.sleep(delay)                     # after the runner opened the port and flashed
+        deadline = time.monotonic() + 60
+        while not flashed.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
         for line in text.splitlines():
             os.write(master_fd, (line + "\r\n").encode())
     t = threading.Thread(target=run, daemon=True)
@@ -24,10 +28,10 @@ def test_serial_run_real_board(cli, tmp_path):
     try:
         img = spec(tmp_path / "bench-freertos.elf", "")
         flashed = tmp_path / "flashed"
-        t = _board(master, transcript("freertos", board="stm32f0-discovery") + "after done: not read\n")
+        t = _board(master, transcript("freertos", board="stm32f0-discovery") + "after done: not read\n", flashed)
         r = cli("run", "--board", "stm32f0-discovery", "--rtos", "freertos", "--elf", f"freertos={img}",
                 "--port", os.ttyname(slave), "--flash-cmd", f"cp {{elf}} {flashed}", "--json",
-                tmp_path / "s.json", "-q", "--no-history", "--timeout", "20")
+                tmp_path / "s.json", "-q", "--no-history", "--timeout", "120")
         t.join()
         assert r.status == 0, r
         assert flashed.exists()                                   # the flashing command ran on the image

@@ -156,3 +156,45 @@ def test_memory_an_example_defines_through_kernel_macros_is_the_applications(tmp
     assert by["z_kernel"] == "kernel" and by["k_start"] == "kernel"
     assert rep.ram["kernel"] == 8                       # z_kernel: the kernel's own state
     assert rep.ram["application"] >= 256 + 128 + 2 * 8 + 4
+
+
+def test_a_peers_port_assembly_without_size_is_port(tmp_path):
+    """An assembly routine without a .size (ThreadX's ports/cortex_m0, ChibiOS's chcoreasm.S)
+    has no symbol size: its bytes are a gap, which its compilation unit (build/peers/<rtos>/
+    .../ports/...) names, not the map (the archive it came from lies under bench/)."""
+    import shutil
+    import subprocess
+    if not shutil.which("arm-none-eabi-gcc"):
+        import pytest
+        pytest.skip("arm-none-eabi-gcc not installed")
+    peer = tmp_path / "build" / "peers" / "rt"
+    (peer / "ports" / "m0").mkdir(parents=True)
+    (peer / "common").mkdir()
+    asm = peer / "ports" / "m0" / "switch.S"
+    asm.write_text(".syntax unified\n.thumb\n.section .text.rt_switch,\"ax\"\n.global rt_switch\n"
+                   ".thumb_func\nrt_switch:\n" + "    nop\n" * 30 + "    bx lr\n")
+    (peer / "common" / "k.c").write_text("void rt_switch(void);\nint rt_n;\n"
+                                        "void rt_run(void) { rt_n++; rt_switch(); }\n")
+    app = tmp_path / "bench" / "ports" / "rt"
+    app.mkdir(parents=True)
+    (app / "main.c").write_text("void rt_run(void);\nint main(void) { rt_run(); return 0; }\n")
+    ld = tmp_path / "link.ld"
+    ld.write_text((Path(__file__).parent / "fixtures" / "fw" / "link.ld").read_text())
+    flags = ["-mcpu=cortex-m0", "-mthumb", "-Os", "-g", "-ffunction-sections", "-fdata-sections"]
+    objs = []
+    for c in (asm, peer / "common" / "k.c"):
+        o = app / (c.name + ".obj")
+        subprocess.run(["arm-none-eabi-gcc", *flags, "-c", str(c), "-o", str(o)], check=True)
+        objs.append(str(o))
+    lib = app / "librt.a"
+    subprocess.run(["arm-none-eabi-ar", "rcs", str(lib), *objs], check=True)
+    elf = app / "rt.elf"
+    subprocess.run(["arm-none-eabi-gcc", *flags, "-nostartfiles", "--specs=nano.specs", "-T", str(ld),
+                    "-Wl,--gc-sections", "-Wl,-e,main", f"-Wl,-Map={app / 'rt.map'}", str(app / "main.c"), str(lib),
+                    "-o", str(elf)], check=True)
+    rep = analyze(elf)
+    assert "no linker map beside the image" not in rep.notes
+    by = {s.name: s.component for s in rep.symbols}
+    assert "rt_switch" not in by                         # no size: not a symbol of its own
+    assert by["rt_run"] == "kernel" and by["main"] == "application"
+    assert rep.flash.get("port", 0) == 62               # 30 nops and bx lr, all of it port

@@ -1,5 +1,5 @@
 /*
- * Start-up for every ARMv6-M board: the vector table, the reset handler that sets up C,
+ * Start-up for every ARMv6-M and ARMv7-M board: the vector table, the reset handler that sets up C,
  * and weak default handlers that a kernel, a port or a test overrides by defining the name.
  */
 #include <stdint.h>
@@ -45,6 +45,12 @@ void Default_Handler(void)
 
 void Reset_Handler(void)
 {
+#if defined(__ARM_FP)
+    /* ARMv7-M with an FPU (the M4F): grant CP10/CP11 (CPACR) before any floating-point
+     * instruction; lazy state preservation (FPCCR.ASPEN, LSPEN) is on from reset. */
+    *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
+    __asm volatile("dsb\n isb" ::: "memory");
+#endif
     memcpy(__data_start, __data_load, (size_t)((char *)__data_end - (char *)__data_start));
     memset(__bss_start, 0, (size_t)((char *)__bss_end - (char *)__bss_start));
     board_init();

@@ -67,11 +67,26 @@ void board_alarm_set(uint32_t at_cycle) { (void)at_cycle; }
 void board_alarm_cancel(void) {}
 __attribute__((weak)) void board_alarm_isr(void) {}
 
-/* Pend suite line `irq`: its compare channel matches 2 us from now (1 us may be a partial
- * tick). The RTOS's IRQ code clears the match (CS) when it takes it. */
+/* Pend suite line `irq` now: its compare channel is written with the counter's current
+ * value. QEMU's system timer (hw/timer/bcm2835_systmr.c) schedules a match (value - count)
+ * us after the write, 0 here, so the line pends at the write and the interrupt path is all
+ * a latency measures (a real BCM2835 would match only when the counter next equals it, 71
+ * minutes later: this trigger is QEMU's board's). If the counter ticked between the read
+ * and the write, the value is in the past and the match 71 minutes away: the line is masked
+ * at the controller while the match flag (CS) is not set, and the compare is written again
+ * until it is; then the line's enable is put back and the pending match interrupts. The
+ * RTOS's IRQ code clears the match (CS) when it takes it. */
 void board_irq_trigger(unsigned irq)
 {
-    BCM_SYSTMR_C(board_irq_compare(irq)) = BCM_SYSTMR_CLO + 2u;
+    unsigned c = board_irq_compare(irq);
+    uint32_t bit = 1u << c;
+    uint32_t enabled = BCM_IRQ_ENABLE1 & bit;
+    BCM_IRQ_DISABLE1 = bit;
+    do
+        BCM_SYSTMR_C(c) = BCM_SYSTMR_CLO;
+    while (!(BCM_SYSTMR_CS & bit));
+    if (enabled)
+        BCM_IRQ_ENABLE1 = bit;
 }
 
 void board_irq_enable(unsigned irq, unsigned priority)

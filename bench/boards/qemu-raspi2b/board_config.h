@@ -11,10 +11,11 @@
  * kernel_main does both) or by board_init() when it runs privileged. The BCM2835 system
  * timer (1 MHz, 0x3F003000) is the seed's own clock and the source of the software
  * interrupts: the suite's lines are its compare channels (line 28 -> C3, 30 -> C1,
- * 31 -> C2, any other -> C0), and a trigger sets the compare 2 us ahead, so an interrupt
- * latency here contains up to 2 us of waiting for the timer: QEMU's raspi2b has no
- * software-pendable interrupt an RTOS that owns the IRQ vector would route (the BCM2836
- * local mailboxes are one, but Jobbed's IRQ code does not know them).
+ * 31 -> C2, any other -> C0): a trigger writes the compare with the current count, which
+ * QEMU's model matches at once (board.c, board_irq_trigger), so an interrupt latency is the
+ * interrupt path alone. QEMU's raspi2b has no other software-pendable interrupt an RTOS that
+ * owns the IRQ vector would route (the BCM2836 local mailboxes are one, but Jobbed's IRQ
+ * code does not know them).
  * No probe, no stimulus, no alarm (no kernel of this board needs one).
  */
 #ifndef BOARD_CONFIG_H
@@ -52,6 +53,20 @@ static inline void board_irq_clear_pending(unsigned irq)
 {
     BCM_SYSTMR_CS = 1u << board_irq_compare(irq);
 }
+
+/* bench_spin (bench_core.c) runs this many cycles of plain instructions between counter
+ * reads: under -icount QEMU ends a translation block at every PMCCNTR read, so a spin that
+ * only polls runs more than ten times slower on the host than one that computes; the delay
+ * tests spin 0..1 ms before each request (a 1024-sample set: half a second of virtual time
+ * per delay). The spin still ends at the same count (its last strides poll). */
+#define BOARD_SPIN_STRIDE 1000u
+
+/* The throughput tests (bench/tests/t_tm.c) keep their RTB_SAMPLES windows, each a quarter of
+ * the default length: 0.5 s of virtual time per metric instead of 2 s. The threads under test
+ * run flat out for the whole window, and QEMU executes them at some 10 to 50 million guest
+ * instructions a second on this project's shared host: four metrics took five minutes at
+ * 2 s. A quarter window still holds hundreds of operations of the slowest test. */
+#define TM_WINDOW_US (512000u / RTB_SAMPLES)
 
 static inline uint32_t board_cycles(void)
 {

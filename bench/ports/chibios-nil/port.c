@@ -79,13 +79,17 @@ const char *rtb_port_absent_reason(uint32_t cap)
 {
     switch (cap) {
     case RTB_CAP_PRIO_SET:
+    case RTB_CAP_PRIO_SET_SELF: /* sem.signal_waiter: not even the caller's own */
         return "a NIL thread's priority is its slot in the static thread array; NIL has no call to change it";
     case RTB_CAP_MUTEX:
     case RTB_CAP_MUTEX_INHERIT:
     case RTB_CAP_MUTEX_DYNAMIC:
         return "ChibiOS/NIL has no mutexes (ch.h: CH_CFG_USE_MUTEXES \"not yet supported\"), nor does oslib";
     case RTB_CAP_TIMER:
-        return "ChibiOS/NIL has no software timers (virtual timers are ChibiOS/RT only)";
+    case RTB_CAP_TIMER_ONESHOT:
+        return "ChibiOS/NIL has no software timers, periodic or one-shot: no callback timer service "
+               "(its system timer only ends thread sleeps and timeouts; virtual timers, chVTSet, are "
+               "ChibiOS/RT only, and oslib has none)";
     default:
         return "not provided by ChibiOS/NIL";
     }
@@ -93,7 +97,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "ChibiOS/NIL " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd), ports/ARMv6-M, oslib mempools+mailboxes+objects FIFOs");
+    bench_config("kernel", "ChibiOS/NIL " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd), ports/" RTB_NIL_PORT ", oslib mempools+mailboxes+objects FIFOs");
     bench_config("tickless", "yes (CH_CFG_ST_TIMEDELTA 2, board compare timer, 32-bit)");
     bench_config_u("time_hz", CH_CFG_ST_FREQUENCY);
     bench_config("tick_hz", "none (tick-less)");

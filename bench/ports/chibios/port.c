@@ -57,7 +57,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "ChibiOS/RT " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd2), oslib, port ARMv6-M ("
+    bench_config("kernel", "ChibiOS/RT " CH_KERNEL_VERSION " (stable_21.11.x 78a2ddd2), oslib, port " RTB_CHIBIOS_PORT " ("
                            PORT_INFO ")");
     bench_config("tickless", "yes: system time = the board's cycle counter, alarm = its compare timer");
     bench_config_u("time_hz", CH_CFG_ST_FREQUENCY);

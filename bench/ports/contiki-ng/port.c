@@ -62,6 +62,7 @@ void rtb_port_config(void)
                                   "(event to the waiting process); ctimer: etimer process");
     bench_config("isr_api", "process_poll() from the handler, no prologue/epilogue");
     bench_config("delay_rounding", "etimer: ceil(us / 1 ms) + 1 ticks; rtimer: exact cycles");
+    bench_config("oneshot_rounding", "rtimer_set(RTIMER_NOW() + us in cycles): exact (rtimer ticks are cycles), never early");
     bench_config("idle", "WFI in the scheduler loop when no event or poll is pending");
     bench_config("process_names", "off (PROCESS_CONF_NO_PROCESS_NAMES)");
     bench_config("networking", "none (NETSTACK not built)");

@@ -36,12 +36,21 @@ void rtb_port_own_tests(int checks_only)
         {"contiki.etimer_error.1ms", 1000}, {"contiki.etimer_error.5ms", 5000},
         {"contiki.etimer_error.10ms", 10000},
     };
+    static const struct { const char *id; uint32_t us; } od[] = {
+        {"timer.oneshot_error.10us", 10}, {"timer.oneshot_error.100us", 100},
+        {"timer.oneshot_error.1ms", 1000}, {"timer.oneshot_error.10ms", 10000},
+    };
+    const unsigned rt_kind = BK_SIGNED | (BOARD_HAS_STIMULUS ? BK_FROM_STIM : BK_NO_PROBE);
     if (checks_only) {
-        t_rtimer("contiki.rtimer_error.100us", 100, 32);
+        t_rtimer("contiki.rtimer_error.100us", 100, 32, rt_kind);
         t_etimer("contiki.etimer_error.1ms", 1000, 32);
     } else {
         for (unsigned i = 0; i < sizeof rd / sizeof rd[0]; i++) {
-            t_rtimer(rd[i].id, rd[i].us, 0);
+            t_rtimer(rd[i].id, rd[i].us, 0, rt_kind);
+            bench_end();
+        }
+        for (unsigned i = 0; i < sizeof od / sizeof od[0]; i++) {
+            t_rtimer(od[i].id, od[i].us, 0, BK_SIGNED | BK_NO_PROBE);
             bench_end();
         }
         for (unsigned i = 0; i < sizeof ed / sizeof ed[0]; i++) {
@@ -57,6 +66,23 @@ void rtb_port_own_tests(int checks_only)
                                                   "interrupt source");
 #endif
     }
+
+    /* The standard metrics and checks of services Contiki-NG lacks altogether are absent
+     * with that service's reason (port.c), not the thread model's. */
+    static const struct { const char *id; uint32_t cap; } lacks[] = {
+        {"rhealstone.message_passing", RTB_CAP_QUEUE},
+        {"rhealstone.message_passing.seed001", RTB_CAP_QUEUE},
+        {"tm.message", RTB_CAP_QUEUE},
+        {"rhealstone.deadlock_break", RTB_CAP_MUTEX},
+        {"rhealstone.semaphore_shuffle.seed003", RTB_CAP_MUTEX},
+        {"mutex.create", RTB_CAP_MUTEX}, {"mutex.destroy", RTB_CAP_MUTEX},
+        {"mutex.lock_uncontended", RTB_CAP_MUTEX}, {"mutex.lock_contended", RTB_CAP_MUTEX},
+        {"mutex.unlock", RTB_CAP_MUTEX},
+        {"check.priority_inversion", RTB_CAP_MUTEX}, {"check.deadlock", RTB_CAP_MUTEX},
+    };
+    for (unsigned i = 0; i < sizeof lacks / sizeof lacks[0]; i++)
+        if (!checks_only || strncmp(lacks[i].id, "check.", 6) == 0)
+            bench_absent(lacks[i].id, rtb_port_absent_reason(lacks[i].cap));
 
     check_event_fifo();
     bool poll_ok = polls == n && isrs == n && n > 0;

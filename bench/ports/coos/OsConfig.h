@@ -4,7 +4,7 @@
  * Follows the layout and the values of the OsConfig.h that CoOS ships with its kernel and
  * its STM32F103RB example (Example/ST/STM32F1xx/STM32F103RB_CoOS/.../OsConfig.h), changed
  * to the suite's release form (docs/methodology.md "Configurations"):
- *   - Cortex-M0 (CFG_CHIP_TYPE 2), CPU clock = the board's clock, SysTick at 1 kHz (CoOS
+ *   - Cortex-M0 (CFG_CHIP_TYPE 2; 1 on Cortex-M3, 3 on the M4F), CPU clock = the board's clock, SysTick at 1 kHz (CoOS
  *     has no tick-less mode);
  *   - parameter checks (CFG_PAR_CHECKOUT_EN) and stack checks (CFG_STK_CHECKOUT_EN) off;
  *   - round robin (CFG_ROBIN_EN) off: no time slicing, like the other ports;
@@ -25,7 +25,16 @@
 
 #include "board_config.h" /* BOARD_CLOCK_HZ */
 
+#if defined(__ARM_ARCH_7EM__) && defined(__ARM_FP)
+#define CFG_CHIP_TYPE (3) /* Cortex-M4F: s16-s31 in every switch, extended frames always */
+#define RTB_COOS_CHIP "3 (Cortex-M4F)"
+#elif defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+#define CFG_CHIP_TYPE (1) /* Cortex-M3 */
+#define RTB_COOS_CHIP "1 (Cortex-M3)"
+#else
 #define CFG_CHIP_TYPE (2) /* Cortex-M0 */
+#define RTB_COOS_CHIP "2 (Cortex-M0)"
+#endif
 #define CFG_LOWEST_PRIO (64)
 
 #if defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES < 16384u
@@ -34,7 +43,15 @@
 #define CFG_MAX_USER_TASKS (41)
 #endif
 
-#define CFG_IDLE_STACK_SIZE (25) /* words, as upstream */
+/* Words, as upstream's CoOS/OsConfig.h: 25, and 58 on the M4F (CFG_CHIP_TYPE 3), where
+ * InitTaskContext builds a 50-word context (an extended frame and s16-s31) and the first
+ * PendSV stores 24 words below the PSP that SetEnvironment sets 25 words under the top:
+ * 25 words there overwrite the RAM below idle_stk (the M4F hang before any output). */
+#if CFG_CHIP_TYPE == 3
+#define CFG_IDLE_STACK_SIZE (58)
+#else
+#define CFG_IDLE_STACK_SIZE (25)
+#endif
 #define CFG_CPU_FREQ (BOARD_CLOCK_HZ)
 #define CFG_SYSTICK_FREQ (1000)
 #define CFG_MAX_SERVICE_REQUEST (5)

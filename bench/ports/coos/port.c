@@ -27,7 +27,7 @@ OS_EventID rtb_coos_sems[RTB_MAX_SEMS];
 OS_MutexID rtb_coos_mutexes[RTB_MAX_MUTEXES];
 static uint8_t mutex_made[RTB_MAX_MUTEXES];
 static OS_TCID timers[RTB_MAX_TIMERS];
-static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
+static struct { void (*cb)(void *); void *arg; U32 period; U8 type; } timer_cb[RTB_MAX_TIMERS];
 
 
 const char *rtb_port_absent_reason(uint32_t cap)
@@ -44,7 +44,10 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "CoOS 1.1.6 (github coocox/CoOS master fa55945), portable/GCC/port.c CFG_CHIP_TYPE 2 (Cortex-M0), arch.c");
+    bench_config("kernel", "CoOS 1.1.6 (github coocox/CoOS master fa55945), portable/GCC/port.c CFG_CHIP_TYPE " RTB_COOS_CHIP ", arch.c");
+#if CFG_CHIP_TYPE == 3
+    bench_config("fpu_context", "CoOS's M4F port: s16-s31 saved at every switch, every task resumed with an extended frame (EXC_RETURN 0xFFFFFFED), the hardware's lazy stacking on; idle stack 58 words (upstream's M4F value)");
+#endif
     bench_config_u("time_hz", CFG_SYSTICK_FREQ);
     bench_config_u("tick_hz", CFG_SYSTICK_FREQ);
     bench_config("tickless", "no (CoOS has no tick-less mode): SysTick at 1 kHz, CoOS's SysTick_Handler");
@@ -58,6 +61,8 @@ void rtb_port_config(void)
     bench_config("queue", "CoCreateQueue of slot pointers + the port's ring of message slots (copy in/out) + a CoOS semaphore of free slots for a blocking send");
     bench_config("allocation", "static: TCBs in CoOS's TCBTbl, stacks from the suite, events/mutexes/timers in CoOS tables; memory blocks: CoCreateMemPartition of 2 x 128 bytes");
     bench_config("delay_rounding", "CoTickDelay(ceil(us/tick)+1): never shorter than requested");
+    bench_config("oneshot_rounding", "CoCreateTmr(TMR_TYPE_ONE_SHOT) / CoSetTmrCnt of ceil(us/tick)+1 ticks (1 kHz SysTick): "
+                                     "expires at that tick from now, never before the delay");
     bench_config("timer_context", "SysTick interrupt (CoOS's isr_TmrDispose), or the thread that unlocks the scheduler if the tick found it locked");
     bench_config("isr_api", "CoEnterISR / isr_PostSem / CoExitISR");
     bench_config("idle", "CoIdleTask: WFI (CoOS's user hook, hook.c replaced by the port)");
@@ -163,27 +168,32 @@ void rtb_mutex_delete(int id) { (void)id; /* no CoOS call: kept for the next cre
 /* rtb_mutex_lock, rtb_mutex_unlock: inline (rtb_port_inline.h) */
 
 /* ---- queues: a CoOS queue of slot pointers over the port's ring of message slots ---- */
-#define Q_BYTES 64u
-#define Q_DEPTH 8u
+/* Each queue's memory: CoOS's `depth` pointer cells, then the port's `depth` message slots
+ * (word-rounded). Queue 0 holds one 128-byte message (rhealstone.message_passing.seed001),
+ * queue 1 a 64-byte one (or 3 of 16 bytes): qemu-microbit's RAM has no room for more. */
+static uint32_t q_store0[1 + 128 / 4], q_store1[1 + 64 / 4];
 static struct {
     OS_EventID q, free;
     size_t msg_bytes;
     unsigned depth, w;
-    void *ptr[Q_DEPTH];
-    uint32_t slots[Q_BYTES / 4];
 } queues[RTB_MAX_QUEUES];
+static uint32_t *const q_store[RTB_MAX_QUEUES] = {q_store0, q_store1};
+static const size_t q_bytes[RTB_MAX_QUEUES] = {sizeof q_store0, sizeof q_store1};
+static void *q_slot(int id, unsigned i)
+{
+    size_t sz = (queues[id].msg_bytes + 3u) & ~(size_t)3u;
+    return (char *)(q_store[id] + queues[id].depth) + i * sz;
+}
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     size_t sz = (msg_bytes + 3u) & ~(size_t)3u;
-    if (depth == 0 || depth > Q_DEPTH || sz * depth > Q_BYTES)
+    if (depth == 0 || (sizeof(void *) + sz) * depth > q_bytes[id])
         return RTB_ERROR;
     queues[id].msg_bytes = msg_bytes;
     queues[id].depth = depth;
     queues[id].w = 0;
-    for (unsigned i = 0; i < depth; i++) /* CoOS's pointer cells; slot i is the port's */
-        queues[id].ptr[i] = (char *)queues[id].slots + i * sz;
-    queues[id].q = CoCreateQueue(queues[id].ptr, (U16)depth, EVENT_SORT_TYPE_PRIO);
+    queues[id].q = CoCreateQueue((void **)q_store[id], (U16)depth, EVENT_SORT_TYPE_PRIO);
     queues[id].free = CoCreateSem((U16)depth, (U16)depth, EVENT_SORT_TYPE_PRIO);
     if (queues[id].q == (OS_EventID)E_CREATE_FAIL || queues[id].free == (OS_EventID)E_CREATE_FAIL)
         return RTB_ERROR;
@@ -199,8 +209,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     if (ev_wait(queues[id].free, timeout_us) != RTB_OK)
         return RTB_TIMEOUT;
     CoSchedLock(); /* the slot index follows CoOS's tail: one post at a time */
-    size_t sz = (queues[id].msg_bytes + 3u) & ~(size_t)3u;
-    void *slot = (char *)queues[id].slots + queues[id].w * sz;
+    void *slot = q_slot(id, queues[id].w);
     memcpy(slot, msg, queues[id].msg_bytes);
     if (++queues[id].w == queues[id].depth)
         queues[id].w = 0;
@@ -231,22 +240,55 @@ static void timer_tramp0(void) { timer_cb[0].cb(timer_cb[0].arg); }
 static void timer_tramp1(void) { timer_cb[1].cb(timer_cb[1].arg); }
 static const vFUNCPtr timer_tramps[RTB_MAX_TIMERS] = {timer_tramp0, timer_tramp1};
 
-int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
+/* A CoOS timer's type (periodic or one-shot) is fixed by CoCreateTmr: the port makes the
+ * kind the next start needs (the suite makes a timer and then uses it one way only). */
+static uint32_t timer_ticks(uint32_t us)
 {
-    U32 p = (U32)(((uint64_t)period_us * CFG_SYSTICK_FREQ + 999999u) / 1000000u);
-    if (p == 0)
-        p = 1;
-    timer_cb[id].cb = cb;
-    timer_cb[id].arg = arg;
-    OS_TCID t = CoCreateTmr(TMR_TYPE_PERIODIC, p, p, timer_tramps[id]);
+    return (uint32_t)(((uint64_t)us * CFG_SYSTICK_FREQ + 999999u) / 1000000u);
+}
+static int timer_make(int id, U8 type, U32 ticks)
+{
+    OS_TCID t = CoCreateTmr(type, ticks, type == TMR_TYPE_PERIODIC ? ticks : 0, timer_tramps[id]);
     if (t == (OS_TCID)E_CREATE_FAIL)
         return RTB_ERROR;
     timers[id] = t;
+    timer_cb[id].type = type;
     return RTB_OK;
 }
-void rtb_timer_start(int id) { CoStartTmr(timers[id]); }
+int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
+{
+    U32 p = timer_ticks(period_us);
+    timer_cb[id].cb = cb;
+    timer_cb[id].arg = arg;
+    timer_cb[id].period = p ? p : 1u;
+    return timer_make(id, TMR_TYPE_PERIODIC, timer_cb[id].period);
+}
+void rtb_timer_start(int id)
+{
+    if (timer_cb[id].type != TMR_TYPE_PERIODIC) {
+        CoDelTmr(timers[id]);
+        timer_make(id, TMR_TYPE_PERIODIC, timer_cb[id].period);
+    }
+    CoStartTmr(timers[id]);
+}
 void rtb_timer_stop(int id) { CoStopTmr(timers[id]); }
 void rtb_timer_delete(int id) { CoDelTmr(timers[id]); }
+/* One shot (TMR_TYPE_ONE_SHOT): the SysTick handler counts the head of CoOS's timer list
+ * down once per tick, so n ticks end at the n-th tick from now, the first of which may come
+ * at once: n = ceil(us/tick) + 1, as for the delays, never early. */
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    U32 n = timer_ticks(delay_us) + 1u;
+    if (timer_cb[id].type != TMR_TYPE_ONE_SHOT) {
+        CoDelTmr(timers[id]);
+        if (timer_make(id, TMR_TYPE_ONE_SHOT, n) != RTB_OK)
+            return RTB_ERROR;
+    } else {
+        CoStopTmr(timers[id]);
+        CoSetTmrCnt(timers[id], n, 0);
+    }
+    return CoStartTmr(timers[id]) == E_OK ? RTB_OK : RTB_ERROR;
+}
 
 /* ---- memory: a CoOS memory partition of 128-byte blocks ---- */
 #define MEM_BLOCK 128u

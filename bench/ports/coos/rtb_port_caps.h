@@ -11,7 +11,8 @@
 #define RTB_CAPS                                                                           \
     (RTB_CAP_SUSPEND | RTB_CAP_PRIO_SET | RTB_CAP_THREAD_DYNAMIC | RTB_CAP_MUTEX |         \
      RTB_CAP_MUTEX_INHERIT | RTB_CAP_QUEUE | RTB_CAP_DELAY | RTB_CAP_TIMER | RTB_CAP_MEM |  \
-     RTB_CAP_IRQ | RTB_CAP_TIMEOUT | RTB_CAP_SUSPEND_SELF | RTB_CAP_PRIO_SET_SELF)
+     RTB_CAP_IRQ | RTB_CAP_TIMEOUT | RTB_CAP_SUSPEND_SELF | RTB_CAP_PRIO_SET_SELF |           \
+     RTB_CAP_TIMER_ONESHOT)
 #define RTB_TIMER_CB_IN_ISR 1 /* CoOS timer callbacks run in its SysTick handler */
 #define RTB_PORT_ISR 1        /* handlers are bracketed by CoEnterISR/CoExitISR */
 #define RTB_PORT_INLINE 1     /* the hot calls are inline: rtb_port_inline.h */

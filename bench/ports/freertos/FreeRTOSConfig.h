@@ -13,7 +13,8 @@
  *   queues); thread control blocks and stacks are static, in memory the suite provides
  *   (xTaskCreateStatic), because the suite owns every thread's memory on every RTOS.
  * - Idle calls WFI (the idle hook), as every port of the suite does when nothing is ready.
- * - Compiled with the same flags as every other RTOS: -mcpu=cortex-m0 -mthumb -Os.
+ * - Compiled with the same flags as every other RTOS: -mcpu=cortex-m0 -mthumb -Os (the
+ *   board's core flags on ARMv7-M boards, where the port is ARM_CM3 or ARM_CM4F).
  */
 #ifndef FREERTOS_CONFIG_H
 #define FREERTOS_CONFIG_H
@@ -24,7 +25,13 @@
 #define configTICK_RATE_HZ                      1000
 #define configUSE_PREEMPTION                    1
 #define configUSE_TIME_SLICING                  0
+#if BOARD_ARCH_ARMV7M
+/* ARM_CM3/ARM_CM4F: the ports' own fastest selection (CLZ on the ready bitmap); ARMv6-M has
+ * no CLZ, so ARM_CM0 has only the generic one. */
+#define configUSE_PORT_OPTIMISED_TASK_SELECTION 1
+#else
 #define configUSE_PORT_OPTIMISED_TASK_SELECTION 0
+#endif
 #define configUSE_TICKLESS_IDLE                 0
 #define configMAX_PRIORITIES                    11 /* 0 idle, 1..8 tests, 9 controller, 10 timer task */
 #define configMINIMAL_STACK_SIZE                64
@@ -67,7 +74,18 @@
 #define configTIMER_TASK_STACK_DEPTH            96
 
 #define configKERNEL_INTERRUPT_PRIORITY         255
+#if BOARD_ARCH_ARMV7M
+/* ARMv7-M masks with BASEPRI: every level of the board (0..3: bytes 0x20..0xE0,
+ * armv6m_nvic.h) may call FromISR functions, as under PRIMASK on ARMv6-M; bytes below 0x20
+ * are never masked by the kernel. */
+#define configMAX_SYSCALL_INTERRUPT_PRIORITY    0x20
+/* ARM_CM3/ARM_CM4F name their handlers; the board's vector table names the CMSIS ones. */
+#define vPortSVCHandler SVC_Handler
+#define xPortPendSVHandler PendSV_Handler
+#define xPortSysTickHandler SysTick_Handler
+#else
 #define configMAX_SYSCALL_INTERRUPT_PRIORITY    0
+#endif
 #define configENABLE_MPU                        0
 #define configENABLE_FPU                        0
 #define configENABLE_TRUSTZONE                  0

@@ -41,7 +41,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "FreeRTOS-Kernel " tskKERNEL_VERSION_NUMBER " (crates.io freertos-next 0.12.0), portable/GCC/ARM_CM0");
+    bench_config("kernel", "FreeRTOS-Kernel " tskKERNEL_VERSION_NUMBER " (crates.io freertos-next 0.12.0), portable/GCC/" RTB_FREERTOS_PORT);
     bench_config_u("tick_hz", configTICK_RATE_HZ);
     bench_config("tickless", "no");
     bench_config("preemption", "on");

@@ -41,8 +41,6 @@ const char *rtb_port_absent_reason(uint32_t cap)
         return "Jobbed has no call to change a thread's priority (only its mutex manager raises and restores one)";
     case RTB_CAP_QUEUE:
         return "Jobbed has no message queues";
-    case RTB_CAP_DELAY:
-        return "off in this build: Jobbed has no blocking delay call; the port builds one on its delayed execution (a one-shot system-timer subscription whose handler thread wakes the waiter: -DRTOSLAB_JOBBED_DELAY=ON), but Jobbed idles in a WFE loop that QEMU executes instruction by instruction, so the delay tests alone take over 10 minutes on qemu-raspi2b";
     case RTB_CAP_TIMEOUT:
         return "Jobbed has no timeouts: a thread blocked on a mutex or a semaphore waits until it is released";
     case RTB_CAP_TIMER:
@@ -66,9 +64,10 @@ void rtb_port_config(void)
     bench_config("semaphore", "SVC P/V on a word; V wakes a waiter only when the count becomes 1; poll (timeout 0) = P only when the count is non-zero (Jobbed has no try-wait)");
     bench_config("mutex", "Jobbed's mutex manager: lock_mutex/unlock_mutex, priority inheritance, deadlock avoidance by re-locking held mutexes in order");
     bench_config("timer_context", "none (no software timers)");
-    bench_config("delay", JOBBED_DELAY ? "one-shot subscribe_irq(SYS_TIMER_0_IRQ) at now + us + 1 (1 MHz system timer) whose handler thread signals the waiting thread's semaphore (seed 004's delayed execution)" : "off (-DRTOSLAB_JOBBED_DELAY=ON to build it)");
+    bench_config("delay", "one-shot subscribe_irq(SYS_TIMER_0_IRQ) at now + us + 1 (1 MHz system timer) whose handler thread signals the waiting thread's semaphore (seed 004's delayed execution)");
     bench_config("isr_api", "subscribe_irq(SYS_TIMER_n_IRQ): the kernel's IRQ code starts the handler as a new thread at priority 0 and reschedules; rtb_sem_signal_isr = SYS_SEMAPHORE_V from that thread");
-    bench_config("idle", "Jobbed's usrloopthread (WFE)");
+    bench_config("idle", "Jobbed's usrloopthread, its WFE compiled as WFI (CMakeLists.txt: QEMU halts on WFI, not on WFE)");
+    bench_config("irq_entry", "the port's irq_entry.S before Jobbed's: copies SPSR_irq to SPSR_svc when a thread is interrupted (a defect of the pinned Jobbed: it saves SPSR_svc as the preempted thread's CPSR)");
     bench_config("compiler_flags", "the project's (-Os), not Jobbed's Makefile (-O3 -fpic)");
 }
 
@@ -191,8 +190,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
  * first word of the info, in us) whose handler, started by the kernel as a thread at
  * priority 0, signals a semaphore the delayed thread waits on. now + us + 1: the 1 MHz
  * counter may be about to tick, so the wait is at least `us`. One delayed thread at a time
- * (the suite's tests delay from one thread). Off by default (rtb_port_absent_reason). */
-#if JOBBED_DELAY
+ * (the suite's tests delay from one thread). */
 static unsigned long delay_sem;
 static struct SysTimerInfo delay_info;
 
@@ -212,9 +210,6 @@ void rtb_delay_us(uint32_t us)
     subscribe_irq(SYS_TIMER_0_IRQ, (void *)delay_expired, &delay_info);
     sys1(SYS_SEMAPHORE_P, &delay_sem);
 }
-#else
-void rtb_delay_us(uint32_t us) { (void)us; }
-#endif
 int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
 {
     (void)id;

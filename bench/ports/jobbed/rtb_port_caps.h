@@ -5,12 +5,7 @@
 #define RTB_PORT_CAPS_H
 #define RTB_PORT_ID "jobbed"
 #define RTB_PORT_VERSION "0.9z"
-/* rtb_delay_us on Jobbed's delayed execution: built with -DRTOSLAB_JOBBED_DELAY=ON (port.c,
- * "delay", says why it is off by default) */
-#ifndef JOBBED_DELAY
-#define JOBBED_DELAY 0
-#endif
 #define RTB_CAPS (RTB_CAP_THREAD_DYNAMIC | RTB_CAP_MUTEX | RTB_CAP_MUTEX_INHERIT | \
-                  RTB_CAP_MUTEX_DYNAMIC | RTB_CAP_IRQ | (JOBBED_DELAY ? RTB_CAP_DELAY : 0u))
+                  RTB_CAP_MUTEX_DYNAMIC | RTB_CAP_IRQ | RTB_CAP_DELAY)
 #define RTB_TIMER_CB_IN_ISR 0 /* no software timers */
 #endif

@@ -55,10 +55,12 @@ void rtb_port_config(void)
     bench_config("time_slicing", "off (RIOT has none unless sched_round_robin is used)");
     bench_config("mutex_protocol", "priority inheritance (module core_mutex_priority_inheritance)");
     bench_config("semaphores", "sys/sema (sema_t: a count and a mutex), no maximum count");
-    bench_config("queues", "bounded buffer on sys/sema (free-slot and full-slot semaphores, copy under irq_disable): RIOT msg/mbox carry 32-bit msg_t, not N-byte messages");
+    bench_config("queues", "bounded buffer on sys/sema (free-slot and full-slot semaphores, copy under irq_disable; 256 bytes "
+                           "per queue): RIOT msg/mbox carry 32-bit msg_t, not N-byte messages");
     bench_config("allocation", "all static: threads (TCB at the top of the suite's stack), sema/mutex/queue tables; memarray of 128-byte blocks");
     bench_config_u("maxthreads", MAXTHREADS);
     bench_config("thread_delete", "unlink from its wait queue, status zombie, thread_kill_zombie (RIOT cannot delete another thread)");
+    bench_config("oneshot_rounding", "ztimer_set(us * (clock / 1 MHz) + 1 cycles): one tick = one cycle, never early");
     bench_config("timer_context", "interrupt (ztimer callbacks run in the alarm ISR)");
     bench_config("isr_api", "sema_post from the ISR + cortexm_isr_end() at the end of the handler");
     bench_config("delay_rounding", "us * (clock / 1 MHz) + 1 cycles of ztimer: never shorter than requested");
@@ -68,9 +70,12 @@ void rtb_port_config(void)
 /* ---- start ---- */
 void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
 {
-    irq_disable();
+    /* As RIOT boots: cpu_init (cortexm_init) and the timer's set-up with interrupts on (no
+     * interrupt is enabled yet), then kernel_init's masked part: the first thread, the
+     * switch to it. */
     cortexm_init();
     ztimer_periph_timer_init(&rtb_riot_clock, TIMER_DEV(0), BOARD_CLOCK_HZ, UINT32_MAX);
+    irq_disable();
     thread_create((char *)stack, (int)stack_bytes, RIOT_PRIO(RTB_PRIO_CTRL), THREAD_CREATE_WOUT_YIELD,
                   (thread_task_func_t)(void (*)(void))main_fn, NULL, "ctrl");
     cpu_switch_context_exit();
@@ -92,16 +97,16 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
 }
 
 /* The queues (see "queues" below). */
-#define Q_SLOT_BYTES 64u
-#define Q_DEPTH_MAX 4u
+#define Q_BYTES 256u /* per queue: depth x message (word-rounded), e.g. 4 x 64 or 1 x 128 */
 static struct {
     sema_t free, full;
-    size_t bytes;
+    size_t bytes, stride;
     unsigned depth, head, tail;
-    uint32_t slot[Q_DEPTH_MAX][Q_SLOT_BYTES / 4];
+    uint32_t store[Q_BYTES / 4];
 } queues[RTB_MAX_QUEUES];
+#define Q_SLOT(id, i) ((char *)queues[id].store + (i) * queues[id].stride)
 
-/* Take `node` out of the wait queue of a mutex (sema_t waits on its mutex). */
+/* Take `node` out of the wait queue of a mutex (sema_t waits on its mutex). Masked. */
 static bool unlink_waiter(list_node_t *head, list_node_t *node)
 {
     list_node_t *p = head;
@@ -119,10 +124,25 @@ static bool unlink_waiter(list_node_t *head, list_node_t *node)
     return false;
 }
 
+/* Search one wait queue for the blocked thread t, in its own short masked section (as long as
+ * RIOT's own walk of that queue). True when t is no longer blocked (found and unlinked, or
+ * woken meanwhile). The search across every object of the suite is the port's bookkeeping,
+ * not RIOT's: one object at a time, it never becomes the run's longest masked section. The
+ * deleter is the controller, above every test thread: a thread woken between two searches
+ * stays ready, it cannot run and block on another object meanwhile. */
+static bool unlink_from(thread_t *t, list_node_t *head)
+{
+    unsigned s = irq_disable();
+    bool done = t->status != STATUS_MUTEX_BLOCKED || unlink_waiter(head, (list_node_t *)&t->rq_entry);
+    irq_restore(s);
+    return done;
+}
+
 /* RIOT has no call that deletes another thread: a thread ends by returning or by
  * thread_zombify() (itself), and thread_kill_zombie(pid) reclaims a zombie. The port does
  * for a blocked or ready thread what RIOT would need: it unlinks it from the wait queue it is
- * on, marks it a zombie (sched_set_status takes it off the run queue) and reclaims it with
+ * on (RIOT's thread_t does not say which: every object's queue is searched, one at a time),
+ * marks it a zombie (sched_set_status takes it off the run queue) and reclaims it with
  * thread_kill_zombie. A thread deleted during a timed wait would leave its ztimer armed: the
  * suite deletes only threads parked for ever (or ready). */
 void rtb_thread_delete(int id)
@@ -130,30 +150,27 @@ void rtb_thread_delete(int id)
     kernel_pid_t pid = pids[id];
     if (pid <= 0)
         return;
-    unsigned s = irq_disable();
     thread_t *t = thread_get(pid);
     if (t) {
-        list_node_t *node = (list_node_t *)&t->rq_entry;
-        if (t->status == STATUS_MUTEX_BLOCKED) {
-            bool done = false;
-            for (int i = 0; i < RTB_MAX_SEMS && !done; i++)
-                done = unlink_waiter(&sems[i].mutex.queue, node);
-            for (int i = 0; i < RTB_MAX_MUTEXES && !done; i++)
-                done = unlink_waiter(&mutexes[i].queue, node);
-            for (int i = 0; i < RTB_MAX_QUEUES && !done; i++)
-                done = unlink_waiter(&queues[i].free.mutex.queue, node) ||
-                       unlink_waiter(&queues[i].full.mutex.queue, node);
-        }
+        bool done = false;
+        for (int i = 0; i < RTB_MAX_SEMS && !done; i++)
+            done = unlink_from(t, &sems[i].mutex.queue);
+        for (int i = 0; i < RTB_MAX_MUTEXES && !done; i++)
+            done = unlink_from(t, &mutexes[i].queue);
+        for (int i = 0; i < RTB_MAX_QUEUES && !done; i++)
+            done = unlink_from(t, &queues[i].free.mutex.queue) || unlink_from(t, &queues[i].full.mutex.queue);
+        unsigned s = irq_disable();
         sched_set_status(t, STATUS_ZOMBIE);
         thread_kill_zombie(pid);
+        irq_restore(s);
     }
     pids[id] = 0;
-    irq_restore(s);
 }
 
 
-/* RIOT suspends only the caller (thread_sleep) and wakes a sleeping thread
- * (thread_wakeup); the suite only ever suspends itself. */
+/* RIOT suspends only the caller (thread_sleep) and wakes a sleeping thread (thread_wakeup,
+ * which leaves a thread that is not sleeping alone): RTB_CAP_SUSPEND_SELF, not
+ * RTB_CAP_SUSPEND. RIOT has no call that suspends another thread. */
 void rtb_suspend(int id)
 {
     if (id == RTB_SELF)
@@ -189,9 +206,11 @@ void rtb_mutex_delete(int id) { (void)id; /* a RIOT mutex needs no destruction *
 
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
-    if (msg_bytes > Q_SLOT_BYTES || depth == 0 || depth > Q_DEPTH_MAX)
+    size_t stride = (msg_bytes + 3u) & ~(size_t)3u;
+    if (depth == 0 || msg_bytes > Q_BYTES || stride * depth > Q_BYTES)
         return RTB_ERROR;
     queues[id].bytes = msg_bytes;
+    queues[id].stride = stride;
     queues[id].depth = depth;
     queues[id].head = queues[id].tail = 0;
     sema_create(&queues[id].free, depth);
@@ -223,7 +242,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     unsigned s = irq_disable();
     unsigned i = queues[id].tail;
     queues[id].tail = i + 1 == queues[id].depth ? 0 : i + 1;
-    memcpy(queues[id].slot[i], msg, queues[id].bytes);
+    memcpy(Q_SLOT(id, i), msg, queues[id].bytes);
     irq_restore(s);
     sema_post(&queues[id].full);
     return RTB_OK;
@@ -235,7 +254,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     unsigned s = irq_disable();
     unsigned i = queues[id].head;
     queues[id].head = i + 1 == queues[id].depth ? 0 : i + 1;
-    memcpy(msg, queues[id].slot[i], queues[id].bytes);
+    memcpy(msg, Q_SLOT(id, i), queues[id].bytes);
     irq_restore(s);
     sema_post(&queues[id].free);
     return RTB_OK;
@@ -245,6 +264,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 void rtb_delay_us(uint32_t us) { ztimer_sleep(CLK, ticks(us)); }
 
 static ztimer_periodic_t timers[RTB_MAX_TIMERS];
+static ztimer_t once[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 static bool timer_tramp(void *arg)
 {
@@ -261,8 +281,26 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
     return RTB_OK;
 }
 void rtb_timer_start(int id) { ztimer_periodic_start(&timers[id]); }
-void rtb_timer_stop(int id) { ztimer_periodic_stop(&timers[id]); }
-void rtb_timer_delete(int id) { ztimer_periodic_stop(&timers[id]); }
+void rtb_timer_stop(int id)
+{
+    ztimer_periodic_stop(&timers[id]);
+    ztimer_remove(CLK, &once[id]);
+}
+void rtb_timer_delete(int id)
+{
+    ztimer_periodic_stop(&timers[id]);
+    ztimer_remove(CLK, &once[id]);
+}
+/* One shot: a plain ztimer_t on the same clock, its callback the suite's, in the alarm ISR.
+ * ztimer_set(clock, t, n) fires at ztimer_now() + n, read inside the call, so n = the
+ * delay's ticks(us) (us in cycles + 1) is never early. */
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    once[id].callback = timer_cb[id].cb;
+    once[id].arg = timer_cb[id].arg;
+    ztimer_set(CLK, &once[id], ticks(delay_us));
+    return RTB_OK;
+}
 
 /* ---- memory: sys/memarray, a pool of fixed 128-byte blocks (not thread-safe by itself:
  * the port brackets it with irq_disable/irq_restore, as RIOT's users of memarray do) ---- */

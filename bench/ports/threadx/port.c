@@ -30,13 +30,13 @@ static ULONG pool_mem[POOL_BLOCKS * (128 + sizeof(void *)) / sizeof(ULONG)];
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
-    (void)cap;
+    (void)cap; /* never called: RTB_CAPS is every service */
     return "not provided by the ThreadX port";
 }
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "Eclipse ThreadX 6.4.2 (v6.4.2_rel 06dabb0), ports/cortex_m0/gnu");
+    bench_config("kernel", "Eclipse ThreadX 6.4.2 (v6.4.2_rel 06dabb0), ports/" RTB_TX_PORT "/gnu");
     bench_config("tickless", "no (ThreadX has no tick-less mode in its core): SysTick tick");
     bench_config_u("time_hz", TX_TIMER_TICKS_PER_SECOND);
     bench_config_u("prio_levels", TX_MAX_PRIORITIES);
@@ -51,8 +51,10 @@ void rtb_port_config(void)
     bench_config("allocation", "static: thread stacks in suite memory, TX_THREADs in a table of 6 by thread id, objects in the port's tables, "
                                "memory blocks from a tx_block_pool of one 128-byte block");
     bench_config("timer_context", "SysTick interrupt (TX_TIMER_PROCESS_IN_ISR)");
-    bench_config("isr_api", "tx_semaphore_put from a plain C handler (no context save/restore calls on Cortex-M0)");
+    bench_config("isr_api", "tx_semaphore_put from a plain C handler (no context save/restore calls on Cortex-M)");
     bench_config("delay_rounding", "ceil(us/tick)+1 ticks: never shorter than requested");
+    bench_config("oneshot_rounding", "tx_timer_change(ceil(us/tick)+1 ticks, reschedule 0) + tx_timer_activate "
+                                     "(1 kHz tick): expires at that tick from now, never before the delay");
     bench_config("idle", "WFI in the scheduler's wait loop (TX_ENABLE_WFI)");
     bench_config("port_calls", "inline (rtb_port_inline.h): yield, priority set, sem wait/signal/signal_isr, mutex lock/unlock");
 }
@@ -247,6 +249,15 @@ void rtb_timer_start(int id)
     tx_timer_activate(&timers[id]);
 }
 void rtb_timer_stop(int id) { tx_timer_deactivate(&timers[id]); }
+/* One shot: tx_timer_change (initial ticks, reschedule 0) on the deactivated timer. A timer
+ * of n ticks expires at the n-th tick from now, the first of which may come at once: n =
+ * ceil(us/tick) + 1, as for the delays, so the callback is never early. */
+int rtb_timer_once(int id, uint32_t delay_us)
+{
+    tx_timer_deactivate(&timers[id]);
+    tx_timer_change(&timers[id], rtb_tx_ticks(delay_us ? delay_us : 1u), 0);
+    return tx_timer_activate(&timers[id]) == TX_SUCCESS ? RTB_OK : RTB_ERROR;
+}
 void rtb_timer_delete(int id)
 {
     if (timers_made & (1u << id)) {

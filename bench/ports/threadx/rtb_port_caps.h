@@ -1,11 +1,17 @@
 /* Eclipse ThreadX 6.4.2: every service of the porting layer is there (threads created and
  * deleted at run time, suspend/resume, priority change, counting semaphores, mutexes with
- * priority inheritance, queues, sleep and timeouts, application timers, block pools). */
+ * priority inheritance and timeouts, queues, sleep and timeouts, application timers periodic
+ * and one-shot, block pools). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
 #define RTB_PORT_ID "threadx"
 #define RTB_PORT_VERSION "6.4.2"
-#define RTB_CAPS (0xFFFu | RTB_CAP_MUTEX_TIMEOUT) /* tx_mutex_get takes a timeout */
+#define RTB_CAPS RTB_CAPS_ALL
+/* ... but a tx_queue message is 1, 2, 4, 8 or 16 words: */
+#define RTB_PORT_QUEUE_128_ABSENT                                                            \
+    "ThreadX copies queue messages of 1, 2, 4, 8 or 16 32-bit words only (tx_queue_create: at " \
+    "most 64 bytes); a 128-byte message would travel as a pointer, without the copy the seed "   \
+    "times"
 #define RTB_TIMER_CB_IN_ISR 1 /* TX_TIMER_PROCESS_IN_ISR: timer expirations in the SysTick ISR */
 #define RTB_PORT_INLINE 1     /* the hot calls are inline: rtb_port_inline.h */
 /* 6 threads besides the controller (the suite's tests use at most 5 at once; scale.*.n8 and

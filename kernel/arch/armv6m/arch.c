@@ -3,7 +3,7 @@
  *
  * Sections: includes / definitions / functions (as every kernel module).
  */
-#include "arch.h"
+#include "arch_if.h"
 #include "kernel_internal.h"
 
 /* ---- Definitions ------------------------------------------------------------------------- */

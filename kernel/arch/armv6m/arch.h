@@ -1,25 +1,8 @@
 /*
- * Port boundary for ARMv6-M (Cortex-M0/M0+): what the portable kernel asks of a CPU.
- *
- * Contract (an ARMv7-M port provides the same names):
- *  - arch_irq_disable/enable: the kernel's critical section in thread context (PRIMASK).
- *  - arch_irq_lock/unlock: nestable critical section for code that may run in interrupts.
- *  - arch_in_isr: nonzero in handler mode.
- *  - arch_switch(from, to): called with interrupts disabled from thread context. Saves
- *    `from`, sets the kernel's current thread to `to`, restores `to` and enables interrupts.
- *    Returns (in `from`, once it runs again) from->z_wait.result. On ARMv6-M a light call
- *    (below): the caller keeps across it only what it must.
- *  - arch_switch_pend(from): the same when no thread is ready: `from` is saved, the CPU
- *    idles until an interrupt readies a thread; returns once `from` runs again. (Its name
- *    is the PendSV-only build's, where every switch is deferred to PendSV.)
- *  - arch_pend_switch(): from interrupts: switch (via PendSV) when the interrupts return.
- *  - arch_thread_init(t, top, entry, arg): lay the first frame on a new thread's stack.
- *  - arch_start(t): leave main(), run `t`; never returns.
- *  - arch_tick_start(reload): periodic-tick build only: start SysTick; its handler calls
- *    z_time_tick().
- * The PendSV handler calls z_sched_pendsv(saved_sp) to save the outgoing thread's stack
- * pointer and choose the next thread; with none, it returns to the port's idle loop, which
- * runs in thread mode (so that interrupts of every priority can preempt it).
+ * The ARMv6-M port (Cortex-M0/M0+): the inline half of the kernel's port boundary, whose
+ * contract, one comment per function, is kernel/src/arch_if.h (which includes this file and
+ * declares the out-of-line half: arch.c, switch.S). Critical sections on PRIMASK; switches
+ * are light calls (switch_tail.inc) or PendSV.
  */
 #ifndef RTOSLAB_ARCH_ARMV6M_H
 #define RTOSLAB_ARCH_ARMV6M_H
@@ -84,7 +67,6 @@ static inline __attribute__((always_inline)) void arch_pend_switch(void)
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
 }
 
-void arch_init(void);
 #if K_CONFIG_SYNC_SWITCH
 /* The kernel's C code switches with the light calls of the fast paths (switch_tail.inc):
  * a call of the port's routine with every register but r7 declared clobbered, so that the
@@ -117,10 +99,6 @@ static inline __attribute__((always_inline)) int arch_switch(struct k_thread *fr
     return arch_switch_pend(from);
 }
 #endif
-void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg);
-void arch_start(struct k_thread *t) __attribute__((noreturn));
-void arch_tick_start(uint32_t reload);
-void arch_fatal_stack(struct k_thread *t) __attribute__((noreturn));
 
 /* Bytes a new thread's first frame takes (arch_thread_init): a sync frame (r7, return
  * address) with the argument and the entry above it, which the trampoline pops; or,

@@ -18,13 +18,11 @@
 #define K_CONFIG_TICKLESS 1
 #endif
 
-/* Core clock in Hz (used for K_USEC/K_MSEC and to program SysTick). */
-#ifndef K_CONFIG_CLOCK_HZ
-#ifdef BOARD_CLOCK_HZ
+/* Core clock in Hz (used for K_USEC/K_MSEC and to program SysTick): the board's
+ * (rtoslab_board.h, rtoslab/board_if.h). */
+#if !defined(K_CONFIG_CLOCK_HZ) && !defined(__ASSEMBLER__) /* (the port's assembly needs none) */
+#include "rtoslab_board.h"
 #define K_CONFIG_CLOCK_HZ BOARD_CLOCK_HZ
-#else
-#define K_CONFIG_CLOCK_HZ 48000000u
-#endif
 #endif
 
 /* Tick rate of the periodic-tick build. */

@@ -409,9 +409,15 @@ uint32_t k_event_get(const struct k_event *e);
 int k_event_destroy(struct k_event *e);
 #endif
 
-/* The port's inline fast paths (ARMv6-M: light calls, the uncontended mutex): the
- * definitions, in assembly, of some of the calls declared above. */
+/* The port's inline fast paths, if it has any (kernel/arch/<arch>/include/rtoslab/
+ * arch_inline.h; ARMv6-M: light calls, the uncontended mutex): definitions, in assembly, of
+ * some of the calls declared above. This header has none: a port without the file gets the
+ * out-of-line calls. */
+#if defined(__has_include)
+#if __has_include("rtoslab/arch_inline.h")
 #include "rtoslab/arch_inline.h"
+#endif
+#endif
 
 #ifdef __cplusplus
 }

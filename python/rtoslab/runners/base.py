@@ -32,7 +32,8 @@ def stream(cmd: list[str], on_line: LineSink, timeout: float | None, cwd=None, e
            merge_stderr: bool = False) -> tuple[int | None, str, bool, float]:
     """Run cmd, give every stdout line to on_line as it arrives.
 
-    Returns (status, stderr text, timed_out, seconds). Ctrl-C kills the child and propagates."""
+    Returns (status, stderr text, timed_out, seconds). Ctrl-C kills the child, hands on the
+    lines it had already written (nothing measured is lost), and propagates."""
     t0 = time.monotonic()
     try:
         p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -72,6 +73,8 @@ def stream(cmd: list[str], on_line: LineSink, timeout: float | None, cwd=None, e
         except OSError:
             pass
         p.wait()
+        for line in p.stdout:                # what the child wrote before it was killed
+            on_line(line.rstrip("\n"))
         raise
     finally:
         if timer:

@@ -1,20 +1,22 @@
 """QEMU's machines of the suite: functionally real, timing not cycle-accurate.
 
 This module is the one definition of the QEMU command lines, one per QEMU board
-(MACHINES): `qemu-microbit` (nRF51, Cortex-M0) and `qemu-raspi2b` (BCM2836, Cortex-A7, the
-Raspberry Pi 2B of seed 004). The shell scripts and the differential test run it through
+(MACHINES): `qemu-microbit` (nRF51, Cortex-M0), `qemu-raspi2b` (BCM2836, Cortex-A7, the
+Raspberry Pi 2B of seed 004), `qemu-mps2-an385` (Cortex-M3) and `qemu-mps2-an386`
+(Cortex-M4F). The shell scripts and the differential test run it through
 the `rtoslab-qemu` command (main() below).
 
 The guest's clock is deterministic: `-icount shift=N,align=off,sleep=off` makes every guest
 instruction advance virtual time by 2^N ns, and an idle guest (WFI) jumps straight to its
 next timer event. The guest's timers then follow its instructions, not the host's clock, so
 a run gives the same output on an idle and on a busy machine (and an idle wait costs no
-host time). microbit: N=6 (about 15.6 MIPS, close to the nRF51's 16 MHz); raspi2b: N=0
+host time). microbit and mps2: N=6 (about 15.6 MIPS, close to the nRF51's 16 MHz); raspi2b: N=0
 (1 ns per instruction, about a 900 MHz Cortex-A7 at one instruction per cycle).
 
 The board of an image is the one named (run(board=...), `rtoslab-qemu --board`), else the
 build folder's name (build/fw/<board>[-<samples>]/), else the image's entry point: an
-ARMv7-A image starts in ARM state (even entry address), an ARMv6-M one in Thumb (odd).
+ARMv7-A image starts in ARM state (even entry address), an ARMv6-M one in Thumb (odd); an
+ARMv7-M image is not told apart from an ARMv6-M one this way: name its board.
 """
 from __future__ import annotations
 
@@ -35,6 +37,9 @@ MACHINES = {
     # the RTOS's threads may run in user mode (Jobbed's do): semihosting from there too
     "qemu-raspi2b": ("raspi2b", "shift=0,align=off,sleep=off",
                      "enable=on,target=native,userspace=on", True),
+    # ARMv7-M: console on the CMSDK UART0 (stdio)
+    "qemu-mps2-an385": ("mps2-an385", ICOUNT, "enable=on,target=native", True),
+    "qemu-mps2-an386": ("mps2-an386", ICOUNT, "enable=on,target=native", True),
 }
 DEFAULT_BOARD = "qemu-microbit"
 
@@ -65,7 +70,7 @@ def board_of(image: Path) -> str:
 def command(image: Path, *, serial: bool = True, board: str | None = None) -> list[str]:
     """The QEMU command that runs `image` on its board's machine, exit through semihosting.
     microbit: console on semihosting (and the UART on stdio unless `serial` is False);
-    raspi2b: console on the PL011 UART (stdio), so `serial` does not apply."""
+    raspi2b, mps2: console on the UART (stdio), so `serial` does not apply."""
     machine, icount, semi, uart_console = MACHINES[board or board_of(image)]
     cmd = [binary(), "-M", machine, "-nographic", "-monitor", "none",
            "-icount", icount, "-semihosting-config", semi]
@@ -92,7 +97,8 @@ def run(image: Path, on_line, *, timeout: float | None = 600, board: str | None 
     return Outcome(status, "exit", last_line(err) if status else "", err, None, secs)
 
 
-USAGE = "usage: rtoslab-qemu [--no-serial] [--print] [--board qemu-microbit|qemu-raspi2b] IMAGE.elf"
+USAGE = ("usage: rtoslab-qemu [--no-serial] [--print] [--board " + "|".join(MACHINES)
+         + "] IMAGE.elf")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,8 +1,8 @@
 /*
  * cpu_conf.h - the CPU configuration RIOT's cortexm_common code expects from a CPU directory
  * (cpu/<cpu>/include/cpu_conf.h). Our boards are generic Cortex-M0 parts (the simulated lab
- * board, QEMU's nRF51, an STM32F051), so this port describes a bare Cortex-M0 with the CMSIS
- * core header instead of a vendor header. Written for this port, after RIOT's
+ * board, QEMU's nRF51, an STM32F051) and QEMU's MPS2 Cortex-M3/M4F, so this port describes a
+ * bare core with the CMSIS core header instead of a vendor header. Written for this port, after RIOT's
  * cpu/nrf51/include/cpu_conf.h (same default IRQ priority).
  */
 #ifndef RTB_RIOT_CPU_CONF_H
@@ -24,13 +24,29 @@ typedef enum {
     IRQ0_IRQn = 0,
 } IRQn_Type;
 
-#define __CM0_REV 0x0000U
 #define __MPU_PRESENT 0U
+#define __Vendor_SysTickConfig 0U
+#if defined(CPU_ARCH_ARMV7M)
+/* The ARMv7-M boards: 3 priority bits (the fewest an ARMv7-M part has), VTOR. */
+#define __NVIC_PRIO_BITS 3U
+#if defined(CPU_CORE_CORTEX_M3)
+#define __CM3_REV 0x0201U
+#include "core_cm3.h"
+#else
+#define __CM4_REV 0x0001U
+#if defined(CPU_CORE_CORTEX_M4F)
+#define __FPU_PRESENT 1U
+#else
+#define __FPU_PRESENT 0U
+#endif
+#include "core_cm4.h"
+#endif
+#else
+#define __CM0_REV 0x0000U
 #define __VTOR_PRESENT 0U
 #define __NVIC_PRIO_BITS 2U
-#define __Vendor_SysTickConfig 0U
-
 #include "core_cm0.h"
+#endif
 
 #define CPU_DEFAULT_IRQ_PRIO (1U) /* as cpu/nrf51 */
 #define CPU_IRQ_NUMOF (32U)

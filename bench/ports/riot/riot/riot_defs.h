@@ -19,10 +19,25 @@
 #define RIOT_VERSION "2026.07"
 #define RIOT_VERSION_CODE RIOT_VERSION_NUM(2026, 7, 0, 0)
 #define RIOT_BOARD "rtoslab"
-#define RIOT_CPU "rtoslab_m0"
 #define RIOT_APPLICATION "rtoslab-bench"
+#if defined(__ARM_ARCH_7EM__) && defined(__ARM_FP)
+#define RIOT_CPU "rtoslab_m4f"
+#define CPU_CORE_CORTEX_M4F 1
+#define CPU_ARCH_ARMV7M 1
+#define MODULE_CORTEXM_FPU 1 /* RIOT's FPU context (s16-s31 when EXC_RETURN says so) */
+#elif defined(__ARM_ARCH_7EM__)
+#define RIOT_CPU "rtoslab_m4"
+#define CPU_CORE_CORTEX_M4 1
+#define CPU_ARCH_ARMV7M 1
+#elif defined(__ARM_ARCH_7M__)
+#define RIOT_CPU "rtoslab_m3"
+#define CPU_CORE_CORTEX_M3 1
+#define CPU_ARCH_ARMV7M 1
+#else
+#define RIOT_CPU "rtoslab_m0"
 #define CPU_CORE_CORTEX_M0 1
 #define CPU_ARCH_ARMV6M 1
+#endif
 
 /* The modules used (MODULE_<NAME> = 1, as RIOT's build defines them). */
 #define MODULE_CORE 1

@@ -1,7 +1,8 @@
 /*
  * The inline fast paths of the ARMv6-M port: definitions, at the call site, of calls that
- * kernel.h declares (included by kernel.h, at its end; not a header of its own). The
- * assembly lives here, not in the public API header; every other port (and C++, and the
+ * kernel.h declares (included by kernel.h, at its end, from the port's public include
+ * directory, kernel/arch/armv6m/include; not a header of its own). The assembly lives in
+ * the port, not in the public API header; a port without this file (and C++, and the
  * kernel's own sources, Z_NO_INLINE_FAST) gets the out-of-line calls.
  */
 #ifndef RTOSLAB_ARCH_INLINE_H

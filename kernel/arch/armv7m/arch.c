@@ -1,0 +1,60 @@
+/*
+ * ARMv7-M port: thread frames, start-up settings, the periodic tick.
+ *
+ * Sections: includes / definitions / functions (as every kernel module).
+ */
+#include "arch.h"
+#include "kernel_internal.h"
+
+/* ---- Definitions ------------------------------------------------------------------------- */
+
+#define SCB_SHPR3 (*(volatile uint32_t *)0xE000ED20u)
+#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
+#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
+#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
+#define EXC_RETURN_THREAD_PSP 0xFFFFFFFDu /* basic frame: a new thread has no FP state */
+
+/* ---- Functions --------------------------------------------------------------------------- */
+
+void arch_init(void)
+{
+    /* PendSV at the lowest priority: a switch never preempts an interrupt. SysTick (the
+     * periodic tick) above it, inside the kernel's mask (it calls the kernel). The idle loop
+     * runs in thread mode, so an interrupt of any priority may wake threads. */
+    SCB_SHPR3 = 0xA0FF0000u;
+}
+
+void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)
+{
+    /* The frame PendSV leaves: r4-r11, EXC_RETURN, then the hardware's r0-r3, r12, lr, pc,
+     * xPSR. PendSV's exception return starts the thread with r0 = arg in `entry`, which
+     * returns to k_thread_exit (no trampoline). */
+    uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
+    for (unsigned i = 0; i < ARCH_INIT_FRAME_BYTES / 4u; i++)
+        f[i] = 0;
+    f[8] = EXC_RETURN_THREAD_PSP;
+    f[9] = (uint32_t)arg;              /* r0 */
+    f[14] = (uint32_t)k_thread_exit;   /* lr */
+    f[15] = (uint32_t)entry & ~1u;     /* pc */
+    f[16] = 1u << 24;                  /* xPSR: Thumb */
+    t->z_sp = (uint32_t)f;
+}
+
+void arch_fatal_stack(struct k_thread *t)
+{
+    k_fatal(K_ESTACK, t);
+}
+
+#if !K_CONFIG_TICKLESS
+void arch_tick_start(uint32_t reload)
+{
+    SYST_RVR = reload - 1u;
+    SYST_CVR = 0u;
+    SYST_CSR = 7u; /* processor clock, interrupt, enable */
+}
+
+void SysTick_Handler(void)
+{
+    z_time_tick();
+}
+#endif

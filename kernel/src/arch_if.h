@@ -1,0 +1,68 @@
+/*
+ * The port boundary: what the portable kernel asks of a CPU. Owned by the kernel; each port,
+ * kernel/arch/<arch>/, provides it (kernel/arch/armv6m is the reference). Not API.
+ *
+ * A port is a directory with
+ *  - arch.h: the definitions below that must be inline (static inline, or macros), and
+ *    ARCH_INIT_FRAME_BYTES; it may include rtoslab/config.h and nothing of the kernel's;
+ *  - arch.cmake: sets K_ARCH_SOURCES, its sources (kernel/CMakeLists.txt includes it);
+ *  - optionally include/rtoslab/arch_inline.h: inline definitions of API calls (kernel.h
+ *    includes it at its end if the port has one; only with K_CONFIG_FASTPATH);
+ *  - a deferred switch (PendSV on Cortex-M) whose handler calls z_sched_pendsv(saved_sp)
+ *    (sched.h) to save the outgoing thread's stack pointer and get the next thread's;
+ *    with none ready, it idles in thread mode until an interrupt readies one;
+ *  - with K_CONFIG_FASTPATH=1 (the default on ARMv6-M), the assembly fast paths; a new port
+ *    builds with K_CONFIG_FASTPATH=0 (the portable C paths, tested by ktest_kernel_c).
+ * Everything else the kernel needs of the hardware is the board's (rtoslab/board_if.h).
+ *
+ * Inline, in arch.h (the kernel calls these on its hot paths):
+ *   void arch_irq_disable(void)       the kernel's critical section in thread context:
+ *   void arch_irq_enable(void)        mask / unmask every interrupt the kernel's services
+ *                                     may be called from (PRIMASK on ARMv6-M);
+ *   uint32_t arch_irq_lock(void)      nestable critical section for code that may run in an
+ *   void arch_irq_unlock(uint32_t k)  interrupt: mask, returning the previous state; restore;
+ *   int arch_irq_locked(void)         nonzero while masked (assertions only);
+ *   uint32_t arch_exception(void)     the exception being handled: 0 in thread mode, 16 + n
+ *                                     for interrupt line n (assertions only);
+ *   int arch_in_isr(void)             nonzero in an interrupt handler;
+ *   void arch_pend_switch(void)       from an interrupt: switch to the top thread (through
+ *                                     the deferred switch) once interrupts return;
+ *   int arch_switch(struct k_thread *from, struct k_thread *to)
+ *                                     called in thread context with interrupts masked: save
+ *                                     `from`, make `to` z_kernel.current, restore `to`, unmask;
+ *                                     returns, once `from` runs again, from->z_wait.result.
+ *                                     (Without K_CONFIG_SYNC_SWITCH it may ignore `to` and go
+ *                                     through the deferred switch, which picks the top thread.)
+ *   int arch_switch_pend(struct k_thread *from)
+ *                                     the same when no thread is ready: `from` is saved, the
+ *                                     CPU idles until an interrupt readies a thread; returns
+ *                                     from->z_wait.result once `from` runs again.
+ *   ARCH_INIT_FRAME_BYTES             bytes arch_thread_init lays on a new stack.
+ *
+ * Out of line (declared here, defined by the port):
+ */
+#ifndef RTOSLAB_ARCH_IF_H
+#define RTOSLAB_ARCH_IF_H
+
+#include <stdint.h>
+
+#include "arch.h"
+
+struct k_thread;
+
+/* Once, from k_start, interrupts masked: the deferred switch at the lowest priority (so it
+ * never preempts an interrupt), the periodic tick's priority. */
+void arch_init(void);
+/* Lay a new thread's first frame below `top` (8-byte aligned) and set t->z_sp, so that the
+ * first switch to `t` calls entry(arg), which returns into k_thread_exit. */
+void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg);
+/* Leave main(): run `t` (z_kernel.current) on its own stack, interrupts unmasked, main's
+ * stack left to interrupts. Never returns. */
+void arch_start(struct k_thread *t) __attribute__((noreturn));
+/* Periodic-tick build only (K_CONFIG_TICKLESS=0): interrupt every `reload` CPU cycles and
+ * call z_time_tick() from that interrupt. */
+void arch_tick_start(uint32_t reload);
+/* A thread's stack overflowed (found at a switch): report it (k_fatal). Never returns. */
+void arch_fatal_stack(struct k_thread *t) __attribute__((noreturn));
+
+#endif
