@@ -21,7 +21,6 @@
 #define BOARD_STIM_IRQ 30u /* no device drives it: tests trigger it in software */
 #define BOARD_STIM_FALL_IRQ 31u
 #define BOARD_HAS_PROBE 0
-#define BOARD_ARCH_ARMV7M 1
 
 /* CMSDK APB timers: CTRL, VALUE (counts down), RELOAD, INTSTATUS/INTCLEAR. */
 #define CMSDK_TIMER0(off) (*(volatile uint32_t *)(0x40000000u + (off)))

@@ -21,11 +21,18 @@
 
 #include "board_config.h"
 
+/* The core, from the compiler (every ARMv7-M board alike: Cortex-M3, M4, M4F). */
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+#define RTB_FREERTOS_ARMV7M 1
+#else
+#define RTB_FREERTOS_ARMV7M 0
+#endif
+
 #define configCPU_CLOCK_HZ                      BOARD_CLOCK_HZ
 #define configTICK_RATE_HZ                      1000
 #define configUSE_PREEMPTION                    1
 #define configUSE_TIME_SLICING                  0
-#if BOARD_ARCH_ARMV7M
+#if RTB_FREERTOS_ARMV7M
 /* ARM_CM3/ARM_CM4F: the ports' own fastest selection (CLZ on the ready bitmap); ARMv6-M has
  * no CLZ, so ARM_CM0 has only the generic one. */
 #define configUSE_PORT_OPTIMISED_TASK_SELECTION 1
@@ -74,7 +81,7 @@
 #define configTIMER_TASK_STACK_DEPTH            96
 
 #define configKERNEL_INTERRUPT_PRIORITY         255
-#if BOARD_ARCH_ARMV7M
+#if RTB_FREERTOS_ARMV7M
 /* ARMv7-M masks with BASEPRI: every level of the board (0..3: bytes 0x20..0xE0,
  * armv6m_nvic.h) may call FromISR functions, as under PRIMASK on ARMv6-M; bytes below 0x20
  * are never masked by the kernel. */
