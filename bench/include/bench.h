@@ -87,6 +87,22 @@ void bench_out_hex(uint32_t v);
 #endif
 #define BENCH_STACK (448 + BOARD_FPU_STACK_BYTES)       /* default test thread */
 #define BENCH_STACK_SMALL (272 + BOARD_FPU_STACK_BYTES) /* scaling threads */
+/* The arena the test stacks are carved from (bench_core.c), bytes; a board may set its own.
+ * Room for 33 small threads (scale.*.n32, 8976 bytes) and 64 bytes of side table next to
+ * 1024 samples. The 4096-sample build gives the arena's RAM to the samples, and the
+ * scaling metrics that no longer fit are reported absent; so do boards with 8 KiB, and the
+ * FPU boards with 16 KiB (their small threads are larger). FPU boards with more RAM get the
+ * room of 33 of their small threads. */
+#ifndef BENCH_ARENA_BYTES
+#if defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES < 16384u
+#define BENCH_ARENA_BYTES 2560u
+#elif defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES > 16384u
+#define BENCH_ARENA_BYTES                                                                         \
+    (9040u + 2048u + 256u - 2u * RTB_SAMPLES - RTB_SAMPLES / 4u + 33u * BOARD_FPU_STACK_BYTES)
+#else
+#define BENCH_ARENA_BYTES (9040u + 2048u + 256u - 2u * RTB_SAMPLES - RTB_SAMPLES / 4u)
+#endif
+#endif
 void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
 size_t bench_arena_free(void);
 /* Create test thread `id` (ready at `prio`) on an arena stack; it runs when the controller blocks. */

@@ -241,21 +241,7 @@ void bench_abort(const char *why)
 }
 
 /* ---- arena: stacks of the current test ---- */
-/* Room for 33 small threads (scale.*.n32, 8976 bytes) and 64 bytes of side table next to
- * 1024 samples. The 4096-sample build gives the arena's RAM to the samples, and the
- * scaling metrics that no longer fit are reported absent; so do boards with 8 KiB, and the
- * FPU boards with 16 KiB (their small threads are larger). FPU boards with more RAM get the
- * room of 33 of their small threads. */
-#ifndef BENCH_ARENA_BYTES
-#if defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES < 16384u
-#define BENCH_ARENA_BYTES 2560u
-#elif defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES > 16384u
-#define BENCH_ARENA_BYTES                                                                         \
-    (9040u + 2048u + 256u - 2u * RTB_SAMPLES - RTB_SAMPLES / 4u + 33u * BOARD_FPU_STACK_BYTES)
-#else
-#define BENCH_ARENA_BYTES (9040u + 2048u + 256u - 2u * RTB_SAMPLES - RTB_SAMPLES / 4u)
-#endif
-#endif
+/* Its size, BENCH_ARENA_BYTES: bench.h. */
 static uint64_t arena[BENCH_ARENA_BYTES / 8];
 static size_t arena_used;
 static size_t arena_room(void) { return sizeof arena - arena_used; }

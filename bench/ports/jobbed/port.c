@@ -206,7 +206,13 @@ void rtb_delay_us(uint32_t us)
     delay_info.priority = 0;
     delay_info.arg = 0;
     delay_info.oneshot = 1;
-    BCM_SYSTMR_CS = 1u << 0; /* a match left from an earlier delay */
+    /* The last delay's compare: Jobbed's c_irq_handler re-arms C0 at now + tick_rate even for
+     * a one-shot (it only masks the line), so it matches again us + 1 after the last expiry.
+     * Moved 71 minutes away before its match flag is cleared: subscribe_irq enables the line
+     * before it writes the new compare, and a request made just then (a delay started about
+     * us + 1 after the previous one ended) would take that match and end at once. */
+    BCM_SYSTMR_C(0) = BCM_SYSTMR_CLO - 1u;
+    BCM_SYSTMR_CS = 1u << 0;
     subscribe_irq(SYS_TIMER_0_IRQ, (void *)delay_expired, &delay_info);
     sys1(SYS_SEMAPHORE_P, &delay_sem);
 }
