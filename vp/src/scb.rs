@@ -66,7 +66,11 @@ impl Machine {
                 if self.exc.pending & (1 << EXC_SYSTICK) != 0 {
                     v |= 1 << 26;
                 }
-                // RETTOBASE is a v7-M field; bit 11 stays zero here.
+                // RETTOBASE (ARMv7-M only): in a handler, no exception is active but this one,
+                // so its return goes to Thread mode (ChibiOS's IRQ epilogue reschedules on it).
+                if self.v7 && self.ipsr != 0 && self.exc.active == 1u64 << self.ipsr {
+                    v |= 1 << 11;
+                }
                 v
             }
             0xD0C => 0xFA05_0000,
