@@ -149,6 +149,13 @@ impl Machine {
                 return Some(v);
             }
         }
+        if self.is_dwt(addr) {
+            if size != 4 {
+                self.access_fault(pc, addr, size, false, "DWT registers are word-access only");
+                return None;
+            }
+            return Some(self.dwt.read(addr - crate::dwt::DWT_BASE, now));
+        }
         let why = self.classify_unmapped(addr);
         self.access_fault(pc, addr, size, false, why);
         None
@@ -196,6 +203,14 @@ impl Machine {
             if self.lab_write(addr, v, done) {
                 return Some(());
             }
+        }
+        if self.is_dwt(addr) {
+            if size != 4 {
+                self.access_fault(pc, addr, size, true, "DWT registers are word-access only");
+                return None;
+            }
+            self.dwt.write(addr - crate::dwt::DWT_BASE, v, done);
+            return Some(());
         }
         let why = self.classify_unmapped(addr);
         self.access_fault(pc, addr, size, true, why);

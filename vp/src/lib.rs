@@ -5,6 +5,7 @@ pub mod bus;
 pub mod cli;
 pub mod contract;
 pub mod cpu;
+pub mod dwt;
 pub mod elf;
 pub mod exceptions;
 pub mod itrace;

@@ -151,6 +151,8 @@ pub struct Machine {
     // ---- system ----
     pub exc: ExcState,
     pub scb: Scb,
+    /// ARMv7-M DWT cycle counter and DEMCR.TRCENA (unused on ARMv6-M boards).
+    pub dwt: crate::dwt::Dwt,
     pub systick: SysTick,
 
     // ---- lab ----
@@ -220,6 +222,7 @@ impl Machine {
             ops,
             exc: ExcState::new(),
             scb: Scb::default(),
+            dwt: crate::dwt::Dwt::default(),
             systick: SysTick::default(),
             lab: Lab::default(),
             timer: Timer::default(),

@@ -48,6 +48,7 @@ impl Machine {
             0xD08 if self.v7 => self.scb.vtor,
             0xD0C if self.v7 => 0xFA05_0000 | ((self.scb.prigroup as u32) << 8),
             0xD14 if self.v7 => 0x0000_0200 | ((self.scb.div_0_trp as u32) << 4),
+            crate::dwt::DEMCR_OFF if self.v7 => self.dwt.demcr(),
             0xD04 => {
                 let mut v = self.ipsr & 0x3F;
                 if let Some((e, _)) = self.exc.best_pending() {
@@ -65,7 +66,11 @@ impl Machine {
                 if self.exc.pending & (1 << EXC_SYSTICK) != 0 {
                     v |= 1 << 26;
                 }
-                // RETTOBASE is a v7-M field; bit 11 stays zero here.
+                // RETTOBASE (ARMv7-M only): in a handler, no exception is active but this one,
+                // so its return goes to Thread mode (ChibiOS's IRQ epilogue reschedules on it).
+                if self.v7 && self.ipsr != 0 && self.exc.active == 1u64 << self.ipsr {
+                    v |= 1 << 11;
+                }
                 v
             }
             0xD0C => 0xFA05_0000,
@@ -118,6 +123,7 @@ impl Machine {
                 self.exc.group_mask = (0xFFu32 << (self.scb.prigroup + 1)) as u8;
             }
             0xD14 if self.v7 => self.scb.div_0_trp = v & (1 << 4) != 0,
+            crate::dwt::DEMCR_OFF if self.v7 => self.dwt.set_demcr(v, done),
             0xD0C if v >> 16 == 0x05FA && v & (1 << 2) != 0 => {
                 // SYSRESETREQ: the whole system resets once the store completes.
                 let _ = done;

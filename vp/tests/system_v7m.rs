@@ -105,3 +105,24 @@ fn vp_m0_still_faults_on_thumb2() {
     assert_eq!(run(&a, cfg(Board::VpM0)).1, Stop::Exit(3));
     assert_eq!(run(&a, cfg(Board::VpM3)).1, Stop::Exit(0));
 }
+
+#[test]
+fn icsr_rettobase_says_whether_the_handler_returns_to_thread_mode() {
+    // SVC (priority 0x40) reads ICSR, then pends IRQ 0 (priority 0) which preempts it and
+    // reads ICSR too; each stores what it read to RAM. Only the SVC returns to Thread mode.
+    let mut a = Asm::new();
+    setup(&mut a);
+    a.poke(SHPR2, 0x4000_0000).poke(NVIC_ISER, 1);
+    a.i(svc(0)).li(0, 0x2000_0100).i(ldr_i(2, 0, 0)).i(ldr_i(3, 0, 4)).exit(0);
+    a.label("svc").li(0, ICSR).i(ldr_i(1, 0, 0)).li(0, 0x2000_0100).i(str_i(1, 0, 0));
+    a.poke(NVIC_ISPR, 1).n(NOP, 8).i(bx(14));
+    a.label("irq0").li(0, ICSR).i(ldr_i(1, 0, 0)).li(0, 0x2000_0104).i(str_i(1, 0, 0)).i(bx(14));
+    a.vector(11, "svc").vector(16, "irq0");
+    for (board, svc_bit) in [(Board::VpM3, 1 << 11), (Board::VpM0, 0)] {
+        let (m, stop) = run(&a, cfg(board));
+        assert_eq!(stop, Stop::Exit(0), "on {}", board);
+        assert_eq!(m.r[2] & (1 << 11), svc_bit, "RETTOBASE in the SVC handler on {}", board);
+        assert_eq!(m.r[3] & (1 << 11), 0, "RETTOBASE in the nested IRQ handler on {}", board);
+        assert_eq!((m.r[2] & 0x1FF, m.r[3] & 0x1FF), (11, 16), "VECTACTIVE on {}", board);
+    }
+}
