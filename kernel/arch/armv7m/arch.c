@@ -9,9 +9,6 @@
 /* ---- Definitions ------------------------------------------------------------------------- */
 
 #define SCB_SHPR3 (*(volatile uint32_t *)0xE000ED20u)
-#define SYST_CSR (*(volatile uint32_t *)0xE000E010u)
-#define SYST_RVR (*(volatile uint32_t *)0xE000E014u)
-#define SYST_CVR (*(volatile uint32_t *)0xE000E018u)
 #define EXC_RETURN_THREAD_PSP 0xFFFFFFFDu /* basic frame: a new thread has no FP state */
 
 /* ---- Functions --------------------------------------------------------------------------- */
@@ -40,21 +37,4 @@ void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), v
     t->z_sp = (uint32_t)f;
 }
 
-void arch_fatal_stack(struct k_thread *t)
-{
-    k_fatal(K_ESTACK, t);
-}
-
-#if !K_CONFIG_TICKLESS
-void arch_tick_start(uint32_t reload)
-{
-    SYST_RVR = reload - 1u;
-    SYST_CVR = 0u;
-    SYST_CSR = 7u; /* processor clock, interrupt, enable */
-}
-
-void SysTick_Handler(void)
-{
-    z_time_tick();
-}
-#endif
+/* arch_fatal_stack, arch_tick_start and the SysTick handler: kernel/arch/cortexm/cortexm.c */
