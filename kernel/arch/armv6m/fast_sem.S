@@ -9,6 +9,11 @@
 
 #include "fast_macros.inc"
 
+/* k_sem_signal's no-waiter path treats count, type and limit as one word */
+#if ZS_COUNT % 4 != 0 || ZS_TYPE != ZS_COUNT + 2
+#error "struct k_sem: z_count, z_type and z_limit must share one word, in that order"
+#endif
+
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
     ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
@@ -143,20 +148,22 @@
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
     SWITCH_TAIL 1, 0, 1
-5:  /* no waiter: count, up to the limit */
-    ldrh    r1, [r0, #ZS_COUNT]
-    adds    r1, r1, #1
-    ldrb    r2, [r0, #ZS_TYPE + 1]  /* z_limit: 0 means 65535 */
-    cmp     r2, #0
+5:  /* no waiter: count, up to the limit. One word holds the count (bits 0-15), the type
+     * and z_limit (bits 24-31): it is loaded, incremented and stored whole. */
+    ldr     r2, [r0, #ZS_COUNT]
+    adds    r2, r2, #1
+    lsrs    r3, r2, #24             /* z_limit: 0 means 65535 */
     beq     6f
-    cmp     r1, r2
+    uxth    r1, r2                  /* (a limit of 1..255: the count cannot wrap) */
+    cmp     r1, r3
     bhi     8f                      /* at the limit: C returns K_EOVERFLOW */
-6:  lsrs    r2, r1, #16
-    bne     8f
-    strh    r1, [r0, #ZS_COUNT]
+7:  str     r2, [r0, #ZS_COUNT]
     cpsie   i
     movs    r0, #0
     bx      lr
+6:  lsls    r1, r2, #16             /* the count wrapped (into the type byte): C */
+    bne     7b
+    b       8f
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
      * at the tail of its ring; no switch. r5 = the bitmap. */
