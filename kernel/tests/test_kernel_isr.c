@@ -8,7 +8,7 @@
 /* ---- interrupts -------------------------------------------------------------------------- */
 
 K_SEM_DEFINE(isem, 0, 0);
-volatile int isr_r[6];
+volatile int isr_r[8];
 volatile int isr_mode;
 struct k_mutex *volatile isr_mutex;
 extern struct k_mempool pool128;
@@ -49,6 +49,8 @@ void IRQ20_Handler(void)
         uint32_t v = 77;
         isr_r[4] = k_queue_send_isr(&q4, &v);
         isr_r[5] = k_in_isr();
+        isr_r[6] = k_thread_suspend(NULL); /* threads only */
+        isr_r[7] = k_thread_resume(&th[1]);
     }
 }
 
@@ -89,6 +91,8 @@ void isr_signal(void)
     KT_EQ(isr_r[3], K_EISR);
     KT_EQ(isr_r[4], 0);
     KT_EQ(isr_r[5], 1);
+    KT_EQ(isr_r[6], K_EISR);
+    KT_EQ(isr_r[7], K_EISR);
     KT_EQ(k_in_isr(), 0);
     uint32_t v;
     KT_EQ(k_queue_recv(&q4, &v, K_NO_WAIT), 0);
