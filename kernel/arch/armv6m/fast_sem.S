@@ -38,19 +38,7 @@
     cmp     r1, r2
     bne     7f                      /* a stale timeout of ours to remove: C */
 #endif
-#if K_CONFIG_STACK_CHECK
-    /* The stack check of the switch, done now on the SP the switch will save (8 bytes
-     * lower): it also sends a call made in an interrupt (on MSP, below every thread stack)
-     * to C, which returns K_EISR (and a thread that overflowed to C's switch, which reports) */
-    ldr     r1, [r2, #ZT_LIM]
-    adds    r1, #8
-    cmp     sp, r1
-    bls     7f
-#else
-    mrs     r1, ipsr
-    cmp     r1, #0
-    bne     7f                      /* in an interrupt: C returns K_EISR */
-#endif
+    THREAD_CALLER 7f
     ldrb    r4, [r2, #ZT_PRIO]
     movs    r6, #ZS_BLOCKED
     strb    r6, [r2, #ZT_STATE]
@@ -69,30 +57,7 @@
     b       4b
 5:  str     r6, [r2, #ZT_NEXT]
     str     r2, [r0]
-    /* the caller leaves its ring; it is the head, so its predecessor is the tail */
-    lsls    r5, r4, #2
-    adds    r5, r5, r3
-    cmp     r1, r2
-    bne     2f
-    movs    r6, #0                  /* alone: the ring empties */
-    str     r6, [r5, #ZK_READY]
-    PRIOBIT r6, r4
-    LOAD_BITMAP r5
-    bics    r5, r6
-    STORE_BITMAP r5
-    beq     6f                      /* nothing ready: PendSV idles */
-    /* the next thread: head of the highest non-empty ring */
-    TOPPRIO r5, r4, r6, z_sem_wait_l_table
-    lsls    r4, r4, #2
-    adds    r4, r4, r3
-    ldr     r4, [r4, #ZK_READY]
-    ldr     r1, [r4, #ZT_NEXT]
-3:  SWITCH_TAIL 0, 1
-2:  /* others at its priority: the next one is the top thread */
-    ldr     r6, [r5, #ZK_READY]
-    str     r1, [r6, #ZT_NEXT]
-    b       3b
-6:  b       z_switch_idle_l
+    LEAVE_RING_SWITCH z_sem_wait_l_table
 7:  movs    r1, #0
     mvns    r1, r1                  /* the timeout was K_FOREVER */
 8:  cpsie   i

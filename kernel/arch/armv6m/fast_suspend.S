@@ -11,22 +11,6 @@
 
 #include "fast_macros.inc"
 
-/* Branch to \fail unless the caller (r2, not NULL) is a thread: the SP the switch would save
- * (8 bytes lower) above the stack limit, which also refuses a call made in an interrupt (on
- * MSP, below every thread stack) and leaves the overflow report to C's switch. Clobbers r1. */
-    .macro THREAD_CALLER fail
-#if K_CONFIG_STACK_CHECK
-    ldr     r1, [r2, #ZT_LIM]
-    adds    r1, #8
-    cmp     sp, r1
-    bls     \fail
-#else
-    mrs     r1, ipsr
-    cmp     r1, #0
-    bne     \fail                   /* in an interrupt: C returns K_EISR */
-#endif
-    .endm
-
 /* int k_thread_suspend(struct k_thread *t): t NULL or the caller */
     FUNC z_thread_suspend_l
     ldr     r3, =z_kernel
@@ -48,30 +32,7 @@
 #endif
     ldrb    r4, [r2, #ZT_PRIO]
     ldr     r1, [r2, #ZT_NEXT]
-    /* out of its ring: it is the head, so its predecessor is the tail */
-    lsls    r5, r4, #2
-    adds    r5, r5, r3
-    cmp     r1, r2
-    bne     2f
-    movs    r6, #0                  /* alone: the ring empties */
-    str     r6, [r5, #ZK_READY]
-    PRIOBIT r6, r4
-    LOAD_BITMAP r5
-    bics    r5, r6
-    STORE_BITMAP r5
-    beq     6f                      /* nothing ready: idle */
-    /* the next thread: head of the highest non-empty ring */
-    TOPPRIO r5, r4, r6, z_thread_suspend_l_table
-    lsls    r4, r4, #2
-    adds    r4, r4, r3
-    ldr     r4, [r4, #ZK_READY]
-    ldr     r1, [r4, #ZT_NEXT]
-3:  SWITCH_TAIL 0, 1
-2:  /* others at its priority: the next one is the top thread */
-    ldr     r6, [r5, #ZK_READY]
-    str     r1, [r6, #ZT_NEXT]
-    b       3b
-6:  b       z_switch_idle_l
+    LEAVE_RING_SWITCH z_thread_suspend_l_table
 9:  ldr     r3, =z_thread_suspend_c   /* far tail call; r0 is the argument */
     bx      r3
     ENDFUNC z_thread_suspend_l, 1
