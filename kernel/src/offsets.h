@@ -52,6 +52,7 @@
 #define ZS_READY 0xA1
 #define ZS_BLOCKED 0xA2
 #define ZS_BLOCKED_MUTEX 0xA3
+#define ZS_SUSPENDED 0xA4
 #define ZO_SEM 0xA5
 #define ZO_MUTEX 0xA6
 

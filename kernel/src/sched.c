@@ -44,7 +44,7 @@ _Static_assert(offsetof(struct k_mutex, z_owner) == ZM_OWNER, "offset");
 _Static_assert(offsetof(struct k_mutex, z_type) == ZM_TYPE, "offset");
 _Static_assert(offsetof(struct k_mutex, z_waitq) == ZM_WAITQ, "offset");
 _Static_assert(offsetof(struct k_mutex, z_cnext) == ZM_CNEXT, "offset");
-_Static_assert(Z_STATE_BLOCKED_MUTEX == ZS_BLOCKED_MUTEX, "state");
+_Static_assert(Z_STATE_BLOCKED_MUTEX == ZS_BLOCKED_MUTEX && Z_STATE_SUSPENDED == ZS_SUSPENDED, "state");
 _Static_assert(Z_STATE_READY == ZS_READY && Z_STATE_BLOCKED == ZS_BLOCKED, "state");
 /* A waiter's z_wait.obj is the address of the wait queue it is on (z_block sets it;
  * z_waitq_remove on a timeout, an abort or a priority change): the objects that the code

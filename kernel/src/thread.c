@@ -213,7 +213,7 @@ int k_sleep_until(uint32_t deadline)
 }
 
 #if K_CONFIG_SUSPEND
-int k_thread_suspend(struct k_thread *t)
+int Z_FAST(thread_suspend)(struct k_thread *t)
 {
     t = z_thread_arg(t);
     Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
@@ -241,7 +241,7 @@ static inline __attribute__((always_inline)) int z_resume(struct k_thread *t)
     return 0;
 }
 
-int k_thread_resume(struct k_thread *t)
+int Z_FAST(thread_resume)(struct k_thread *t)
 {
     Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
     Z_CHECK(!arch_in_isr(), K_EISR);

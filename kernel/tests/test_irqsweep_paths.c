@@ -367,6 +367,48 @@ static void p_pr_check(void)
     INV(z_kernel.contended == &mm && mm.z_waitq == &th[1]);
 }
 
+/* 11. suspend and resume: the driver resumes X (5), which preempts it, counts and suspends
+ * itself again; the interrupt resumes X too (K_ESTATE unless X is suspended) or wakes S (4),
+ * by parity. */
+static volatile int isr_resumes;
+static void t_self_suspender(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        k_thread_suspend(NULL);
+        wakes++;
+    }
+}
+static void isr_resume_or_side(void)
+{
+    if (cur_n & 1u) {
+        if (k_thread_resume_isr(&th[0]) == 0)
+            isr_resumes++;
+    } else if (k_sem_signal_isr(&side) == 0) {
+        given++;
+    }
+}
+static void p_su_setup(void)
+{
+    k_sem_init(&side, 0, 0);
+    isr_resumes = 0;
+    spawn(0, t_self_suspender, 5); /* runs at once and suspends itself */
+    spawn(1, t_side, 4);
+}
+static void p_su_run(void)
+{
+    resume_r = k_thread_resume(&th[0]);
+}
+static void p_su_check(void)
+{
+    await_isr();
+    INV(th[0].z_state == Z_STATE_SUSPENDED);
+    INV(side_runs == given);
+    /* the driver's resume found X suspended unless the interrupt resumed it first */
+    INV(wakes == (resume_r == 0) + isr_resumes);
+    INV(resume_r == 0 || resume_r == K_ESTATE);
+}
+
 /* ---- the table ---------------------------------------------------------------------------- */
 
 const struct path paths[] = {
@@ -380,5 +422,6 @@ const struct path paths[] = {
     {"thread exit", p_ex_setup, p_ex_run, isr_exit, p_ex_check, 0, 0},
     {"thread abort (timed waiter)", p_ab_setup, p_ab_run, isr_signal_s, p_ab_check, 0, 0},
     {"prio_set of a mutex waiter (inheritance)", p_pr_setup, p_pr_run, isr_side_signal, p_pr_check, 0, 0},
+    {"thread suspend / resume", p_su_setup, p_su_run, isr_resume_or_side, p_su_check, 0, 0},
 };
 const unsigned n_paths = sizeof paths / sizeof paths[0];

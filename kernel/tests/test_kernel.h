@@ -91,7 +91,7 @@ void event_flags(void);
 
 /* test_kernel_isr.c */
 extern struct k_sem isem;
-extern volatile int isr_r[6];
+extern volatile int isr_r[8];
 extern volatile int isr_mode;
 extern struct k_mutex *volatile isr_mutex;
 extern void *volatile isr_blk;

@@ -8,7 +8,7 @@
 /* ---- interrupts -------------------------------------------------------------------------- */
 
 K_SEM_DEFINE(isem, 0, 0);
-volatile int isr_r[6];
+volatile int isr_r[8];
 volatile int isr_mode;
 struct k_mutex *volatile isr_mutex;
 extern struct k_mempool pool128;
@@ -23,6 +23,8 @@ void IRQ20_Handler(void)
         isr_r[0] = k_sem_signal_irq(&isem); /* handler mode, interrupts enabled */
     } else if (isr_mode == 3) {
         isr_r[0] = k_sem_signal_irq(NULL);
+    } else if (isr_mode == 8) {
+        isr_r[0] = k_thread_resume_isr(&th[1]); /* the switch is pended (PendSV) */
     } else if (isr_mode == 5) {
         isr_blk = k_mempool_alloc(&pool128);
     } else if (isr_mode == 6) {
@@ -49,6 +51,8 @@ void IRQ20_Handler(void)
         uint32_t v = 77;
         isr_r[4] = k_queue_send_isr(&q4, &v);
         isr_r[5] = k_in_isr();
+        isr_r[6] = k_thread_suspend(NULL); /* threads only */
+        isr_r[7] = k_thread_resume(&th[1]);
     }
 }
 
@@ -89,6 +93,8 @@ void isr_signal(void)
     KT_EQ(isr_r[3], K_EISR);
     KT_EQ(isr_r[4], 0);
     KT_EQ(isr_r[5], 1);
+    KT_EQ(isr_r[6], K_EISR);
+    KT_EQ(isr_r[7], K_EISR);
     KT_EQ(k_in_isr(), 0);
     uint32_t v;
     KT_EQ(k_queue_recv(&q4, &v, K_NO_WAIT), 0);
@@ -107,6 +113,14 @@ static void t_irq_waiter(void *arg)
         k_sem_wait(&isem, K_FOREVER);
         log_add(1);
     }
+}
+
+/* its last wait timed out (its result word holds K_ETIMEDOUT), then it suspends itself */
+static void t_timed_then_suspend(void *arg)
+{
+    (void)arg;
+    res[2] = k_sem_wait(&isem, K_USEC(20));
+    res[1] = k_thread_suspend(NULL);
 }
 
 void isr_signal_irq(void)
@@ -133,6 +147,17 @@ void isr_signal_irq(void)
     board_irq_trigger(TEST_IRQ);
     __asm volatile("dsb\n isb");
     KT_EQ(isr_r[0], K_EINVAL);
+    /* resumed from an interrupt (PendSV restores its light frame with its result word): its
+     * suspend returns 0, not the timeout of its previous wait */
+    res[1] = res[2] = -100;
+    spawn(1, t_timed_then_suspend, 0, 6);
+    k_sleep(T_OBSERVED);
+    KT_EQ(res[2], K_ETIMEDOUT);
+    isr_mode = 8;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    KT_EQ(isr_r[0], 0);
+    KT_EQ(res[1], 0);
     isr_mode = 0;
     board_irq_disable(TEST_IRQ);
 }

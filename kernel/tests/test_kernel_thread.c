@@ -90,10 +90,19 @@ void preempted_keeps_place(void)
 
 static void t_self_suspend(void *arg)
 {
-    (void)arg;
     log_add(1);
-    k_thread_suspend(NULL);
+    res[(int)(intptr_t)arg] = k_thread_suspend(NULL); /* (the caller itself: the fast path) */
     log_add(2);
+}
+
+/* suspends itself by name, twice, and logs its id after each resume */
+static void t_suspend_twice(void *arg)
+{
+    int id = (int)(intptr_t)arg;
+    for (int i = 0; i < 2; i++) {
+        res[id] = k_thread_suspend(&th[id]);
+        log_add(10 + id);
+    }
 }
 
 void suspend_resume(void)
@@ -110,10 +119,32 @@ void suspend_resume(void)
     LOG_IS(7);
     KT_EQ(k_thread_resume(&th[0]), K_ESTATE); /* dead */
     log_reset();
-    spawn(1, t_self_suspend, 0, 6);
+    res[1] = -100;
+    spawn(1, t_self_suspend, 1, 6);
     LOG_IS(1);
-    KT_EQ(k_thread_resume(&th[1]), 0);
+    KT_EQ(k_thread_resume(&th[1]), 0); /* outranks the driver: runs at once */
     LOG_IS(1, 2);
+    KT_EQ(res[1], 0);
+    KT_EQ(k_thread_resume(NULL), K_EINVAL);
+    KT_EQ(k_thread_resume(k_thread_self()), K_ESTATE); /* running: not suspended */
+    /* below the driver: a resume makes it ready at the tail of its ring (after 3), no switch */
+    log_reset();
+    res[2] = -100;
+    spawn(2, t_suspend_twice, 2, 2);
+    spawn(3, t_suspend_twice, 3, 2);
+    settle(); /* both ran and suspended themselves */
+    KT_EQ(nlog, 0);
+    KT_EQ(k_thread_resume(&th[3]), 0);
+    KT_EQ(k_thread_resume(&th[2]), 0);
+    KT_EQ(nlog, 0);
+    settle();
+    LOG_IS(13, 12);
+    KT_EQ(res[2], 0);
+    KT_EQ(res[3], 0);
+    KT_EQ(k_thread_resume(&th[2]), 0);
+    KT_EQ(k_thread_resume(&th[3]), 0);
+    settle();
+    LOG_IS(13, 12, 12, 13);
 }
 
 void prio_change(void)

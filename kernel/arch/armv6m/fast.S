@@ -10,16 +10,20 @@
  *   k_sem_signal_isr   count, or hand the unit to a waiter and pend PendSV if it preempts
  *   k_mutex_lock/unlock  the uncontended cases
  *   k_thread_prio_set  a ready thread, no mutex contended anywhere
+ *   k_thread_suspend   the caller itself: out of its ring, switch to the top thread
+ *   k_thread_resume    a suspended thread: into its ring, switch to it if it outranks the caller
  *   PendSV_Handler     save, choose the next thread (bitmap + table), restore
  *
- * The calls that may switch (k_yield, k_sem_wait, k_sem_signal, k_thread_prio_set) are
+ * The calls that may switch (k_yield, k_sem_wait, k_sem_signal, k_thread_prio_set,
+ * k_thread_suspend, k_thread_resume) are
  * "light" routines z_*_l, which the inline wrappers of kernel.h call with every register but
  * r7 declared clobbered (switch_tail.inc), so a switch saves only r7 and the return address;
  * the k_* symbols are the same routines for AAPCS callers, through z_call_full. A light
  * routine must leave r7 alone until its SWITCH_TAIL, and may use r0-r6 and r12 freely.
  *
  * One file per object, linked in this order (kernel/CMakeLists.txt: the order of the code
- * in flash): fast.S (k_yield), fast_sem.S, fast_prio.S, fast_mutex.S, fast_pendsv.S;
+ * in flash): fast_suspend.S (before switch.S, arch.cmake), fast.S (k_yield), fast_sem.S,
+ * fast_prio.S, fast_mutex.S, fast_pendsv.S;
  * fast_macros.inc, what they share.
  */
 #include "rtoslab/config.h"

@@ -9,6 +9,11 @@
 
 #include "fast_macros.inc"
 
+/* k_sem_signal's no-waiter path treats count, type and limit as one word */
+#if ZS_COUNT % 4 != 0 || ZS_TYPE != ZS_COUNT + 2
+#error "struct k_sem: z_count, z_type and z_limit must share one word, in that order"
+#endif
+
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
     ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
@@ -33,19 +38,7 @@
     cmp     r1, r2
     bne     7f                      /* a stale timeout of ours to remove: C */
 #endif
-#if K_CONFIG_STACK_CHECK
-    /* The stack check of the switch, done now on the SP the switch will save (8 bytes
-     * lower): it also sends a call made in an interrupt (on MSP, below every thread stack)
-     * to C, which returns K_EISR (and a thread that overflowed to C's switch, which reports) */
-    ldr     r1, [r2, #ZT_LIM]
-    adds    r1, #8
-    cmp     sp, r1
-    bls     7f
-#else
-    mrs     r1, ipsr
-    cmp     r1, #0
-    bne     7f                      /* in an interrupt: C returns K_EISR */
-#endif
+    THREAD_CALLER 7f
     ldrb    r4, [r2, #ZT_PRIO]
     movs    r6, #ZS_BLOCKED
     strb    r6, [r2, #ZT_STATE]
@@ -64,30 +57,7 @@
     b       4b
 5:  str     r6, [r2, #ZT_NEXT]
     str     r2, [r0]
-    /* the caller leaves its ring; it is the head, so its predecessor is the tail */
-    lsls    r5, r4, #2
-    adds    r5, r5, r3
-    cmp     r1, r2
-    bne     2f
-    movs    r6, #0                  /* alone: the ring empties */
-    str     r6, [r5, #ZK_READY]
-    PRIOBIT r6, r4
-    LOAD_BITMAP r5
-    bics    r5, r6
-    STORE_BITMAP r5
-    beq     6f                      /* nothing ready: PendSV idles */
-    /* the next thread: head of the highest non-empty ring */
-    TOPPRIO r5, r4, r6, z_sem_wait_l_table
-    lsls    r4, r4, #2
-    adds    r4, r4, r3
-    ldr     r4, [r4, #ZK_READY]
-    ldr     r1, [r4, #ZT_NEXT]
-3:  SWITCH_TAIL 0, 1
-2:  /* others at its priority: the next one is the top thread */
-    ldr     r6, [r5, #ZK_READY]
-    str     r1, [r6, #ZT_NEXT]
-    b       3b
-6:  b       z_switch_idle_l
+    LEAVE_RING_SWITCH z_sem_wait_l_table
 7:  movs    r1, #0
     mvns    r1, r1                  /* the timeout was K_FOREVER */
 8:  cpsie   i
@@ -143,20 +113,22 @@
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
     SWITCH_TAIL 1, 0, 1
-5:  /* no waiter: count, up to the limit */
-    ldrh    r1, [r0, #ZS_COUNT]
-    adds    r1, r1, #1
-    ldrb    r2, [r0, #ZS_TYPE + 1]  /* z_limit: 0 means 65535 */
-    cmp     r2, #0
+5:  /* no waiter: count, up to the limit. One word holds the count (bits 0-15), the type
+     * and z_limit (bits 24-31): it is loaded, incremented and stored whole. */
+    ldr     r2, [r0, #ZS_COUNT]
+    adds    r2, r2, #1
+    lsrs    r3, r2, #24             /* z_limit: 0 means 65535 */
     beq     6f
-    cmp     r1, r2
+    uxth    r1, r2                  /* (a limit of 1..255: the count cannot wrap) */
+    cmp     r1, r3
     bhi     8f                      /* at the limit: C returns K_EOVERFLOW */
-6:  lsrs    r2, r1, #16
-    bne     8f
-    strh    r1, [r0, #ZS_COUNT]
+7:  str     r2, [r0, #ZS_COUNT]
     cpsie   i
     movs    r0, #0
     bx      lr
+6:  lsls    r1, r2, #16             /* the count wrapped (into the type byte): C */
+    bne     7b
+    b       8f
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
      * at the tail of its ring; no switch. r5 = the bitmap. */
