@@ -115,6 +115,8 @@ pub struct Machine {
     pub tbit: bool,
     /// ARMv7-M core (vp-m3, vp-m4): Thumb-2, IT, BASEPRI/FAULTMASK, Q.
     pub v7: bool,
+    /// Cortex-M4 (vp-m4): single-cycle MLA/MLS and long multiplies.
+    pub m4: bool,
     /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
@@ -202,6 +204,7 @@ impl Machine {
             event_reg: false,
             tbit: true,
             v7,
+            m4: cfg.board == Board::VpM4,
             it: 0,
             q: false,
             excl: None,

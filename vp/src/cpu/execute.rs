@@ -5,6 +5,7 @@
 
 use super::decode::{alu_op, Op};
 use super::flags::*;
+use super::thumb2::timing as t2;
 use super::timing as t;
 use crate::contract::FLASH_SIZE;
 use crate::machine::Machine;
@@ -375,13 +376,13 @@ impl Machine {
             }
             Op::Bl { target } => {
                 self.r[14] = pc.wrapping_add(4) | 1;
-                self.branch(target, t::BL);
+                self.branch(target, if V7 { t2::BL } else { t::BL });
             }
             Op::Msr { rn, sysm } => {
                 self.pc = pc.wrapping_add(4);
                 let v = self.g(rn);
                 if self.msr(sysm, v) {
-                    self.cyc += t::MRS_MSR;
+                    self.cyc += if V7 { t2::MRS_MSR } else { t::MRS_MSR };
                 } else {
                     self.raise_fault(pc, "MSR to an unsupported special register", None);
                 }
@@ -391,14 +392,18 @@ impl Machine {
                 match self.mrs(sysm) {
                     Some(v) => {
                         self.s(rd, v);
-                        self.cyc += t::MRS_MSR;
+                        self.cyc += if V7 { t2::MRS_MSR } else { t::MRS_MSR };
                     }
                     None => self.raise_fault(pc, "MRS of an unsupported special register", None),
                 }
             }
-            Op::Barrier => {
+            Op::Barrier { isb } => {
                 self.pc = pc.wrapping_add(4);
-                self.cyc += t::BARRIER;
+                self.cyc += match (V7, isb) {
+                    (false, _) => t::BARRIER,
+                    (true, false) => t2::DMB_DSB,
+                    (true, true) => t2::ISB,
+                };
             }
             // ARMv7-M: the ARMv6-M copy sends these out of line (to the ARMv7-M copy); the
             // ARMv7-M copy inlines each with its variant known, so there is one dispatch.

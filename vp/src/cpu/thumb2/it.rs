@@ -36,7 +36,8 @@ fn sets_flags_outside_it(op: &Op) -> bool {
 impl Machine {
     /// Execute `op` (at `pc`, the loop has already moved `pc` 2 bytes on) as the next
     /// instruction of the current IT block: skipped if its condition fails, otherwise
-    /// executed with the 16-bit flag-setting forms keeping the flags.
+    /// executed with the 16-bit flag-setting forms keeping the flags, by the ARMv7-M copy
+    /// of `exec_g` (so that the shared ops take the M3/M4 figures).
     #[inline(never)]
     pub(crate) fn exec_in_it(&mut self, op: Op, pc: u32) {
         let state = self.it;
@@ -48,10 +49,10 @@ impl Machine {
         }
         if sets_flags_outside_it(&op) {
             let flags = (self.n, self.z, self.c, self.v);
-            self.exec(op, pc);
+            self.exec_t2(op, pc);
             (self.n, self.z, self.c, self.v) = flags;
         } else {
-            self.exec(op, pc);
+            self.exec_t2(op, pc);
         }
         if self.pending_fault.is_some() {
             self.it = state; // the faulting instruction is stacked with its own ITSTATE

@@ -26,6 +26,17 @@ pub const TABLE: u64 = 2 + P;
 pub const EXCL: u64 = 2;
 /// IT: folded into the previous instruction where possible; here it costs one cycle.
 pub const IT: u64 = 1;
+/// BL (the 32-bit encoding the M0 also has, 4 cycles there): 1 + P.
+pub const BL: u64 = 1 + P;
+/// MRS, MSR: the TRM gives "1 or 2" without saying when; the model takes 2.
+pub const MRS_MSR: u64 = 2;
+/// DMB, DSB: 1 + B with B = 0 (the board has no write buffer to drain).
+pub const DMB_DSB: u64 = 1;
+/// ISB: 1 + B with B = P (the barrier refills the pipeline).
+pub const ISB: u64 = 1 + P;
+/// Cortex-M4 (ARM DDI0439B/D section 3.3.1 Table 3-1): MLA, MLS, SMULL, UMULL, SMLAL and
+/// UMLAL all take 1 cycle (the M3's early-terminating 3..7 does not apply).
+pub const M4_MUL: u64 = 1;
 /// SMULL/UMULL 3 to 5, SMLAL/UMLAL 4 to 7: early termination on the operands' magnitude.
 pub const MUL_LONG_MIN: u64 = 3;
 /// SDIV/UDIV 2 to 12, early termination on the operands.
