@@ -12,8 +12,9 @@ pub const MLA: u64 = 2;
 pub const BRANCH: u64 = 1 + P;
 /// B<c> or CBZ not taken, and an instruction skipped by its IT condition.
 pub const NOT_TAKEN: u64 = 1;
-/// LDR/STR of any size (2; see `memory.rs` for pipelining).
+/// LDR/STR of any size, LDREX/STREX: 2, or 1 when pipelined behind a load (`pipeline.rs`).
 pub const LDST: u64 = 2;
+pub const LDST_PIPELINED: u64 = 1;
 /// LDR PC: 2 + P.
 pub const LDR_PC: u64 = 2 + P;
 /// LDRD/STRD: 1 + N with N = 2.
@@ -22,8 +23,6 @@ pub const DUAL: u64 = 3;
 pub const MULTI_BASE: u64 = 1;
 /// TBB/TBH: 2 + P.
 pub const TABLE: u64 = 2 + P;
-/// LDREX/STREX: 2; CLREX 1.
-pub const EXCL: u64 = 2;
 /// IT: folded into the previous instruction where possible; here it costs one cycle.
 pub const IT: u64 = 1;
 /// BL (the 32-bit encoding the M0 also has, 4 cycles there): 1 + P.
