@@ -37,8 +37,9 @@ fn cost(board: Board, x: u32, y: u32, body: &[u16]) -> u64 {
 /// Cortex-M3 TRM (DDI0337H/I) section 3.3.1 Table 3.1; the M4 column from the Cortex-M4
 /// TRM (DDI0439B/D) section 3.3.1 Table 3-1 where it differs (MLA/MLS and the long
 /// multiplies: 1). MRS/MSR are "1 or 2" there: the model takes 2.
+type Row = (&'static str, u32, u32, &'static [u16], u64, u64);
 #[rustfmt::skip]
-const TABLE: &[(&str, u32, u32, &[u16], u64, u64)] = &[
+const TABLE: &[Row] = &[
     ("ADD.W r3, r1, r2 (1)",               1, 2, &[0xEB01, 0x0302], 1, 1),
     ("ADDS.W r3, r1, #0xFF00FF00 (1)",     1, 2, &[0xF111, 0x23FF], 1, 1),
     ("MOVW r3, #0x1234 (1)",               0, 0, &[0xF241, 0x2334], 1, 1),
