@@ -17,11 +17,9 @@ impl Machine {
     /// mask `addr`: 1 behind a pipelining load whose destinations are not among them, else 2.
     #[inline(always)]
     pub(crate) fn ldst_cost(&self, addr: u16) -> u64 {
-        if self.cyc == self.ld_end && addr & self.ld_dst == 0 {
-            t::LDST_PIPELINED
-        } else {
-            t::LDST
-        }
+        // branch-free: whether a load pipelines is data-dependent, so a branch mispredicts
+        let pipelined = (self.cyc == self.ld_end) & (addr & self.ld_dst == 0);
+        t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64
     }
 
     /// A single store (or a load that cannot pipeline the next access) completes.
