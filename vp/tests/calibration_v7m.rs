@@ -65,7 +65,10 @@ const TABLE: &[Row] = &[
     ("BL next (1 + P = 3)",                0, 0, &[0xF000, 0xF800], 3, 3),
     ("BNE.W next, not taken (1)",          0, 0, &[0x4289, 0xF040, 0x8000], 1 + 1, 1 + 1),
     ("CBZ r4 (r4 != 0), not taken (1)",    0, 0, &[0xB104], 1, 1),
-    ("IT EQ; MOVEQ (1 + 1, skipped 1)",    0, 0, &[0x4289, 0xBF18, 0x2301], 1 + 1 + 1, 1 + 1 + 1),
+    // IT "can be folded onto a preceding 16-bit Thumb instruction" (note d): 0 after CMP,
+    // 1 after CMP.W; the instruction its condition skips 1
+    ("CMP; IT NE (folded 0); MOVNE skipped (1)", 0, 0, &[0x4289, 0xBF18, 0x2301], 1 + 1, 1 + 1),
+    ("CMP.W; IT NE (1); MOVNE skipped (1)", 0, 0, &[0xEBB1, 0x0F01, 0xBF18, 0x2301], 1 + 1 + 1, 1 + 1 + 1),
     ("MRS r3, PRIMASK (2)",                0, 0, &[0xF3EF, 0x8310], 2, 2),
     ("MSR APSR_nzcvq, r1 (2)",             0, 0, &[0xF381, 0x8800], 2, 2),
     ("DMB (1 + B, B = 0)",                 0, 0, &[0xF3BF, 0x8F5F], 1, 1),

@@ -119,7 +119,7 @@ impl Machine {
             Op::It { state } => {
                 self.pc = pc.wrapping_add(2);
                 self.it = state;
-                self.cyc += t::IT;
+                self.cyc += self.it_cost(pc);
             }
             Op::CpsF { disable } => {
                 self.pc = pc.wrapping_add(2);

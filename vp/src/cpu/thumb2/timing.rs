@@ -23,8 +23,9 @@ pub const DUAL: u64 = 3;
 pub const MULTI_BASE: u64 = 1;
 /// TBB/TBH: 2 + P.
 pub const TABLE: u64 = 2 + P;
-/// IT: folded into the previous instruction where possible; here it costs one cycle.
+/// IT: 1, or 0 when folded onto a preceding 16-bit instruction (`it.rs`).
 pub const IT: u64 = 1;
+pub const IT_FOLDED: u64 = 0;
 /// BL (the 32-bit encoding the M0 also has, 4 cycles there): 1 + P.
 pub const BL: u64 = 1 + P;
 /// MRS, MSR: the TRM gives "1 or 2" without saying when; the model takes 2.
