@@ -38,9 +38,9 @@ impl Machine {
     /// Table 3.1, M4 Table 3-1 note d): "an IT instruction can be folded onto a preceding
     /// 16-bit Thumb instruction, enabling execution in zero cycles". The preceding
     /// instruction is read from the predecoded code before `pc` (a 16-bit op at `pc - 2`
-    /// and no 32-bit one starting at `pc - 4`), so the loop pays nothing for it; an IT
-    /// reached by a branch or an exception return, or in RAM, is not told apart (the first
-    /// folds like one reached in sequence, the last two cost 1).
+    /// and no 32-bit one starting at `pc - 4`), so the loop pays nothing for it: an IT
+    /// reached by a branch or an exception return folds like one reached in sequence; one
+    /// in RAM (not predecoded) never folds.
     pub(crate) fn it_cost(&self, pc: u32) -> u64 {
         let size = |a: u32| self.ops.get((a >> 1) as usize).map(|op| op.size());
         if pc >= 4 && size(pc - 4) == Some(2) && size(pc - 2) == Some(2) {
