@@ -86,7 +86,7 @@ impl Machine {
         match (V7, load) {
             (false, _) => self.cyc += t::LDST,
             (true, true) => self.v7_load(addr, dst),
-            (true, false) => self.v7_store(addr),
+            (true, false) => self.v7_store(),
         }
     }
 

@@ -130,7 +130,7 @@ impl Machine {
         };
         if let Some(ok) = stored {
             if ok.is_some() {
-                self.v7_store(addr);
+                self.v7_store();
                 if let Some((rn, end)) = wb {
                     self.set_reg(rn, end);
                 }

@@ -22,10 +22,15 @@ impl Machine {
         t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64
     }
 
-    /// A single store (or a load that cannot pipeline the next access) completes.
+    /// A single store completes: 2 cycles, not pipelined behind a load yet. The TRM lets a
+    /// store behind a load take 1 cycle, but where its bus write then lands against the
+    /// next instruction decides, for a write to NVIC_ISPR, after which instruction the
+    /// interrupt is taken, and the model has no figure for that from silicon: with the
+    /// write 2 cycles after the store's start, the differential test against QEMU takes
+    /// such interrupts one instruction apart. Until that is settled, stores take 2.
     #[inline(always)]
-    pub(crate) fn v7_store(&mut self, addr: u16) {
-        self.cyc += self.ldst_cost(addr);
+    pub(crate) fn v7_store(&mut self) {
+        self.cyc += t::LDST;
     }
 
     /// A single load into the registers of the mask `dst` (its target, and its base when
