@@ -1,7 +1,8 @@
 //! Pipelined single loads and stores of the Cortex-M3/M4 (ARM DDI0337H/I section 3.3.1 and
 //! DDI0439B/D section 3.3.2, "Load/store timings"): a single LDR (any size, any addressing
 //! but to the PC; LDREX and STREX count as LDR) lets the next instruction, if it is a single
-//! LDR or STR whose address does not use the first one's destination, take one cycle less.
+//! LDR whose address does not use the first one's destination, take one cycle less (a STR
+//! after it too, by the TRM, but not in this model yet: `v7_store` says why).
 //! Loads chain (LDR; LDR; LDR = 2 + 1 + 1); a store never starts a pipeline; LDRD/STRD and
 //! LDM/STM neither start nor join one.
 //!
