@@ -115,6 +115,12 @@ pub struct Machine {
     pub tbit: bool,
     /// ARMv7-M core (vp-m3, vp-m4): Thumb-2, IT, BASEPRI/FAULTMASK, Q.
     pub v7: bool,
+    /// Cortex-M4 (vp-m4): single-cycle MLA/MLS and long multiplies.
+    pub m4: bool,
+    /// The cycle the last pipelining single load ended at, and the mask of the registers it
+    /// wrote (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
+    pub ld_end: u64,
+    pub ld_dst: u16,
     /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
@@ -202,6 +208,9 @@ impl Machine {
             event_reg: false,
             tbit: true,
             v7,
+            m4: cfg.board == Board::VpM4,
+            ld_end: NEVER,
+            ld_dst: 0,
             it: 0,
             q: false,
             excl: None,
@@ -261,6 +270,7 @@ impl Machine {
         self.event_reg = false;
         self.other_sp = 0;
         self.it = 0;
+        self.ld_end = NEVER;
         self.q = false;
         self.excl = None;
         let sp = self.mem.flash_word(0) & !3;

@@ -242,7 +242,7 @@ fn decode_32(pc4: u32, h: u32, h2: u32) -> Op {
         }
         // DMB/DSB/ISB: 11110 0 111 0 1 1 1111 : 10 0 0 1111 01oo option
         0x3B0 if h & 0xF == 0xF && h2 & 0x2F00 == 0x0F00 => match (h2 >> 4) & 15 {
-            4..=6 => Op::Barrier,
+            o @ 4..=6 => Op::Barrier { isb: o == 6 },
             _ => Op::Undef { raw },
         },
         _ => Op::Undef { raw },
@@ -260,9 +260,9 @@ mod tests {
         assert_eq!(decode(0x100, 0xF7FF, 0xFFFE), Op::Bl { target: 0x100 });
         assert_eq!(decode(0, 0xF380, 0x8810), Op::Msr { rn: 0, sysm: 16 });
         assert_eq!(decode(0, 0xF3EF, 0x8514), Op::Mrs { rd: 5, sysm: 20 });
-        assert_eq!(decode(0, 0xF3BF, 0x8F5F), Op::Barrier);
-        assert_eq!(decode(0, 0xF3BF, 0x8F4F), Op::Barrier);
-        assert_eq!(decode(0, 0xF3BF, 0x8F6F), Op::Barrier);
+        assert_eq!(decode(0, 0xF3BF, 0x8F5F), Op::Barrier { isb: false });
+        assert_eq!(decode(0, 0xF3BF, 0x8F4F), Op::Barrier { isb: false });
+        assert_eq!(decode(0, 0xF3BF, 0x8F6F), Op::Barrier { isb: true });
         assert!(matches!(decode(0, 0xF7F0, 0xA000), Op::Undef { .. })); // UDF.W
         assert!(matches!(decode(0, 0xE800, 0x0000), Op::Undef { .. }));
         assert!(matches!(decode(0, 0xF38D, 0x8808), Op::Undef { .. })); // MSR with SP

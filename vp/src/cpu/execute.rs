@@ -5,6 +5,8 @@
 
 use super::decode::{alu_op, Op};
 use super::flags::*;
+use super::thumb2::pipeline::bit;
+use super::thumb2::timing as t2;
 use super::timing as t;
 use crate::contract::FLASH_SIZE;
 use crate::machine::Machine;
@@ -75,6 +77,17 @@ impl Machine {
         let v = v & !3;
         self.r[13] = v;
         self.sp_low = self.sp_low.min(v);
+    }
+
+    /// A single load (`load`) or store of the 16-bit set completes: 2 cycles on the M0; on
+    /// the M3/M4 pipelined with its neighbours (thumb2/pipeline.rs).
+    #[inline(always)]
+    fn ldst_done<const V7: bool>(&mut self, load: bool, addr: u16, dst: u16) {
+        match (V7, load) {
+            (false, _) => self.cyc += t::LDST,
+            (true, true) => self.v7_load(addr, dst),
+            (true, false) => self.v7_store(),
+        }
     }
 
     #[inline(always)]
@@ -207,10 +220,14 @@ impl Machine {
                 if let Some(b) = self.mem.flash.get(a..a + 4) {
                     let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                     self.s(rt, v);
-                    self.cyc += t::LDST + self.ws;
+                    if V7 {
+                        self.v7_load(0, bit(rt)); // no flash wait states on ARMv7-M boards
+                    } else {
+                        self.cyc += t::LDST + self.ws;
+                    }
                 } else if let Some(v) = self.ld32(addr, pc) {
                     self.s(rt, v);
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(true, 0, bit(rt));
                 }
             }
             Op::LsReg { kind, rt, rn, rm } => {
@@ -226,59 +243,59 @@ impl Machine {
                     _ => self.ld16(a, pc).map(|v| self.s(rt, v as u16 as i16 as i32 as u32)).is_some(),
                 };
                 if ok {
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(kind >= 3, bit(rn) | bit(rm), bit(rt));
                 }
             }
             Op::StrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 if self.st32(a, self.g(rt), pc).is_some() {
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
                 }
             }
             Op::LdrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 if let Some(v) = self.ld32(a, pc) {
                     self.s(rt, v);
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 if self.st8(a, self.g(rt), pc).is_some() {
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
                 }
             }
             Op::LdrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 if let Some(v) = self.ld8(a, pc) {
                     self.s(rt, v);
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 if self.st16(a, self.g(rt), pc).is_some() {
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
                 }
             }
             Op::LdrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 if let Some(v) = self.ld16(a, pc) {
                     self.s(rt, v);
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
                 if self.st32(a, self.g(rt), pc).is_some() {
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(false, bit(13), bit(rt));
                 }
             }
             Op::LdrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
                 if let Some(v) = self.ld32(a, pc) {
                     self.s(rt, v);
-                    self.cyc += t::LDST;
+                    self.ldst_done::<V7>(true, bit(13), bit(rt));
                 }
             }
             Op::AddSpImm { rd, off } => {
@@ -375,13 +392,13 @@ impl Machine {
             }
             Op::Bl { target } => {
                 self.r[14] = pc.wrapping_add(4) | 1;
-                self.branch(target, t::BL);
+                self.branch(target, if V7 { t2::BL } else { t::BL });
             }
             Op::Msr { rn, sysm } => {
                 self.pc = pc.wrapping_add(4);
                 let v = self.g(rn);
                 if self.msr(sysm, v) {
-                    self.cyc += t::MRS_MSR;
+                    self.cyc += if V7 { t2::MRS_MSR } else { t::MRS_MSR };
                 } else {
                     self.raise_fault(pc, "MSR to an unsupported special register", None);
                 }
@@ -391,14 +408,18 @@ impl Machine {
                 match self.mrs(sysm) {
                     Some(v) => {
                         self.s(rd, v);
-                        self.cyc += t::MRS_MSR;
+                        self.cyc += if V7 { t2::MRS_MSR } else { t::MRS_MSR };
                     }
                     None => self.raise_fault(pc, "MRS of an unsupported special register", None),
                 }
             }
-            Op::Barrier => {
+            Op::Barrier { isb } => {
                 self.pc = pc.wrapping_add(4);
-                self.cyc += t::BARRIER;
+                self.cyc += match (V7, isb) {
+                    (false, _) => t::BARRIER,
+                    (true, false) => t2::DMB_DSB,
+                    (true, true) => t2::ISB,
+                };
             }
             // ARMv7-M: the ARMv6-M copy sends these out of line (to the ARMv7-M copy); the
             // ARMv7-M copy inlines each with its variant known, so there is one dispatch.

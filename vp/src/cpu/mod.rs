@@ -372,9 +372,18 @@ impl Machine {
     fn masked_basepri(&mut self, new: i16, cur: i16) {
         let was = self.primask || cur < 256;
         let now = self.primask || (new != 0 && new < 256);
-        let (pc, c) = (self.pc.wrapping_sub(4), self.cyc + t::MRS_MSR);
+        let (pc, c) = (self.pc.wrapping_sub(4), self.cyc + self.msr_cycles());
         if let Some(m) = self.masked.as_mut() {
             m.primask(c, pc, was, now);
+        }
+    }
+
+    /// The cycles of MRS/MSR on the board's core (the write takes effect at their end).
+    pub(crate) fn msr_cycles(&self) -> u64 {
+        if self.v7 {
+            thumb2::timing::MRS_MSR
+        } else {
+            t::MRS_MSR
         }
     }
 
@@ -386,19 +395,19 @@ impl Machine {
                 let old = self.r[13];
                 self.set_msp(v);
                 if self.ipsr == 0 && !self.spsel {
-                    self.sp_loaded(old, self.cyc + t::MRS_MSR, SpLoad::Msr);
+                    self.sp_loaded(old, self.cyc + self.msr_cycles(), SpLoad::Msr);
                 }
             }
             9 => {
                 let old = self.r[13];
                 self.set_psp(v);
                 if self.psp_active() {
-                    self.sp_loaded(old, self.cyc + t::MRS_MSR, SpLoad::Msr);
+                    self.sp_loaded(old, self.cyc + self.msr_cycles(), SpLoad::Msr);
                 }
             }
             16 => {
                 if self.masked.is_some() {
-                    self.masked_write(self.pc.wrapping_sub(4), t::MRS_MSR, v & 1 != 0);
+                    self.masked_write(self.pc.wrapping_sub(4), self.msr_cycles(), v & 1 != 0);
                 }
                 self.primask = v & 1 != 0;
                 self.reschedule();
@@ -430,7 +439,7 @@ impl Machine {
                     let old = self.r[13];
                     self.set_mode(0, v & 2 != 0);
                     if was != self.psp_active() {
-                        self.sp_loaded(old, self.cyc + t::MRS_MSR, SpLoad::Spsel);
+                        self.sp_loaded(old, self.cyc + self.msr_cycles(), SpLoad::Spsel);
                     }
                 }
             }

@@ -251,8 +251,11 @@ pub enum Op {
         rd: u8,
         sysm: u8,
     },
-    /// DMB, DSB, ISB: architecturally no effect on this single-master board; 4 cycles.
-    Barrier,
+    /// DMB, DSB, ISB: architecturally no effect on this single-master board; 4 cycles on
+    /// the M0, ISB (which refills the pipeline) apart on the M3/M4.
+    Barrier {
+        isb: bool,
+    },
     // ---- ARMv7-M only (never produced for an ARMv6-M board; executed in thumb2/) ----
     /// Data processing with a shifted register; `sh` = type << 6 | amount (0..=32, ROR #0 = RRX).
     DpReg {
@@ -489,7 +492,7 @@ impl Op {
             Op::Bl { .. }
             | Op::Msr { .. }
             | Op::Mrs { .. }
-            | Op::Barrier
+            | Op::Barrier { .. }
             | Op::DpImm { .. }
             | Op::LdLit { .. }
             | Op::LdrdLit { .. }

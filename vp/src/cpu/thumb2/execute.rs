@@ -100,6 +100,7 @@ impl Machine {
                     (_, false) => (self.g(ra).wrapping_add(p), t::MLA),
                     (_, true) => (self.g(ra).wrapping_sub(p), t::MLA),
                 };
+                let cost = if self.m4 { t::M4_MUL } else { cost };
                 self.s(rd, r);
                 self.cyc += cost;
             }
@@ -110,7 +111,7 @@ impl Machine {
                     if signed { (a as i32 as i64).wrapping_mul(b as i32 as i64) as u64 } else { a as u64 * b as u64 };
                 let acc = (op & 2 != 0).then(|| ((self.g(hi) as u64) << 32) | self.g(lo) as u64);
                 let r = p.wrapping_add(acc.unwrap_or(0));
-                self.cyc += t::mul_long(b, signed, acc.map(|v| (v >> 32) as u32));
+                self.cyc += if self.m4 { t::M4_MUL } else { t::mul_long(b, signed, acc.map(|v| (v >> 32) as u32)) };
                 self.s(lo, r as u32);
                 self.s(hi, (r >> 32) as u32);
             }
@@ -118,7 +119,7 @@ impl Machine {
             Op::It { state } => {
                 self.pc = pc.wrapping_add(2);
                 self.it = state;
-                self.cyc += t::IT;
+                self.cyc += self.it_cost(pc);
             }
             Op::CpsF { disable } => {
                 self.pc = pc.wrapping_add(2);

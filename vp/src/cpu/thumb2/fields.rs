@@ -438,7 +438,7 @@ pub fn hint(i: u32, _pc4: u32) -> Op {
 pub fn barrier(i: u32, _pc4: u32) -> Op {
     match bits(i, 7, 4) {
         2 => Op::Clrex,
-        4..=6 => Op::Barrier,
+        o @ 4..=6 => Op::Barrier { isb: o == 6 },
         _ => undef(i),
     }
 }

@@ -34,9 +34,26 @@ fn sets_flags_outside_it(op: &Op) -> bool {
 }
 
 impl Machine {
+    /// The cycles of the IT instruction at `pc`: 0 when folded, 1 otherwise. The TRMs (M3
+    /// Table 3.1, M4 Table 3-1 note d): "an IT instruction can be folded onto a preceding
+    /// 16-bit Thumb instruction, enabling execution in zero cycles". The preceding
+    /// instruction is read from the predecoded code before `pc` (a 16-bit op at `pc - 2`
+    /// and no 32-bit one starting at `pc - 4`), so the loop pays nothing for it: an IT
+    /// reached by a branch or an exception return folds like one reached in sequence; one
+    /// in RAM (not predecoded) never folds.
+    pub(crate) fn it_cost(&self, pc: u32) -> u64 {
+        let size = |a: u32| self.ops.get((a >> 1) as usize).map(|op| op.size());
+        if pc >= 4 && size(pc - 4) == Some(2) && size(pc - 2) == Some(2) {
+            t::IT_FOLDED
+        } else {
+            t::IT
+        }
+    }
+
     /// Execute `op` (at `pc`, the loop has already moved `pc` 2 bytes on) as the next
     /// instruction of the current IT block: skipped if its condition fails, otherwise
-    /// executed with the 16-bit flag-setting forms keeping the flags.
+    /// executed with the 16-bit flag-setting forms keeping the flags, by the ARMv7-M copy
+    /// of `exec_g` (so that the shared ops take the M3/M4 figures).
     #[inline(never)]
     pub(crate) fn exec_in_it(&mut self, op: Op, pc: u32) {
         let state = self.it;
@@ -48,10 +65,10 @@ impl Machine {
         }
         if sets_flags_outside_it(&op) {
             let flags = (self.n, self.z, self.c, self.v);
-            self.exec(op, pc);
+            self.exec_t2(op, pc);
             (self.n, self.z, self.c, self.v) = flags;
         } else {
-            self.exec(op, pc);
+            self.exec_t2(op, pc);
         }
         if self.pending_fault.is_some() {
             self.it = state; // the faulting instruction is stacked with its own ITSTATE

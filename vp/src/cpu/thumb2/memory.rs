@@ -1,6 +1,7 @@
 //! ARMv7-M loads and stores: single (immediate, indexed, register, literal), dual,
 //! exclusive, multiple (LDM/STM/PUSH.W/POP.W) and the table branches TBB/TBH.
 
+use super::pipeline::bit;
 use super::timing as t;
 use super::{ls, multi};
 use crate::cpu::decode::Op;
@@ -13,17 +14,17 @@ impl Machine {
         match op {
             Op::LdImm { kind, rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                self.load_store(kind, rt, a, pc, None);
+                self.load_store(kind, rt, a, pc, None, bit(rn));
             }
             Op::LdIdx { kind, rt, rn, puw, off } => {
                 let base = self.g(rn);
                 let end = if puw & 2 != 0 { base.wrapping_add(off as u32) } else { base.wrapping_sub(off as u32) };
                 let a = if puw & 4 != 0 { end } else { base };
-                self.load_store(kind, rt, a, pc, (puw & 1 != 0).then_some((rn, end)));
+                self.load_store(kind, rt, a, pc, (puw & 1 != 0).then_some((rn, end)), bit(rn));
             }
             Op::LdReg { kind, rt, rn, rm, sh } => {
                 let a = self.g(rn).wrapping_add(self.g(rm) << sh);
-                self.load_store(kind, rt, a, pc, None);
+                self.load_store(kind, rt, a, pc, None, bit(rn) | bit(rm));
             }
             Op::Dual { puw, rt, rt2, rn, off } => {
                 let (base, off) = (self.g(rn), 4 * off as u32);
@@ -46,7 +47,7 @@ impl Machine {
                 if let Some(v) = v {
                     self.s(rt, v);
                     self.excl = Some(a);
-                    self.cyc += t::EXCL;
+                    self.v7_load(bit(rn), bit(rt));
                 }
             }
             Op::Strex { size, rd, rt, rn, off } => {
@@ -70,7 +71,8 @@ impl Machine {
                 };
                 self.excl = None;
                 self.s(rd, status);
-                self.cyc += t::EXCL;
+                // "treated more like an LDR": it pipelines both ways
+                self.v7_load(bit(rn), bit(rd));
             }
             Op::Multi { flags, rn, list } => {
                 if flags & multi::NARROW != 0 {
@@ -88,7 +90,7 @@ impl Machine {
         self.pc = pc.wrapping_add(4);
         match op {
             Op::LdLit { kind, rt, addr } => {
-                self.load_store(kind, rt, addr, pc, None);
+                self.load_store(kind, rt, addr, pc, None, 0);
             }
             Op::LdrdLit { rt, rt2, addr } => {
                 self.dual(true, rt, rt2, addr, pc);
@@ -115,10 +117,11 @@ impl Machine {
         }
     }
 
-    /// One load or store of `kind` between `rt` and `a`, then the base write-back `wb` if
-    /// any (before a load to the PC, which branches: interworking or exception return).
+    /// One load or store of `kind` between `rt` and `a` (formed from the registers of the
+    /// mask `addr`), then the base write-back `wb` if any (before a load to the PC, which
+    /// branches: interworking or exception return, and never pipelines).
     #[inline(always)]
-    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>) {
+    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
         let stored = match kind {
             ls::STR => Some(self.st32(a, self.g(rt), pc)),
             ls::STRH => Some(self.st16(a, self.g(rt), pc)),
@@ -127,7 +130,7 @@ impl Machine {
         };
         if let Some(ok) = stored {
             if ok.is_some() {
-                self.cyc += t::LDST;
+                self.v7_store();
                 if let Some((rn, end)) = wb {
                     self.set_reg(rn, end);
                 }
@@ -149,7 +152,7 @@ impl Machine {
             self.load_pc(v, pc, t::LDR_PC);
         } else {
             self.set_reg(rt, v);
-            self.cyc += t::LDST;
+            self.v7_load(addr, bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)));
         }
     }
 

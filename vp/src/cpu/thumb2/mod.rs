@@ -2,7 +2,8 @@
 //!
 //! `decode.rs` holds the pattern table (one line per encoding, QEMU decodetree style),
 //! `fields.rs` the field extractors and per-encoding constructors, `execute.rs` and
-//! `memory.rs` the execution, `it.rs` the IT block, `timing.rs` the Cortex-M3 cycle figures.
+//! `memory.rs` the execution, `it.rs` the IT block, `timing.rs` the Cortex-M3/M4 cycle
+//! figures, `pipeline.rs` the pipelining of neighbouring loads and stores.
 //! The ops themselves are `Op` variants (op.rs). On an ARMv6-M board none of this is
 //! reachable: the M0 decoder turns the same bits into `Op::Undef`.
 
@@ -11,6 +12,7 @@ pub mod execute;
 pub mod fields;
 pub mod it;
 pub mod memory;
+pub mod pipeline;
 pub mod timing;
 
 /// Data-processing operation codes of `Op::DpImm`/`DpReg` (low 4 bits of `op`): the

@@ -12,8 +12,9 @@ pub const MLA: u64 = 2;
 pub const BRANCH: u64 = 1 + P;
 /// B<c> or CBZ not taken, and an instruction skipped by its IT condition.
 pub const NOT_TAKEN: u64 = 1;
-/// LDR/STR of any size (2; see `memory.rs` for pipelining).
+/// LDR/STR of any size, LDREX/STREX: 2, or 1 when pipelined behind a load (`pipeline.rs`).
 pub const LDST: u64 = 2;
+pub const LDST_PIPELINED: u64 = 1;
 /// LDR PC: 2 + P.
 pub const LDR_PC: u64 = 2 + P;
 /// LDRD/STRD: 1 + N with N = 2.
@@ -22,10 +23,20 @@ pub const DUAL: u64 = 3;
 pub const MULTI_BASE: u64 = 1;
 /// TBB/TBH: 2 + P.
 pub const TABLE: u64 = 2 + P;
-/// LDREX/STREX: 2; CLREX 1.
-pub const EXCL: u64 = 2;
-/// IT: folded into the previous instruction where possible; here it costs one cycle.
+/// IT: 1, or 0 when folded onto a preceding 16-bit instruction (`it.rs`).
 pub const IT: u64 = 1;
+pub const IT_FOLDED: u64 = 0;
+/// BL (the 32-bit encoding the M0 also has, 4 cycles there): 1 + P.
+pub const BL: u64 = 1 + P;
+/// MRS, MSR: the TRM gives "1 or 2" without saying when; the model takes 2.
+pub const MRS_MSR: u64 = 2;
+/// DMB, DSB: 1 + B with B = 0 (the board has no write buffer to drain).
+pub const DMB_DSB: u64 = 1;
+/// ISB: 1 + B with B = P (the barrier refills the pipeline).
+pub const ISB: u64 = 1 + P;
+/// Cortex-M4 (ARM DDI0439B/D section 3.3.1 Table 3-1): MLA, MLS, SMULL, UMULL, SMLAL and
+/// UMLAL all take 1 cycle (the M3's early-terminating 3..7 does not apply).
+pub const M4_MUL: u64 = 1;
 /// SMULL/UMULL 3 to 5, SMLAL/UMLAL 4 to 7: early termination on the operands' magnitude.
 pub const MUL_LONG_MIN: u64 = 3;
 /// SDIV/UDIV 2 to 12, early termination on the operands.
