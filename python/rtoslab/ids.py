@@ -33,14 +33,14 @@ BOARDS = {
     "vp-m0": Board("vp-m0", "vp", 48_000_000, True, "cycle-exact (simulator, zero wait states)"),
     "vp-stm32f0": Board("vp-stm32f0", "vp", 48_000_000, True,
                         "cycle-exact (simulator, 1 flash wait state + prefetch)", wait_states=1),
-    # ARMv7-M on the simulator: deterministic, timed from the Cortex-M3 TRM, but not yet every
-    # rule of it (docs/board.md, "Boards vp-m3 and vp-m4": no load/store pipelining or IT
-    # folding; vp-m4 times as vp-m3), so not called cycle-exact
+    # ARMv7-M on the simulator: deterministic, timed from the Cortex-M3/M4 TRMs, but not yet
+    # every rule of them (docs/board.md, "Boards vp-m3 and vp-m4": a store behind a load is
+    # not pipelined, no forwarding stall), so not called cycle-exact
     "vp-m3": Board("vp-m3", "vp", 48_000_000, False,
                    "deterministic simulator, Cortex-M3 cycle model in progress (docs/board.md)",
                    arch="armv7-m", notes="the lab board with a Cortex-M3"),
     "vp-m4": Board("vp-m4", "vp", 48_000_000, False,
-                   "deterministic simulator, timed as the Cortex-M3 for now (docs/board.md)",
+                   "deterministic simulator, Cortex-M4 cycle model in progress (docs/board.md)",
                    arch="armv7-m", notes="the lab board with a Cortex-M4F (no FPU in the simulator yet)"),
     "qemu-microbit": Board("qemu-microbit", "qemu", 16_000_000, False,
                            "functional only: QEMU is not cycle-accurate", arch="armv6-m",
