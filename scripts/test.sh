@@ -67,6 +67,8 @@ stage "behaviour checks of the suite (qemu-mps2-an385, ARMv7-M)" \
     rtoslab check --rtos all --board qemu-mps2-an385 --junit build/junit-qemu-mps2.xml
 stage "behaviour checks of the suite (qemu-mps2-an386, ARMv7-M with the FPU)" \
     rtoslab check --rtos all --board qemu-mps2-an386 --junit build/junit-qemu-mps2-an386.xml
+stage "behaviour checks of the suite (qemu-raspi2b: Jobbed, seed 004's Cortex-A7)" \
+    rtoslab check --rtos jobbed --board qemu-raspi2b --junit build/junit-qemu-raspi2b.xml
 stage "behaviour checks of the suite (vp-m3, ARMv7-M on the simulator)" \
     rtoslab check --rtos all --board vp-m3 --junit build/junit-vp-m3.xml
 stage "rtoslab command" \
