@@ -69,7 +69,8 @@ class Tools:
         self.runtime_o = self.work / "runtime.o"
 
     def build_runtime(self):
-        subprocess.run([self.cc, *CFLAGS, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
+        ge = ["-DDT_CLOBBER_GE"] if self.arch == "v7em" else []  # the handler clears APSR.GE
+        subprocess.run([self.cc, *CFLAGS, *ge, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
                         "-o", str(self.runtime_o)], check=True)
 
     def build(self, name: str, asm: str) -> Path:
