@@ -45,7 +45,7 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGrou
     SP_CHANGING = [("g_sp_adj", 3), ("g_pushpop", 5), ("g_sp_write", 1), ("g_psp", 1)]
 
     # ARMv6-M groups whose outcome differs on ARMv7-M by design (unaligned word/halfword
-    # accesses do not fault there): left out of --arch v7m programs.
+    # accesses do not fault there): left out of --arch v7m and v7em programs.
     NOT_ON_V7M = {"g_fault"}
 
     def simple_group(self, allow_sp: bool):

@@ -10,7 +10,7 @@ saturation, the Q flag and every GE bit are reached."""
 from __future__ import annotations
 
 from gen_common import EDGE_PAIRS, Item, rand_value
-from gen_thumb2 import r12
+from gen_thumb2 import it_mask, r12
 
 HALVES = [0, 1, 2, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0xFFFE, 0x00FF, 0xFF00, 0x4000]
 BYTES = [0, 1, 0x7F, 0x80, 0x81, 0xFF, 0xFE, 0x40]
@@ -137,9 +137,7 @@ class DspGroups:
         rng = self.rng
         k = rng.randrange(1, 4)
         fc = rng.randrange(14)
-        mask = 1 << (4 - k)
-        for j in range(1, k):
-            mask |= (fc & 1 if rng.random() < 0.5 else 1 - (fc & 1)) << (4 - j)
+        mask = it_mask(rng, fc, k)
         (rn, rm, ra), items = self._dsp_operands(3)
         body = [self.dsp_parallel(r12(rng), rn, rm) if rng.random() < 0.5 else self.dsp_mul(r12(rng), rn, rm, ra)
                 for _ in range(k)]

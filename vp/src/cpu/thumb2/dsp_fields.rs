@@ -4,7 +4,7 @@
 //! UNPREDICTABLE register choices (SP, PC, RdHi == RdLo) decode to `Op::Undef`, as in
 //! fields.rs. The decoder does not know the board: on vp-m3 the op faults when executed.
 
-use super::fields::bits;
+use super::fields::{bad, bits, reg, undef};
 use crate::cpu::decode::Op;
 
 /// `Op::Dsp` operation codes. Where a code names a pair (SMLAD/SMUAD, ...), `ra` = 15 is
@@ -49,16 +49,6 @@ pub mod code {
     pub const UMAAL: u8 = 0x70;
     /// MSR APSR_g / APSR_nzcvqg: `ra` = the mask field (bit 1 nzcvq, bit 0 g), rn the source.
     pub const MSR_G: u8 = 0x78;
-}
-
-fn reg(i: u32, lo: u32) -> u8 {
-    bits(i, lo + 3, lo) as u8
-}
-fn bad(r: u8) -> bool {
-    r == 13 || r == 15
-}
-fn undef(i: u32) -> Op {
-    Op::Undef { raw: i }
 }
 
 /// `Op::Dsp` with Rd (bits 11:8), Rn (19:16), Rm (3:0) all general registers.

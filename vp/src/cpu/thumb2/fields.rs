@@ -19,14 +19,14 @@ fn sext(v: u32, nbits: u32) -> u32 {
     let s = 32 - nbits;
     (((v << s) as i32) >> s) as u32
 }
-fn reg(i: u32, lo: u32) -> u8 {
+pub(super) fn reg(i: u32, lo: u32) -> u8 {
     bits(i, lo + 3, lo) as u8
 }
 /// SP or PC: registers most encodings may not name.
-fn bad(r: u8) -> bool {
+pub(super) fn bad(r: u8) -> bool {
     r == 13 || r == 15
 }
-fn undef(i: u32) -> Op {
+pub(super) fn undef(i: u32) -> Op {
     Op::Undef { raw: i }
 }
 
