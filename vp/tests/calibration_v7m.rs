@@ -120,9 +120,10 @@ fn instruction_classes() {
     }
 }
 
-/// The DSP extension on vp-m4 (Cortex-M4 TRM r0p1, DDI0439B section 3.3.1 Table 3-1: the
-/// parallel arithmetic, saturating, packing, halfword/dual/most-significant-word multiply,
-/// long multiply and SEL/USAD8 rows all give 1 cycle; MSR "1 or 2": 2, as the v7-M MSR).
+/// The DSP extension on vp-m4 (Cortex-M4 TRM r0p1, DDI0439D section 3.3.1, Table 3-2 "Cortex-M4
+/// DSP instruction set summary": every row 1 cycle; UADD8/SEL/USADA8/QADD p. 3-10, SSAT16,
+/// SMLABB, SMLAD, SMLALD, UMAAL p. 3-9, SMMLAR p. 3-8, PKHBT/SXTAB16 p. 3-10; MSR "1 or 2"
+/// in Table 3-1 p. 3-7: 2, as the other MSRs).
 /// Undefined on vp-m3 (`dsp_is_undefined_on_the_m3`). r0 = RAM buffer, r1/r2 operands.
 #[rustfmt::skip]
 const DSP: &[(&str, &[u16], u64)] = &[

@@ -3,10 +3,11 @@
 //! add/subtract, the halfword and most-significant-word multiplies, UMAAL, MSR APSR_g.
 //! Semantics: ARMv7-M ARM section A7.7 (the pseudocode of each instruction).
 //!
-//! Timing: every one takes 1 cycle on the Cortex-M4 (TRM r0p1, ARM DDI0439B/C/D, section
-//! 3.3.1, Table 3-1 "Cortex-M4 instruction set summary": the Multiply, Saturate, Packing and
-//! unpacking, Parallel arithmetic and Miscellaneous rows; MSR is 1 or 2 there and takes 2
-//! here, as the ARMv7-M MSR).
+//! Timing: every one takes 1 cycle on the Cortex-M4 (TRM r0p1, ARM DDI0439D section 3.3.1,
+//! Table 3-2 "Cortex-M4 DSP instruction set summary", pages 3-8 to 3-11: the Multiply,
+//! Signed and Unsigned Multiply, Saturate, Packing and Unpacking, Miscellaneous Data
+//! Processing, Addition, Subtraction and Parallel Addition and Subtraction rows; MSR is
+//! "1 or 2" in Table 3-1, page 3-7, and takes 2 here, as the other MSRs).
 //!
 //! The decoder (dsp_fields.rs) does not know the board: on vp-m3 (Cortex-M3, no DSP
 //! extension) executing one of these raises the same fault as an undefined instruction.
@@ -15,7 +16,7 @@ use super::dsp_fields::code as c;
 use super::timing as t;
 use crate::machine::Machine;
 
-/// The cycles of every DSP instruction on the Cortex-M4 (TRM Table 3-1).
+/// The cycles of every DSP instruction on the Cortex-M4 (TRM Table 3-2, pages 3-8 to 3-11).
 pub const DSP: u64 = 1;
 
 /// Saturate `x` to `[lo, hi]`: (value, saturated).
