@@ -35,7 +35,7 @@ FIELDS = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r1
 
 
 # --arch: the QEMU machine and the simulator board of each architecture profile
-ARCH_BOARDS = {"v6m": ("microbit", "vp-m0"), "v7m": ("mps2-an385", "vp-m3")}
+ARCH_BOARDS = {"v6m": ("microbit", "vp-m0"), "v7m": ("mps2-an385", "vp-m3"), "v7em": ("mps2-an386", "vp-m4")}
 
 
 def qemu_cmd(elf: Path, arch: str = "v6m") -> list[str]:
@@ -69,7 +69,8 @@ class Tools:
         self.runtime_o = self.work / "runtime.o"
 
     def build_runtime(self):
-        subprocess.run([self.cc, *CFLAGS, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
+        ge = ["-DDT_CLOBBER_GE"] if self.arch == "v7em" else []  # the handler clears APSR.GE
+        subprocess.run([self.cc, *CFLAGS, *ge, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
                         "-o", str(self.runtime_o)], check=True)
 
     def build(self, name: str, asm: str) -> Path:
@@ -191,7 +192,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--arch", choices=gen.ARCHS, default="v6m",
                     help="v6m: Cortex-M0 programs, QEMU microbit vs vp-m0 (default); v7m: Thumb-2 "
-                         "programs, QEMU mps2-an385 vs vp-m3")
+                         "programs, QEMU mps2-an385 vs vp-m3; v7em: v7m plus the DSP extension (gen_dsp.py), "
+                         "QEMU mps2-an386 (Cortex-M4) vs vp-m4")
     ap.add_argument("--first", type=int, default=0, help="index of the first program (default 0)")
     ap.add_argument("--only", type=int, action="append",
                     help="run only this program index (repeatable); its image is the same as in a full run")

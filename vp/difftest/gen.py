@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from gen_alu import AluGroups
 from gen_common import Emitter, Item, Program, rand_value
+from gen_dsp import DSP_GROUPS, DspGroups
 from gen_memory import MemoryGroups
 from gen_system import SystemGroups
 from gen_thumb2 import THUMB2_GROUPS, Thumb2Groups
@@ -31,7 +32,7 @@ class _TooBig(Exception):
     pass
 
 
-class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
+class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGroups):
     """One program: the body's structure (groups, branches, calls) around the instruction
     groups of the mixins."""
 
@@ -44,13 +45,13 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
     SP_CHANGING = [("g_sp_adj", 3), ("g_pushpop", 5), ("g_sp_write", 1), ("g_psp", 1)]
 
     # ARMv6-M groups whose outcome differs on ARMv7-M by design (unaligned word/halfword
-    # accesses do not fault there): left out of --arch v7m programs.
+    # accesses do not fault there): left out of --arch v7m and v7em programs.
     NOT_ON_V7M = {"g_fault"}
 
     def simple_group(self, allow_sp: bool):
         table = self.SIMPLE + (self.SP_CHANGING if allow_sp else [])
-        if self.arch == "v7m":
-            table = [(n, w) for n, w in table if n not in self.NOT_ON_V7M] + THUMB2_GROUPS
+        if self.arch != "v6m":
+            table = [(n, w) for n, w in table if n not in self.NOT_ON_V7M] + ARCH_GROUPS[self.arch]
         if self.in_leaf:  # a leaf function's LR must survive until its BX LR
             table = [(n, w) for n, w in table if n != "g_ram_code"]
         if self.exclude:
@@ -146,6 +147,8 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
         self.init_sp = 0x20000A00 - 8 * rng.randrange(33)
         regs = [rand_value(rng) for _ in range(13)]
         flags = rng.randrange(16) << 28
+        if self.arch == "v7em":  # and random APSR.GE bits
+            flags |= rng.randrange(16) << 16
         primask = rng.randrange(2)
         self.nfuncs = rng.choice([0, 1, 1, 2, 3])
 
@@ -156,7 +159,7 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
             self.lit(0, "dt_expect_exc"), Item("movs r1, #1", 2), Item("str r1, [r0]", 2),
             self.lit(0, "dt_saved_sp"), Item("mov r1, sp", 2), Item("str r1, [r0]", 2),
             self.lit(0, self.init_sp), Item("mov sp, r0", 2),
-            self.lit(0, flags), Item("msr apsr_nzcvq, r0", 4),
+            self.lit(0, flags), Item("msr apsr_nzcvqg, r0" if self.arch == "v7em" else "msr apsr_nzcvq, r0", 4),
             self.lit(0, primask), Item("msr primask, r0", 4),
         ]
         for r in range(8, 13):
@@ -226,8 +229,11 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
         return Program(p, mem_seed, self.init_sp, "\n".join(out) + "\n", self.kinds)
 
 
-GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS] + ["pc_write"]  # for --exclude
-ARCHS = ("v6m", "v7m")
+# --arch: the groups each ARMv7-M profile adds to the ARMv6-M ones (v7em: the Cortex-M4)
+ARCH_GROUPS = {"v7m": THUMB2_GROUPS, "v7em": THUMB2_GROUPS + DSP_GROUPS}
+CPU = {"v6m": "cortex-m0", "v7m": "cortex-m3", "v7em": "cortex-m4"}
+GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS + DSP_GROUPS] + ["pc_write"]  # for --exclude
+ARCHS = ("v6m", "v7m", "v7em")
 
 
 def generate(seed: int, idx: int, exclude: frozenset = frozenset(), arch: str = "v6m") -> Program:
@@ -237,7 +243,7 @@ def generate(seed: int, idx: int, exclude: frozenset = frozenset(), arch: str = 
     and draws from another random stream, so v6m programs are unchanged."""
     for attempt in range(8):
         try:
-            g = _Gen(seed, idx, exclude, attempt, stream="v7m" if arch == "v7m" else "")
+            g = _Gen(seed, idx, exclude, attempt, stream="" if arch == "v6m" else arch)
             g.arch = arch
             return g.program()
         except _TooBig:
@@ -251,7 +257,7 @@ def batch_asm(programs: list[Program], run: list[int] | None = None, arch: str =
     Every program is assembled (so addresses do not depend on `run`), but only those whose
     index is in `run` (default: all) are in the table the runtime walks."""
     sel = [pr for pr in programs if run is None or pr.idx in run]
-    out = ["\t.syntax unified", "\t.cpu " + ("cortex-m3" if arch == "v7m" else "cortex-m0"), "\t.thumb",
+    out = ["\t.syntax unified", "\t.cpu " + CPU[arch], "\t.thumb",
            "\t.section .rodata.dt_tables,\"a\"", "\t.align 2",
            "\t.global dt_prog_count", f"dt_prog_count:\t.word {len(sel)}",
            "\t.global dt_prog_table", "dt_prog_table:"]

@@ -197,6 +197,12 @@ __attribute__((naked)) void dt_exc_handler(void)
         "ldr r0, [r0]\n"
         "cmp r0, #0\n"
         "beq 9f\n"
+#ifdef DT_CLOBBER_GE
+        /* Cortex-M4 (--arch v7em): clear APSR.GE, which the exception return must restore
+           from the stacked xPSR (MSR APSR_g, r1; raw: this file is built for ARMv6-M) */
+        "movs r1, #0\n"
+        ".inst.w 0xf3818400\n"
+#endif
         "mrs r0, msp\n"
         "mov r2, lr\n"
         "movs r1, #4\n"
