@@ -120,8 +120,13 @@ void z_timeout_add(struct k_thread *t, uint32_t at)
         pp = &w->z_tnext;
     t->z_tnext = w;
     *pp = t;
-    if (pp == &z_kernel.timeouts)
+    if (pp == &z_kernel.timeouts) {
+#if K_CONFIG_TICKLESS && !K_CONFIG_TIMER
+        board_alarm_set(at); /* the earliest expiry is t's (8 bytes less than the reload) */
+#else
         z_time_reprogram();
+#endif
+    }
 }
 
 void z_timeout_remove(struct k_thread *t)
