@@ -91,7 +91,6 @@ void z_reschedule_isr(void)
         arch_pend_switch();
 }
 
-#if K_CONFIG_READY_LIST
 void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
 {
     K_ASSERT_LOCKED();
@@ -101,27 +100,14 @@ void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
     t->z_next = w;
     *q = t;
 }
-#else
-#if K_CONFIG_SYNC_SWITCH
+
+#if !K_CONFIG_READY_LIST && K_CONFIG_SYNC_SWITCH
 __attribute__((noinline)) void z_switch_to(struct k_thread *cur, struct k_thread *next)
 {
     if (next)
         arch_switch(cur, next);
     else
         arch_switch_pend(cur);
-}
-#endif
-
-void z_waitq_insert(struct k_thread **q, struct k_thread *t)
-{
-    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
-    K_ASSERT_LOCKED();
-    unsigned p = t->z_prio;
-    struct k_thread *w;
-    while ((w = *q) != NULL && w->z_prio >= p)
-        q = &w->z_next;
-    t->z_next = w;
-    *q = t;
 }
 #endif
 
