@@ -69,6 +69,8 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
             t->z_at = at + t->z_period;
             z_timer_insert(t);
         }
+        k_timer_fn fn = t->z_fn; /* (the callback due now, whatever a preempting */
+        void *arg = t->z_arg;    /* interrupt does to the timer during the spin) */
         arch_irq_enable();
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
         /* The alarm fired Z_LEAD early: the spin to the expiry and the callback run at the
@@ -77,14 +79,14 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
          * priority too, so no thread runs before the handler ends. The lists are
          * consistent here: an interrupt that preempts may use the kernel's _isr calls. */
         Z_ALARM_PRIO(Z_PRIO_LOWEST);
-        /* (three cycles more before the clock polls, every 6 cycles: the first poll on or
-         * after the expiry comes as early as it did before the priority change, measured
-         * on vp-m0: timer.oneshot_error.10us / .100us..10ms 68 / 65 cycles, periodic_jitter
-         * 19; with no padding 65 / 68 and 18; before the change 70 / 67 and 19) */
-        __asm volatile("nop\n nop\n nop");
+        /* (one cycle more before the clock polls, every 6 cycles, sets where the expiry
+         * falls among them: measured on vp-m0, timer.oneshot_error.10us / .100us..10ms
+         * 66 / 63 cycles and timer.periodic_jitter 18 / 251 (p50 / max) with it, 65 / 62
+         * and 19 / 254 without; 70 / 67 and 19 / 252 before the priority change) */
+        __asm volatile("nop");
         z_spin_until(at);
 #endif
-        t->z_fn(t, t->z_arg);
+        fn(t, arg);
         arch_irq_disable();
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
         Z_ALARM_PRIO(0); /* (masked: the rest needs priority 0) */
