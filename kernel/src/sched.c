@@ -55,7 +55,16 @@ _Static_assert(offsetof(struct k_mutex, z_waitq) == 0, "the wait queue first");
 #if K_CONFIG_EVENT
 _Static_assert(offsetof(struct k_event, z_waitq) == 0, "the wait queue first");
 #endif
-_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX, "type");
+_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX && Z_OBJ_MEMPOOL == ZO_MEMPOOL, "type");
+#if K_CONFIG_MEMPOOL
+_Static_assert(offsetof(struct k_mempool, z_free) == ZP_FREE, "offset");
+_Static_assert(offsetof(struct k_mempool, z_buf) == ZP_BUF, "offset");
+_Static_assert(offsetof(struct k_mempool, z_block) == ZP_BLOCK, "offset");
+_Static_assert(offsetof(struct k_mempool, z_count) == ZP_COUNT, "offset");
+_Static_assert(offsetof(struct k_mempool, z_fresh) == ZP_FRESH, "offset");
+_Static_assert(offsetof(struct k_mempool, z_avail) == ZP_AVAIL, "offset");
+_Static_assert(offsetof(struct k_mempool, z_type) == ZP_TYPE, "offset");
+#endif
 
 /* ---- Definitions --------------------------------------------------------------------------- */
 

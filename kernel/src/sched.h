@@ -86,6 +86,8 @@ int z_mutex_unlock_c(struct k_mutex *m);
 int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
 int z_thread_suspend_c(struct k_thread *t);
 int z_thread_resume_c(struct k_thread *t);
+void *z_mempool_alloc_c(struct k_mempool *p);
+int z_mempool_free_c(struct k_mempool *p, void *block);
 
 /* The hot primitives: z_top, z_ready_add_tail/_head, z_ready_remove, z_reschedule (thread
  * context, IRQs disabled: run the top thread if it is not the caller; enables IRQs),
