@@ -42,6 +42,22 @@
 #define ST_BLOCKED 2
 #define ST_SUSPENDED 3
 
+/* The core: ARMv7-M (Cortex-M3, M4) masks with BASEPRI and has CLZ and Thumb-2; BM_FP, the
+ * M4F's hard-float build, has s16-s31 to keep for a thread that uses the FPU (armv7m/). */
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+#define BM_V7M 1
+#else
+#define BM_V7M 0
+#endif
+#if BM_V7M && defined(__ARM_FP)
+#define BM_FP 1
+#else
+#define BM_FP 0
+#endif
+/* ARMv7-M: the mask of the critical sections, as every kernel's (NVIC_KERNEL_BASEPRI): the
+ * board's levels (0x20..0xE0) and PendSV are masked, bytes 0x00-0x1F never are */
+#define BM_BASEPRI 0x20
+
 /* System Control Block: the interrupt control and state register, and its PendSV bit */
 #define ICSR_ADDR 0xE000ED04
 #define ICSR_PENDSVSET 0x10000000

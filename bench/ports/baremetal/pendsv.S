@@ -1,6 +1,6 @@
 /*
  * The baremetal switch from an exception (PendSV) and the start of the first thread, in
- * assembly (ARMv6-M, Thumb). Frames: switch.S.
+ * assembly (ARMv6-M, Thumb; ARMv7-M's PendSV is armv7m/pendsv.S). Frames: switch.S.
  */
 #include "bm_layout.h"
 #include "bm_macros.inc"
@@ -8,6 +8,7 @@
 .syntax unified
 .thumb
 
+#if !BM_V7M
 /* PendSV: save the interrupted thread (cur) below its hardware frame, resume nxt. It
  * preempts only thread mode, on PSP: lr = 0xFFFFFFFD, kept for the return. */
 .section .text.PendSV_Handler,"ax",%progbits
@@ -64,6 +65,7 @@ PendSV_Handler:
   bx lr
 .ltorg
 .size PendSV_Handler, .-PendSV_Handler
+#endif
 
 /* void bm_start(uint32_t sp): run the first thread (its first light frame) on PSP */
 .section .text.bm_start,"ax",%progbits
@@ -77,7 +79,10 @@ bm_start:
   isb
   ldr r1, =__stack_top
   msr msp, r1                    /* main's stack becomes the interrupt stack again */
-  cpsie i
+#if BM_V7M
+  cpsie i                        /* (PRIMASK too: whatever the start-up left) */
+#endif
+  BM_UNMASK r1
   pop {r7, pc}
 .ltorg
 .size bm_start, .-bm_start

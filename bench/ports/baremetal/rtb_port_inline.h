@@ -27,9 +27,29 @@ void bm_sem_signal_isr(struct bm_sem *s); /* assembly, port.c */
 /* The calls that may switch threads are "light": a BL to switch.S's routine with every
  * register but r7 (the frame pointer at -O0, which an asm may not clobber) declared
  * clobbered, so the switch saves only r7 and the return address, and the compiler keeps
- * across the call only what the caller needs, where it chooses (ARMv6-M only: the port is). */
-#define BM_LIGHT_CLOBBERS \
+ * across the call only what the caller needs, where it chooses. With an FPU (the M4F), the
+ * caller-saved s0-s15 too; the switch keeps s16-s31 of a thread that has an FP context. */
+#if defined(__ARM_FP)
+#define BM_FP_CLOBBERS "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7",
+#else
+#define BM_FP_CLOBBERS
+#endif
+#define BM_LIGHT_CLOBBERS BM_FP_CLOBBERS \
     "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+
+/* The inline critical sections (bm_macros.inc's BM_MASK, BM_UNMASK): CPSID/CPSIE, or on
+ * ARMv7-M BASEPRI through a scratch register (0x20: bm_layout.h's BM_BASEPRI) */
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+#define BM_ASM_MASK(r) "movs " r ", #0x20\n\tmsr basepri, " r "\n\t"
+#define BM_ASM_UNMASK(r) "movs " r ", #0\n\tmsr basepri, " r "\n\t"
+#define BM_ASM_UNMASK0(r) "msr basepri, " r "\n\t" /* r is 0 already */
+#define BM_ASM_UNMASK_OK "movs r0, #0\n\tmsr basepri, r0\n\t" /* and r0 = 0 */
+#else
+#define BM_ASM_MASK(r) "cpsid i\n\t"
+#define BM_ASM_UNMASK(r) "cpsie i\n\t"
+#define BM_ASM_UNMASK0(r) "cpsie i\n\t"
+#define BM_ASM_UNMASK_OK "cpsie i\n\tmovs r0, #0\n\t"
+#endif
 
 #define RTB_INLINE_rtb_yield 1
 static inline __attribute__((always_inline)) void rtb_yield(void)
@@ -56,13 +76,12 @@ static inline __attribute__((always_inline)) int rtb_sem_wait(int id, uint32_t t
     register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
     register uint32_t a1 __asm__("r1") = timeout_us;
     __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
+                   BM_ASM_MASK("r3")
                    "ldrh r3, [r0]\n\t"         /* count */
                    "subs r3, #1\n\t"
                    "bcc 1f\n\t"                /* (borrow: no unit) */
                    "strh r3, [r0]\n\t"
-                   "cpsie i\n\t"
-                   "movs r0, #0\n\t"           /* RTB_OK */
+                   BM_ASM_UNMASK_OK            /* r0 = RTB_OK */
                    "b 2f\n"
                    "1:\tbl bm_sem_wait_b\n"
                    "2:"
@@ -77,7 +96,7 @@ static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
 {
     register struct bm_sem *a0 __asm__("r0") = &bm_sems[id];
     __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
+                   BM_ASM_MASK("r3")
                    "ldr r3, [r0, #4]\n\t"      /* the waiters' tail */
                    "cmp r3, #0\n\t"
                    "bne 1f\n\t"
@@ -87,7 +106,7 @@ static inline __attribute__((always_inline)) void rtb_sem_signal(int id)
                    "bcs 3f\n\t"
                    "adds r1, #1\n\t"
                    "strh r1, [r0]\n"            /* count + 1 */
-                   "3:\tcpsie i\n\t"
+                   "3:\t" BM_ASM_UNMASK("r2")
                    "b 2f\n"
                    "1:\tbl bm_sem_signal_w\n"
                    "2:"
@@ -115,7 +134,7 @@ static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t
     register struct th **a2 __asm__("r2") = (struct th **)(void *)&bm_sched;
     register int r __asm__("r3");
     __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
+                   BM_ASM_MASK("r3")
                    "ldr r3, [r0]\n\t"          /* owner */
                    "cmp r3, #0\n\t"
                    "beq 1f\n\t"
@@ -124,11 +143,11 @@ static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t
                    "b 2f\n"
                    "1:\tldr r1, [r2]\n\t"
                    "str r1, [r0]\n\t"          /* owner = the caller; r3 = 0 = RTB_OK */
-                   "cpsie i\n"
+                   BM_ASM_UNMASK0("r3") "\n"
                    "2:"
                    : "=l"(r), "+l"(a0), "+l"(a1), "+l"(a2)
                    :
-                   : "r12", "lr", "cc", "memory");
+                   : BM_FP_CLOBBERS "r12", "lr", "cc", "memory");
     return r;
 }
 
@@ -137,18 +156,18 @@ static inline __attribute__((always_inline)) void rtb_mutex_unlock(int id)
 {
     register struct bm_mtx *a0 __asm__("r0") = &bm_mtxs[id];
     __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
+                   BM_ASM_MASK("r1")
                    "ldr r1, [r0, #4]\n\t"      /* waiters */
                    "cmp r1, #0\n\t"
                    "bne 1f\n\t"                /* (nobody waits: the owner inherits nothing from it) */
                    "str r1, [r0]\n\t"          /* owner = none */
-                   "cpsie i\n\t"
+                   BM_ASM_UNMASK0("r1")        /* (r1 = 0) */
                    "b 2f\n"
                    "1:\tbl bm_mutex_unlock_slow\n"
                    "2:"
                    : "+l"(a0)
                    :
-                   : "r1", "r2", "r3", "r12", "lr", "cc", "memory");
+                   : BM_FP_CLOBBERS "r1", "r2", "r3", "r12", "lr", "cc", "memory");
 }
 #endif
 

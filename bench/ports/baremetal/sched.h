@@ -15,6 +15,9 @@
 
 #include "bench.h"
 #include "bm_layout.h"
+#if BM_V7M
+#include "armv6m_nvic.h" /* NVIC_KERNEL_BASEPRI */
+#endif
 
 enum { FREE = ST_FREE, READY = ST_READY, BLOCKED = ST_BLOCKED, SUSPENDED = ST_SUSPENDED };
 
@@ -51,8 +54,14 @@ struct bm_mtx bm_mtxs[RTB_MAX_MUTEXES];
  * places the section after .bss, where __heap_start also points: the floor has no heap. */
 #define BM_NOINIT __attribute__((section(".noinit.bm")))
 
+#if BM_V7M /* BASEPRI: interrupts above the board's levels are never masked */
+_Static_assert(BM_BASEPRI == NVIC_KERNEL_BASEPRI, "the mask every ARMv7-M kernel uses");
+static inline void lock(void) { __asm volatile("msr basepri, %0" ::"r"(BM_BASEPRI) : "memory"); }
+static inline void unlock(void) { __asm volatile("msr basepri, %0" ::"r"(0u) : "memory"); }
+#else
 static inline void lock(void) { __asm volatile("cpsid i" ::: "memory"); }
 static inline void unlock(void) { __asm volatile("cpsie i" ::: "memory"); }
+#endif
 
 /* ---- lists: circular, singly linked, `*tail` names the last, tail->next is the head ---- */
 INLINE void l_push(struct th **tail, struct th *t)
@@ -117,14 +126,20 @@ INLINE void rq_remove(struct th *t)
 
 /* ---- the most urgent ready thread ---- */
 struct th *bm_idle;
+#if !BM_V7M
 /* the highest set bit of 0..15 */
 static const uint8_t bm_hb4[16] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3};
+#endif
 INLINE struct th *top(void)
 {
     uint32_t m = bm_sched.map; /* priorities 1..9 */
     if (!m)
         return bm_idle;
+#if BM_V7M
+    unsigned p = 31u - (unsigned)__builtin_clz(m); /* CLZ */
+#else
     unsigned p = m >> 8 ? 8u + (m >> 9) : m >> 4 ? 4u + bm_hb4[m >> 4] : bm_hb4[m];
+#endif
     return bm_sched.rq[p]->next;
 }
 
@@ -163,7 +178,9 @@ INLINE struct th *make_thread(int prio, rtb_entry_t fn, void *arg, void *stack, 
     return t;
 }
 
-BM_NOINIT static uint64_t idle_stack[160 / 8]; /* control block, a light frame or an exception frame + r4-r11 */
+/* control block, a light frame or an exception frame + r4-r11; on the M4F an extended frame
+ * + EXC_RETURN + s16-s31 (a thread's FP context, CONTROL.FPCA, may carry over to idle) */
+BM_NOINIT static uint64_t idle_stack[(160 + 80 * BM_FP) / 8];
 static void idle(void *arg)
 {
     (void)arg;

@@ -1,6 +1,7 @@
 /*
- * The baremetal switch, in assembly (ARMv6-M, Thumb): the switch in thread mode (bm_go,
- * bm_resume_exc) and the light yield. Offsets into the structures are bm_layout.h's,
+ * The baremetal switch, in assembly (ARMv6-M, Thumb; the same routines on ARMv7-M, where
+ * armv7m/ has bm_resume_exc and PendSV): the switch in thread mode (bm_go, bm_resume_exc)
+ * and the light yield. Offsets into the structures are bm_layout.h's,
  * checked against the C layout there.
  *
  * Frames. A thread that is not running has its sp in its block (TH_SP) and one of:
@@ -34,6 +35,13 @@
 .type bm_go,%function
 .thumb_func
 bm_go:
+#if BM_V7M
+  push {r4-r11, lr}
+  ldr r1, =bm_sched
+  ldr r2, [r1]
+  bl bm_switch
+  pop {r4-r11, pc}
+#else
   push {r4-r7, lr}
   mov r4, r8
   mov r5, r9
@@ -49,6 +57,7 @@ bm_go:
   mov r10, r6
   mov r11, r7
   pop {r4-r7, pc}
+#endif
 /* (also the switch of sync.S's mutex paths) */
 .global bm_switch
 .type bm_switch,%function
@@ -58,6 +67,7 @@ bm_switch:
 .ltorg
 .size bm_go, .-bm_go
 
+#if !BM_V7M /* (ARMv7-M: armv7m/resume.S) */
 /* bm_resume_exc: the end of a switch in thread mode to a thread that was preempted (r3 =
  * its sp, bit 0 set; cur is it already, IRQs off). Restores r8-r11, r4-r7, then the
  * hardware part: lr, r12, the flags, r0-r3 and last the pc, popped from the xPSR slot (or
@@ -99,6 +109,7 @@ bm_resume_exc:
   cpsie i
   pop {pc}
 .size bm_resume_exc, .-bm_resume_exc
+#endif
 
 /* The light routines, called by the inline code of rtb_port_inline.h: arguments in r0,
  * r1, the result in r0; they may use r0-r6 and r12, never r7 (BM_SWITCH saves it). Their
@@ -111,7 +122,7 @@ bm_resume_exc:
 .thumb_func
 bm_yield_l:
   ldr r1, =bm_sched
-  cpsid i
+  BM_MASK r3
   ldr r2, [r1]                   /* cur */
   ldr r0, [r2, #TH_NEXT]         /* n = cur->next */
   cmp r0, r2
@@ -122,7 +133,7 @@ bm_yield_l:
   str r2, [r3, #SCHED_RQ]        /* the caller becomes the tail, n the head */
   BM_SWITCH
 1:
-  cpsie i
+  BM_UNMASK r3
   bx lr
 .ltorg
 .size bm_yield_l, .-bm_yield_l

@@ -1,5 +1,6 @@
 /*
- * The baremetal hot calls that may switch, in assembly (ARMv6-M, Thumb): semaphore wait
+ * The baremetal hot calls that may switch, in assembly (ARMv6-M Thumb, also run as it is on
+ * ARMv7-M, where bm_macros.inc's masks are BASEPRI and BM_TOP is CLZ): semaphore wait
  * and signal (from threads and ISRs), priority change, mutex lock and unlock. Frames and
  * the switch: switch.S. Their B to bm_resume_exc (switch.S, linked just before this file
  * in the same output section) reaches (2 KiB).
@@ -66,8 +67,7 @@ bm_sem_wait_b:
   ldr r0, [r0]
   b 7b
 9:
-  ldr r3, =bm_sem_wait_slow      /* (s, timeout), IRQs off */
-  bx r3
+  BM_TAIL bm_sem_wait_slow, r3   /* (s, timeout), IRQs off */
 .ltorg
   BM_TABLE bm_sem_wait_tab
 .size bm_sem_wait_b, .-bm_sem_wait_b
@@ -128,11 +128,10 @@ bm_sem_signal_w:
   str r2, [r3, #TH_NEXT]
 8:
   str r2, [r4, #SCHED_RQ]
-  cpsie i
+  BM_UNMASK r3
   bx lr
 9:
-  ldr r3, =bm_sem_signal_slow    /* (s), IRQs off */
-  bx r3
+  BM_TAIL bm_sem_signal_slow, r3 /* (s), IRQs off */
 .ltorg
 .size bm_sem_signal_w, .-bm_sem_signal_w
 
@@ -186,7 +185,7 @@ bm_sem_signal_isr:
   ldr r2, =ICSR_PENDSVSET
   str r2, [r0]                   /* PENDSVSET: the switch when the interrupt returns */
 8:
-  cpsie i
+  BM_UNMASK r2
   bx lr
 3:
   ldr r2, [r1, #TH_NEXT]
@@ -198,8 +197,7 @@ bm_sem_signal_isr:
   str r1, [r2, #TH_NEXT]
   b 6b
 9:
-  ldr r3, =bm_sem_signal_isr_c   /* (s), IRQs off */
-  bx r3
+  BM_TAIL bm_sem_signal_isr_c, r3 /* (s), IRQs off */
 .ltorg
 .size bm_sem_signal_isr, .-bm_sem_signal_isr
 
@@ -211,7 +209,7 @@ bm_sem_signal_isr:
 .thumb_func
 bm_prio_set_l:
   ldr r3, =bm_sched
-  cpsid i
+  BM_MASK r2
   ldrb r4, [r0, #TH_PRIO]        /* prio */
   ldrb r5, [r0, #TH_BASE]        /* base */
   cmp r4, r5
@@ -224,7 +222,7 @@ bm_prio_set_l:
   beq 3f
   strb r1, [r0, #TH_PRIO]        /* not ready: just the number */
 19:
-  cpsie i
+  BM_UNMASK r2
   bx lr
 3:                               /* out of ready list r4 */
   lsls r5, r4, #2
@@ -294,8 +292,7 @@ bm_prio_set_l:
 11:
   BM_SWITCH
 20:
-  ldr r2, =bm_prio_set_slow      /* (t, prio), IRQs off */
-  bx r2
+  BM_TAIL bm_prio_set_slow, r2   /* (t, prio), IRQs off */
 .ltorg
   BM_TABLE bm_prio_set_tab
 .size bm_prio_set_l, .-bm_prio_set_l
@@ -394,8 +391,7 @@ bm_mutex_lock_slow:
   movs r1, #0
   mvns r1, r1                    /* RTB_FOREVER again (r0 = m still) */
 9:
-  ldr r3, =bm_mutex_lock_c       /* (m, timeout), IRQs off */
-  bx r3
+  BM_TAIL bm_mutex_lock_c, r3    /* (m, timeout), IRQs off */
 .ltorg
 .size bm_mutex_lock_slow, .-bm_mutex_lock_slow
 
@@ -487,10 +483,9 @@ bm_mutex_unlock_slow:
   pop {r4-r7}
   pop {r3}
   mov lr, r3
-  ldr r3, =bm_mutex_unlock_c     /* (m), IRQs off */
-  bx r3
+  BM_TAIL bm_mutex_unlock_c, r3  /* (m), IRQs off */
 9:
-  cpsie i
+  BM_UNMASK r3
   pop {r4-r7, pc}
 .ltorg
   BM_TABLE bm_mutex_unlock_tab

@@ -1,0 +1,91 @@
+/*
+ * bm_resume_exc on ARMv7-M (Cortex-M3, M4, M4F; Thumb-2): the end of a switch in thread
+ * mode to a thread that was preempted (its frames: switch.S and pendsv.S here). Entered
+ * from BM_SWITCH with r0 = n, r1 = &bm_sched, r2 = the caller (its light frame pushed, its
+ * sp stored), r3 = n's sp | 1, cur = n, IRQs masked (BASEPRI).
+ *
+ * The common frame (a basic hardware frame, no IT block or interrupted LDM/STM in flight)
+ * is restored here in thread mode, as on ARMv6-M: cheaper than an exception return. Two
+ * states only an exception return restores: the IT/ICI bits of the stacked xPSR, and (M4F)
+ * an extended frame's s0-s15 and FPSCR with the lazy-stacking rules; for those the caller
+ * gives n back to PendSV, which saves the caller there and resumes n by exception return.
+ */
+#include "bm_layout.h"
+#include "bm_macros.inc"
+
+.syntax unified
+.thumb
+
+#if BM_FP
+#define EXC_SOFT 36   /* [r4-r11][EXC_RETURN] below the hardware frame (pendsv.S) */
+#else
+#define EXC_SOFT 32   /* [r4-r11] */
+#endif
+#define XPSR_IT_HI 0x06000000 /* IT[1:0] */
+#define XPSR_IT_LO 0x0000FC00 /* IT[7:2] or ICI */
+#define XPSR_ALIGN 0x200      /* the frame was realigned by 4 */
+#if defined(__ARM_FEATURE_DSP)
+#define APSR_FLAGS APSR_nzcvqg
+#else
+#define APSR_FLAGS APSR_nzcvq
+#endif
+
+.section .text.bm_fast,"ax",%progbits
+.global bm_resume_exc
+.type bm_resume_exc,%function
+.thumb_func
+bm_resume_exc:
+  subs r3, #1
+  ldr r4, [r3, #EXC_SOFT + 28]   /* the stacked xPSR */
+  tst r4, #XPSR_IT_HI
+  bne 8f
+  tst r4, #XPSR_IT_LO
+  bne 8f
+#if BM_FP
+  ldr r5, [r3, #32]              /* EXC_RETURN: bit 4 clear, an extended frame */
+  tst r5, #0x10
+  beq 8f
+#endif
+  ldmia r3, {r4-r11}
+  adds r3, #EXC_SOFT
+  mov sp, r3                     /* the hardware frame */
+  ldr r0, [sp, #28]              /* xPSR */
+  ldr r1, [sp, #24]
+  adds r1, #1                    /* (a popped pc needs the Thumb bit) */
+  ldr r12, [sp, #16]
+  ldr lr, [sp, #20]
+  movs r2, #0
+  msr basepri, r2                /* consistent from here: cur = n, sp is n's */
+  tst r0, #XPSR_ALIGN
+  bne 1f
+  str r1, [sp, #28]              /* the pc in the xPSR slot: popped last */
+  msr APSR_FLAGS, r0
+  pop {r0-r3}
+  add sp, #12
+  pop {pc}
+1:
+  str r1, [sp, #32]              /* realigned: the word above */
+  msr APSR_FLAGS, r0
+  pop {r0-r3}
+  add sp, #16
+  pop {pc}
+8:                               /* through PendSV: the caller is cur again, n is nxt */
+  ldr r12, [r2]                  /* the caller's light sp (bit 1: its s16-s31 below) */
+  str r2, [r1]
+  str r0, [r1, #SCHED_NXT]
+  ldr r3, =ICSR_ADDR
+  mov r4, #ICSR_PENDSVSET
+  str r4, [r3]
+  dsb
+  movs r4, #0
+  msr basepri, r4
+  isb                            /* PendSV is taken here; the caller resumes below */
+#if BM_FP
+  tst r12, #2
+  it ne
+  vpopne {s16-s31}
+#endif
+  ldrb r0, [r2, #TH_RESULT]
+  pop {r7, pc}
+.ltorg
+.size bm_resume_exc, .-bm_resume_exc
