@@ -44,7 +44,7 @@ def test_all_on_an_armv7m_board_is_the_ports_that_build_for_it():
     board = ids.get_board("qemu-mps2-an385")
     assert board.arch == "armv7-m" and not board.cycle_exact
     every = ids.parse_rtos_list("all", board=board)
-    assert {"rtoslab", "freertos"} <= set(every)
+    assert {"rtoslab", "freertos", "baremetal"} <= set(every)
     assert "jobbed" not in every and "posix" not in every
     for rtos in every:
         assert "armv7m" in ports.get(rtos).arch.split()

@@ -7,8 +7,9 @@
  * The common frame (a basic hardware frame, no IT block or interrupted LDM/STM in flight)
  * is restored here in thread mode, as on ARMv6-M: cheaper than an exception return. Two
  * states only an exception return restores: the IT/ICI bits of the stacked xPSR, and (M4F)
- * an extended frame's s0-s15 and FPSCR with the lazy-stacking rules; for those the caller
- * gives n back to PendSV, which saves the caller there and resumes n by exception return.
+ * an extended frame's s0-s15 and FPSCR with the lazy-stacking rules; for those the caller,
+ * its light frame saved already, pends PendSV, which resumes n by exception return. (So a
+ * waiter keeps its light frame, which BM_SWITCH 1 relies on.)
  */
 #include "bm_layout.h"
 #include "bm_macros.inc"
@@ -36,16 +37,16 @@
 .thumb_func
 bm_resume_exc:
   subs r3, #1
+#if BM_FP
+  ldr r4, [r3, #32]              /* EXC_RETURN: bit 4 clear, an extended frame */
+  tst r4, #0x10
+  beq 8f
+#endif
   ldr r4, [r3, #EXC_SOFT + 28]   /* the stacked xPSR */
   tst r4, #XPSR_IT_HI
   bne 8f
   tst r4, #XPSR_IT_LO
   bne 8f
-#if BM_FP
-  ldr r5, [r3, #32]              /* EXC_RETURN: bit 4 clear, an extended frame */
-  tst r5, #0x10
-  beq 8f
-#endif
   ldmia r3, {r4-r11}
   adds r3, #EXC_SOFT
   mov sp, r3                     /* the hardware frame */
@@ -69,23 +70,24 @@ bm_resume_exc:
   pop {r0-r3}
   add sp, #16
   pop {pc}
-8:                               /* through PendSV: the caller is cur again, n is nxt */
-  ldr r12, [r2]                  /* the caller's light sp (bit 1: its s16-s31 below) */
-  str r2, [r1]
-  str r0, [r1, #SCHED_NXT]
+8:                               /* through PendSV: the caller's light frame is saved, */
+  ldr r3, =bm_detached           /* so PendSV's save of what it interrupts goes nowhere */
+  str r3, [r1]                   /* (cur = a scratch block; ISRs look at nxt first) */
+  str r0, [r1, #SCHED_NXT]       /* nxt = n: PendSV resumes it by exception return */
   ldr r3, =ICSR_ADDR
   mov r4, #ICSR_PENDSVSET
   str r4, [r3]
   dsb
   movs r4, #0
   msr basepri, r4
-  isb                            /* PendSV is taken here; the caller resumes below */
-#if BM_FP
-  tst r12, #2
-  it ne
-  vpopne {s16-s31}
-#endif
-  ldrb r0, [r2, #TH_RESULT]
-  pop {r7, pc}
+  isb                            /* PendSV is taken here and never returns here */
+9:
+  b 9b
 .ltorg
 .size bm_resume_exc, .-bm_resume_exc
+
+/* what PendSV saves, after the switch above, of the code it interrupted: nothing needs it */
+.section .bss.bm_detached,"aw",%nobits
+.align 3
+bm_detached:
+  .space 8
