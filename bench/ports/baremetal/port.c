@@ -1,6 +1,7 @@
 /*
  * baremetal: the floor every kernel is measured against. No RTOS: for each job the suite
- * asks for, the least code that can do it on ARMv6-M, and nothing general about it.
+ * asks for, the least code that can do it on ARMv6-M, and nothing general about it (on
+ * ARMv7-M the same, with BASEPRI masks, CLZ and the M4F's FP context: armv7m/README.md).
  * What the floor includes and excludes: docs/methodology.md ("The baremetal floor").
  *
  * - Threads: a control block at the top of the thread's own memory. Ready threads sit in
@@ -21,7 +22,7 @@
  *   signal pops the head, makes it ready and switches to it directly if it is more urgent.
  *   A mutex is an owner and a FIFO of waiters, with one-level priority inheritance. A
  *   queue hands a message straight to a waiting receiver's buffer (and takes a blocked
- *   sender's). Critical sections are CPSID/CPSIE, a few instructions long.
+ *   sender's). Critical sections are CPSID/CPSIE (BASEPRI on ARMv7-M), a few instructions long.
  * - Time: the board's alarm (compare timer), tickless, programmed LEAD cycles before the
  *   earliest deadline; a delay then spins to its exact cycle. Timed waiters are an
  *   unsorted list (the suite has at most two or three). Timer callbacks run in the alarm
@@ -64,6 +65,10 @@ void rtb_port_config(void)
     bench_config("allocation", "static; control blocks at the top of the thread's memory; memory blocks: one 128-byte block");
     bench_config("checks", "none (no argument checks, no stack check)");
     bench_config("idle", "WFI in an idle thread");
+#if BM_V7M
+    bench_config("critical_section", BM_FP ? "BASEPRI 0x20; FP context (s16-s31) saved only for threads that use the FPU"
+                                           : "BASEPRI 0x20 (interrupts above the board's levels never masked)");
+#endif
 }
 
 /* The delay counts from the call: the entry code before the counter read (a BL, a push and a
