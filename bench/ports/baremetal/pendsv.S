@@ -48,18 +48,8 @@ PendSV_Handler:
   msr psp, r1
   cpsie i
   bx lr
-2:                               /* a light frame [r7][pc] at r1: below it, build the */
-  ldr r7, [r1]                   /* hardware frame whose xPSR slot is the pc's slot, so */
-  ldr r0, [r1, #4]               /* that the return leaves sp where the pop would have */
-  subs r0, #1                    /* (a stacked pc has bit 0 clear) */
-  subs r1, #24
-  str r0, [r1, #24]              /* pc */
-  movs r0, #1
-  lsls r0, r0, #24
-  str r0, [r1, #28]              /* xPSR: Thumb */
-  ldrb r0, [r2, #TH_RESULT]
-  str r0, [r1]                   /* r0: its result (r1-r3, r12, lr: clobbered anyway) */
-  msr psp, r1
+2:                               /* a light frame: a hardware frame below it */
+  BM_LIGHT_TO_HW 32
 4:                               /* (stale: r4-r11 are still the interrupted thread's) */
   cpsie i
   bx lr

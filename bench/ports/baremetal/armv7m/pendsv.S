@@ -54,22 +54,13 @@ PendSV_Handler:
   msr psp, r1
   BM_UNMASK r0
   bx lr
-2:                               /* a light frame [r7][pc] at r1: below it, build the */
-#if BM_FP                        /* hardware frame whose last slot is the pc's slot, so */
-  tst r1, #2                     /* that the return leaves sp where the pop would have */
-  bne 5f
+2:                               /* a light frame [r7][pc] at r1 */
+#if BM_FP
+  tst r1, #2
+  bne 5f                         /* (s16-s31 below it) */
   mvn lr, #2                     /* 0xFFFFFFFD: a basic frame */
 #endif
-  ldr r7, [r1]
-  ldr r0, [r1, #4]
-  subs r0, #1                    /* (a stacked pc has bit 0 clear) */
-  subs r1, #24
-  str r0, [r1, #24]              /* pc */
-  mov r0, #0x01000000
-  str r0, [r1, #28]              /* xPSR: Thumb */
-  ldrb r0, [r2, #TH_RESULT]
-  str r0, [r1]                   /* r0: its result (r1-r3, r12, lr: clobbered anyway) */
-  msr psp, r1
+  BM_LIGHT_TO_HW 32
 4:                               /* (stale: r4-r11 are still the interrupted thread's) */
   BM_UNMASK r0
   bx lr
@@ -77,18 +68,9 @@ PendSV_Handler:
 5:                               /* s16-s31 below the light frame: an extended frame */
   subs r1, #2
   vldmia r1!, {s16-s31}
-  ldr r7, [r1]
-  ldr r0, [r1, #4]
-  subs r0, #1
-  subs r1, #96                   /* 104 bytes, the last the light frame's pc slot */
-  str r0, [r1, #24]              /* pc */
-  mov r0, #0x01000000
-  str r0, [r1, #28]              /* xPSR: Thumb */
-  vmrs r0, fpscr
-  str r0, [r1, #96]              /* FPSCR (s0-s15: clobbered anyway) */
-  ldrb r0, [r2, #TH_RESULT]
-  str r0, [r1]
-  msr psp, r1
+  vmrs r3, fpscr
+  BM_LIGHT_TO_HW 104
+  str r3, [r1, #96]              /* FPSCR (s0-s15: clobbered anyway) */
   mvn lr, #0x12                  /* 0xFFFFFFED: an extended frame */
   b 4b
 #endif
