@@ -8,7 +8,8 @@
  *    threads are plain (K_CONFIG_SYNC_SWITCH=1, the default), or go through PendSV: a switch
  *    to a preempted thread (an exception frame) or from one with FP context, and every switch
  *    of the PendSV-only build (K_CONFIG_SYNC_SWITCH=0, switch.S); the assembly fast paths
- *    are not written yet (K_CONFIG_FASTPATH=0, arch.cmake);
+ *    (K_CONFIG_FASTPATH=1, fast*.S) are the ARMv6-M port's in Thumb-2, CLZ for the top
+ *    priority, without their own k_thread_prio_set/suspend/resume and mutex contention;
  *  - with an FPU (the M4F, __ARM_FP), a thread's s16-s31 are saved and restored only when it
  *    used the FPU (EXC_RETURN bit 4 clear: the hardware stacked an extended frame), with the
  *    hardware's lazy preservation of s0-s15 and FPSCR; a thread with FP context
@@ -20,10 +21,6 @@
 #include <stdint.h>
 
 #include "rtoslab/config.h"
-
-#if K_CONFIG_FASTPATH
-#error "the ARMv7-M port has no assembly fast paths yet: K_CONFIG_FASTPATH=0"
-#endif
 
 struct k_thread;
 

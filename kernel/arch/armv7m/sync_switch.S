@@ -1,6 +1,7 @@
 /*
  * ARMv7-M context switch with synchronous switches (K_CONFIG_SYNC_SWITCH=1): the thread-mode
- * switch (switch_tail.inc), its rare ends, the PendSV handler and the start.
+ * switch (switch_tail.inc), its rare ends, the PendSV handler of the C paths (the fast
+ * paths' is fast_pendsv.S) and the start.
  *
  * A suspended thread's z_sp (k_thread offset 0) points at one of two frames:
  *   - light frame (bit 0 of z_sp clear): [r7][return address], left by a synchronous switch
@@ -23,6 +24,7 @@
     .thumb
 
 #include "switch_tail.inc"
+#include "pendsv.inc"
 
     .equ ICSR, 0xE000ED04
     .equ PENDSVSET, 0x10000000
@@ -135,6 +137,7 @@ z_switch_badsp_l:
     .size z_switch_badsp_l, . - z_switch_badsp_l
 #endif
 
+#if !K_CONFIG_FASTPATH
 /* PendSV: save the interrupted thread, let z_sched_pendsv choose, resume the chosen one. */
     .section .text.PendSV_Handler, "ax", %progbits
     .global PendSV_Handler
@@ -143,64 +146,19 @@ z_switch_badsp_l:
 PendSV_Handler:
     tst     lr, #4                  /* EXC_RETURN bit 2: a thread on PSP */
     beq     5f                      /* the idle loop (on MSP): nothing to save */
-    mrs     r0, psp
-#if defined(__ARM_FP)
-    tst     lr, #0x10               /* bit 4 clear: the thread has FP context */
-    it      eq
-    vstmdbeq r0!, {s16-s31}         /* (also completes the lazy save of s0-s15, FPSCR) */
-#endif
-    stmdb   r0!, {r4-r11, lr}
-    adds    r0, #1                  /* bit 0: an exception frame */
+    SAVE_EXC_FRAME
 4:  bl      z_sched_pendsv          /* returns the thread to run or NULL, masked */
     cbz     r0, 6f
     ldr     r1, [r0, #ZT_SP]
-    lsrs    r2, r1, #1              /* carry = bit 0 */
-    bcc     2f
-    subs    r1, #1
-    ldmia   r1!, {r4-r11, lr}
-#if defined(__ARM_FP)
-    tst     lr, #0x10
-    it      eq
-    vldmiaeq r1!, {s16-s31}
-#endif
-    msr     psp, r1
-    IRQ_UNMASK r0
-    bx      lr
-2:  /* A light frame: a basic exception frame whose xPSR slot is the return address's slot
-     * (so the exception return leaves SP where the pop of the light frame would have). */
-    ldr     r7, [r1]
-    ldr     r2, [r1, #4]
-    bic     r2, r2, #1              /* the stacked pc has bit 0 clear */
-    str     r2, [r1], #-24
-    mov     r2, #0x01000000         /* xPSR: Thumb */
-    str     r2, [r1, #28]
-#if Z_HAS_WAIT_OBJ
-    ldr     r2, [r0, #ZT_WAIT]
-#else
-    movs    r2, #0
-#endif
-    str     r2, [r1]                /* r0: the thread's result */
-    msr     psp, r1
-    IRQ_UNMASK r0
-    mvn     lr, #2                  /* 0xFFFFFFFD: thread mode, PSP, basic frame */
-    bx      lr
+    RESUME_THREAD
 5:  ldr     r0, =__stack_top
     msr     msp, r0                 /* drop the idle loop's frame (nothing else is on MSP) */
     movs    r0, #0                  /* nothing to save */
     b       4b
-6:  /* nothing to run: the idle loop, in thread mode on MSP (an exception frame at its top:
-     * only pc and xPSR matter) */
-    ldr     r0, =__stack_top - 32
-    ldr     r1, =z_idle_loop
-    bic     r1, r1, #1
-    str     r1, [r0, #24]
-    mov     r1, #0x01000000
-    str     r1, [r0, #28]
-    msr     msp, r0
-    mvn     lr, #6                  /* 0xFFFFFFF9: thread mode, MSP, basic frame */
-    bx      lr                      /* (the idle loop lifts the mask) */
+6:  IDLE_ENTER
     .ltorg
     .size PendSV_Handler, . - PendSV_Handler
+#endif
 
 /* First code of every thread: its first frame (arch_thread_init) leaves the argument and
  * the entry on the stack. */
