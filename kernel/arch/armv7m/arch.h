@@ -9,7 +9,7 @@
  *    to a preempted thread (an exception frame) or from one with FP context, and every switch
  *    of the PendSV-only build (K_CONFIG_SYNC_SWITCH=0, switch.S); the assembly fast paths
  *    (K_CONFIG_FASTPATH=1, fast*.S) are the ARMv6-M port's in Thumb-2, CLZ for the top
- *    priority, without their own k_thread_prio_set/suspend/resume and mutex contention;
+ *    priority, without their own k_thread_prio_set (the C code's);
  *  - with an FPU (the M4F, __ARM_FP), a thread's s16-s31 are saved and restored only when it
  *    used the FPU (EXC_RETURN bit 4 clear: the hardware stacked an extended frame), with the
  *    hardware's lazy preservation of s0-s15 and FPSCR; a thread with FP context

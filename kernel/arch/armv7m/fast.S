@@ -7,11 +7,13 @@
  *   k_yield            rotate the caller's ring, synchronous switch (this file)
  *   k_sem_wait, k_sem_signal, k_sem_signal_isr, k_sem_signal_irq    fast_sem.S
  *   k_mutex_lock/unlock  the uncontended cases                       fast_mutex.S
- *   k_thread_prio_set, k_thread_suspend, k_thread_resume: the C code (fast_mutex.S's
- *                      neighbours below: plain tail calls)
+ *   k_thread_suspend   the caller itself                             fast_suspend.S
+ *   k_thread_resume    a suspended thread, from a thread                fast_suspend.S
+ *   k_thread_prio_set  the C code (a plain tail call, below)
  *   PendSV_Handler     save, choose the next thread (bitmap + CLZ), restore  fast_pendsv.S
  *
- * The calls that may switch (k_yield, k_sem_wait, k_sem_signal) are light routines z_*_l,
+ * The calls that may switch (k_yield, k_sem_wait, k_sem_signal, k_thread_suspend,
+ * k_thread_resume) are light routines z_*_l,
  * which the inline wrappers (include/rtoslab/arch_inline.h) call with every core register
  * but r7 declared clobbered (switch_tail.inc); the k_* symbols are the same routines for
  * AAPCS callers, through z_call_full. A light routine leaves r7 alone until its
@@ -45,13 +47,5 @@
     FUNC k_thread_prio_set
     b       z_thread_prio_set_c
     ENDFUNC k_thread_prio_set
-#if K_CONFIG_SUSPEND
-    FUNC k_thread_suspend
-    b       z_thread_suspend_c
-    ENDFUNC k_thread_suspend
-    FUNC k_thread_resume
-    b       z_thread_resume_c
-    ENDFUNC k_thread_resume
-#endif
 
 #endif /* K_CONFIG_FASTPATH */

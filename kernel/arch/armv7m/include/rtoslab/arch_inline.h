@@ -44,6 +44,22 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     __asm volatile("bl z_sem_signal_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
     return (int)a0;
 }
+
+#if K_CONFIG_SUSPEND
+extern inline __attribute__((gnu_inline, always_inline)) int k_thread_suspend(struct k_thread *t)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)t;
+    __asm volatile("bl z_thread_suspend_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_thread_resume(struct k_thread *t)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)t;
+    __asm volatile("bl z_thread_resume_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+#endif
 #endif
 
 #if K_CONFIG_FASTPATH && K_CONFIG_MUTEX && defined(__thumb2__) && !defined(__cplusplus) && \
