@@ -17,11 +17,11 @@
 
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
-    ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
-    cmp     r3, #ZO_SEM
-    bne     9f
     IRQ_MASK r2
-    ldrh    r2, [r0, #ZS_COUNT]
+    ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
+    ldrh    r2, [r0, #ZS_COUNT]     /* (pipelined) */
+    cmp     r3, #ZO_SEM
+    bne     8f
     subs    r2, r2, #1              /* borrow (carry clear): no unit */
     bcc     1f
     strh    r2, [r0, #ZS_COUNT]
@@ -33,44 +33,85 @@
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
+    /* (the caller's fields loaded together: pipelined loads) */
+#if K_CONFIG_STACK_CHECK
+    ldr     r12, [r2, #ZT_LIM]
+#endif
 #if Z_LAZY_TIMEOUTS
     ldr     r1, [r2, #ZT_TNEXT]
+#endif
+    ldrb    r4, [r2, #ZT_PRIO]
+#if K_CONFIG_STACK_CHECK
+    ldr     r5, [r12]               /* the guard word at the limit */
+#endif
+#if Z_LAZY_TIMEOUTS
     cmp     r1, r2
     bne     7f                      /* a stale timeout of ours to remove: C */
 #endif
-    THREAD_CALLER 7f
-    ldrb    r4, [r2, #ZT_PRIO]
+    THREAD_CALLER_LIM 7f
+#if K_CONFIG_STACK_CHECK
+    cmp     r5, r12
+    bne     7f                      /* overwritten: C's switch reports it */
+#endif
+    ldr     r1, [r2, #ZT_NEXT]      /* (before the wait queue reuses the link) */
     movs    r6, #ZS_BLOCKED
     strb    r6, [r2, #ZT_STATE]
 #if Z_HAS_WAIT_OBJ
     str     r0, [r2, #ZT_WAIT]      /* the object waited on (its wait queue) */
 #endif
-    ldr     r1, [r2, #ZT_NEXT]      /* (before the wait queue reuses the link) */
     /* into the wait queue: after every waiter of higher or equal priority */
-4:  ldr     r6, [r0]
-    cbz     r6, 5f
-    ldrb    r5, [r6, #ZT_PRIO]
-    cmp     r5, r4
-    blo     5f
-    adds    r0, r6, #ZT_NEXT
-    b       4b
+    ldr     r6, [r0]
+    cmp     r6, #0
+    bne     4f
 5:  str     r6, [r2, #ZT_NEXT]
     str     r2, [r0]
-    LEAVE_RING_SWITCH
+    LEAVE_RING_SWITCH 2
+4:  ldrb    r5, [r6, #ZT_PRIO]      /* (a queue that has waiters) */
+    cmp     r5, r4
+    blo     5b
+    adds    r0, r6, #ZT_NEXT
+    ldr     r6, [r0]
+    cmp     r6, #0
+    bne     4b
+    b       5b
 7:  mov     r1, #-1                 /* the timeout was K_FOREVER */
 8:  IRQ_UNMASK r3
 9:  b       z_sem_wait_c            /* r0-r1 are the arguments */
     ENDFUNC z_sem_wait_l
     FULL_ENTRY k_sem_wait, z_sem_wait_l
 
-/* int k_sem_signal(struct k_sem *s) */
+/* int k_sem_signal(struct k_sem *s). Without a waiter, the count is incremented with an
+ * exclusive load and store instead of masking: an interrupt (or a switch) between them
+ * clears the local monitor, the store fails and the increment starts again; one word holds
+ * the count (bits 0-15), the type and z_limit (bits 24-31, 0 meaning 65535). */
     FUNC z_sem_signal_l
-    ldrb    r3, [r0, #ZS_TYPE]
-    cmp     r3, #ZO_SEM
-    bne     9f
-    IRQ_MASK r1
+1:  ldrex   r2, [r0, #ZS_COUNT]
     ldr     r1, [r0, #ZS_WAITQ]
-    cbz     r1, 5f                  /* (a timeout the waiter has stays, stale: kernel_internal.h) */
+    ubfx    r3, r2, #16, #8
+    cmp     r3, #ZO_SEM
+    bne     9f                      /* not a semaphore (NULL reads the vector table): C */
+    cbnz    r1, 2f                  /* a waiter (a timeout it has stays, stale: kernel_internal.h) */
+    lsrs    r3, r2, #24             /* z_limit */
+    cbz     r3, 3f
+    uxth    r1, r2
+    cmp     r1, r3
+    bhs     9f                      /* at the limit: C returns K_EOVERFLOW */
+4:  adds    r2, r2, #1
+    strex   r3, r2, [r0, #ZS_COUNT]
+    cbnz    r3, 5f                  /* interrupted: again */
+    movs    r0, #0
+    bx      lr
+3:  uxth    r1, r2                  /* no limit but the count's: 65535 */
+    movw    r3, #0xFFFF
+    cmp     r1, r3
+    blo     4b
+    b       9f
+5:  b       1b
+2:  clrex
+    IRQ_MASK r1
+    ldr     r1, [r0, #ZS_WAITQ]     /* (again, masked: an interrupt may have taken it) */
+    cmp     r1, #0
+    beq     8f                      /* gone: C counts */
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     ldrb    r4, [r1, #ZT_PRIO]
@@ -104,21 +145,6 @@
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
     SWITCH_TAIL 1
-5:  /* no waiter: count, up to the limit. One word holds the count (bits 0-15), the type
-     * and z_limit (bits 24-31): it is loaded, incremented and stored whole. */
-    ldr     r2, [r0, #ZS_COUNT]
-    adds    r2, r2, #1
-    lsrs    r3, r2, #24             /* z_limit: 0 means 65535 */
-    beq     6f
-    uxth    r1, r2                  /* (a limit of 1..255: the count cannot wrap) */
-    cmp     r1, r3
-    bhi     8f                      /* at the limit: C returns K_EOVERFLOW */
-7:  str     r2, [r0, #ZS_COUNT]
-    IRQ_UNMASK r0
-    bx      lr
-6:  lsls    r1, r2, #16             /* the count wrapped (into the type byte): C */
-    bne     7b
-    b       8f
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
      * at the tail of its ring; no switch. r5 = the bitmap, r6 = its bit. */
