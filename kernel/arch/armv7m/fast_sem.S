@@ -80,34 +80,36 @@
     ENDFUNC z_sem_wait_l
     FULL_ENTRY k_sem_wait, z_sem_wait_l
 
-/* int k_sem_signal(struct k_sem *s). Without a waiter, the count is incremented with an
- * exclusive load and store instead of masking: an interrupt (or a switch) between them
- * clears the local monitor, the store fails and the increment starts again; one word holds
- * the count (bits 0-15), the type and z_limit (bits 24-31, 0 meaning 65535). */
+/* int k_sem_signal(struct k_sem *s): the light routine takes s in r1 (and returns in r0),
+ * so that the exclusive store's status is the result. Without a waiter, the count is
+ * incremented with an exclusive load and store instead of masking: an interrupt (or a
+ * switch) between them clears the local monitor, the store fails and the increment starts
+ * again. One word holds the count (bits 0-15), the type and z_limit (bits 24-31, 0 meaning
+ * 65535). */
     FUNC z_sem_signal_l
-1:  ldrex   r2, [r0, #ZS_COUNT]
-    ldr     r1, [r0, #ZS_WAITQ]
+1:  ldrex   r2, [r1, #ZS_COUNT]
+    ldr     r0, [r1, #ZS_WAITQ]
     ubfx    r3, r2, #16, #8
     cmp     r3, #ZO_SEM
-    bne     9f                      /* not a semaphore (NULL reads the vector table): C */
-    cbnz    r1, 2f                  /* a waiter (a timeout it has stays, stale: kernel_internal.h) */
-    lsrs    r3, r2, #24             /* z_limit */
-    cbz     r3, 3f
-    uxth    r1, r2
-    cmp     r1, r3
-    bhs     9f                      /* at the limit: C returns K_EOVERFLOW */
+    bne     19f                     /* not a semaphore (NULL reads the vector table): C */
+    cbnz    r0, 2f                  /* a waiter (a timeout it has stays, stale: kernel_internal.h) */
+    uxth    r0, r2
+    cmp     r0, r2, lsr #24
+    bhs     3f                      /* at the limit, or no limit (0) */
 4:  adds    r2, r2, #1
-    strex   r3, r2, [r0, #ZS_COUNT]
-    cbnz    r3, 5f                  /* interrupted: again */
-    movs    r0, #0
+    strex   r0, r2, [r1, #ZS_COUNT] /* 0: stored, the result */
+    cbnz    r0, 5f
     bx      lr
-3:  uxth    r1, r2                  /* no limit but the count's: 65535 */
-    movw    r3, #0xFFFF
-    cmp     r1, r3
+3:  lsrs    r3, r2, #24
+    cbnz    r3, 19f                 /* at the limit: C returns K_EOVERFLOW */
+    movw    r3, #0xFFFF             /* no limit but the count's */
+    cmp     r0, r3
     blo     4b
-    b       9f
-5:  b       1b
+19: mov     r0, r1
+    b       z_sem_signal_c          /* r0 is the argument */
+5:  b       1b                      /* interrupted: again */
 2:  clrex
+    mov     r0, r1
     IRQ_MASK r1
     ldr     r1, [r0, #ZS_WAITQ]     /* (again, masked: an interrupt may have taken it) */
     cmp     r1, #0
@@ -172,7 +174,11 @@
 8:  IRQ_UNMASK r3
 9:  b       z_sem_signal_c          /* r0 is the argument */
     ENDFUNC z_sem_signal_l
-    FULL_ENTRY k_sem_signal, z_sem_signal_l
+    FUNC k_sem_signal               /* (the AAPCS entry: s from r0 to r1) */
+    mov     r1, r0
+    ldr     r3, =z_sem_signal_l
+    b       z_call_full
+    ENDFUNC k_sem_signal
 
 /* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no
  * stack), BASEPRI saved and restored (a thread may call it masked); the mask is raised with

@@ -38,11 +38,13 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     return (int)a0;
 }
 
+/* (s in r1, the result in r0: fast_sem.S) */
 extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
 {
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
-    __asm volatile("bl z_sem_signal_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
-    return (int)a0;
+    register uintptr_t a1 __asm__("r1") = (uintptr_t)s;
+    register int r __asm__("r0");
+    __asm volatile("bl z_sem_signal_l" : "=l"(r), "+l"(a1) : : Z_LIGHT_CLOBBERS);
+    return r;
 }
 
 #if K_CONFIG_SUSPEND
