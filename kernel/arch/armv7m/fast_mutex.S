@@ -107,12 +107,7 @@
     ldr     r6, [r1, #ZT_NEXT]
     cmp     r6, r1
     bne     1f
-    movs    r6, #0
-    str     r6, [r5, #ZK_READY]
-    PRIOBIT r6, r4
-    LOAD_BITMAP r7
-    bics    r7, r6
-    STORE_BITMAP r7
+    RING_EMPTIES r5, r4, r6, r7
     b       2f
 1:  ldr     r7, [r5, #ZK_READY]
     str     r6, [r7, #ZT_NEXT]
@@ -151,12 +146,7 @@
     ldr     r0, [r2, #ZT_NEXT]
     cmp     r0, r2
     bne     51f
-    movs    r0, #0                  /* o was alone: ring q empties */
-    str     r0, [r6, #ZK_READY]
-    PRIOBIT r0, r5
-    LOAD_BITMAP r6
-    bics    r6, r0
-    STORE_BITMAP r6
+    RING_EMPTIES r6, r5, r0, r6     /* o was alone: ring q empties */
     b       53f
 51: mov     r8, r7                  /* o's predecessor, from the tail */
 52: ldr     r5, [r8, #ZT_NEXT]
@@ -170,18 +160,7 @@
     streq   r8, [r6, #ZK_READY]     /* o was the tail: its predecessor is */
 53: strb    r4, [r2, #ZT_PRIO]
     add     r6, r3, r4, lsl #2
-    ldr     r7, [r6, #ZK_READY]
-    cbnz    r7, 56f
-    str     r2, [r2, #ZT_NEXT]      /* alone in ring p */
-    PRIOBIT r0, r4
-    LOAD_BITMAP r5
-    orrs    r5, r0
-    STORE_BITMAP r5
-    b       57f
-56: ldr     r0, [r7, #ZT_NEXT]
-    str     r0, [r2, #ZT_NEXT]
-    str     r2, [r7, #ZT_NEXT]
-57: str     r2, [r6, #ZK_READY]     /* o: the new tail */
+    READY_AT_TAIL r2, r4, r6, r7, r5, r0
 6:  /* the caller was the top thread: the head of ring p (o or one ahead of it) runs */
     add     r6, r3, r4, lsl #2
     ldr     r6, [r6, #ZK_READY]

@@ -159,16 +159,7 @@
     movs    r2, #ZS_READY
     strb    r2, [r1, #ZT_STATE]
     add     r0, r3, r4, lsl #2
-    ldr     r2, [r0, #ZK_READY]     /* the tail */
-    cbnz    r2, 11f
-    str     r1, [r1, #ZT_NEXT]      /* alone in its ring */
-    orrs    r5, r6
-    STORE_BITMAP r5
-    b       12f
-11: ldr     r4, [r2, #ZT_NEXT]
-    str     r4, [r1, #ZT_NEXT]
-    str     r1, [r2, #ZT_NEXT]
-12: str     r1, [r0, #ZK_READY]     /* the new tail */
+    READY_AT_TAIL r1, r4, r0, r2, r5, r6, 1
     IRQ_UNMASK r0
     bx      lr
 8:  IRQ_UNMASK r3
