@@ -440,6 +440,10 @@ pub enum Op {
         rn: u8,
         target: u32,
     },
+    /// A CP10/CP11 (FPv4-SP) instruction, its raw bits hw1 << 16 | hw2 (cpu/fpu/).
+    Fp {
+        raw: u32,
+    },
     /// Undefined or chosen-to-fault encoding (raises HardFault); carries the raw bits.
     Undef {
         raw: u32,
@@ -482,6 +486,7 @@ impl Op {
                 | Op::CpsF { .. }
                 | Op::NopW
                 | Op::HintW { .. }
+                | Op::Fp { .. }
         )
     }
 
