@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from gen_alu import AluGroups
 from gen_common import Emitter, Item, Program, rand_value
+from gen_fp import FP_GROUPS, FpGroups, fp_value, fpscr_value
 from gen_memory import MemoryGroups
 from gen_system import SystemGroups
 from gen_thumb2 import THUMB2_GROUPS, Thumb2Groups
@@ -31,7 +32,7 @@ class _TooBig(Exception):
     pass
 
 
-class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
+class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroups):
     """One program: the body's structure (groups, branches, calls) around the instruction
     groups of the mixins."""
 
@@ -49,8 +50,10 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
 
     def simple_group(self, allow_sp: bool):
         table = self.SIMPLE + (self.SP_CHANGING if allow_sp else [])
-        if self.arch == "v7m":
+        if self.arch != "v6m":
             table = [(n, w) for n, w in table if n not in self.NOT_ON_V7M] + THUMB2_GROUPS
+        if self.arch == "v7em":
+            table = table + FP_GROUPS
         if self.in_leaf:  # a leaf function's LR must survive until its BX LR
             table = [(n, w) for n, w in table if n != "g_ram_code"]
         if self.exclude:
@@ -161,6 +164,8 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
         ]
         for r in range(8, 13):
             pro += [self.lit(0, regs[r]), Item(f"mov r{r}, r0", 2)]
+        if self.arch == "v7em":
+            pro += self.fp_prologue()
         for r in range(8):
             pro.append(self.lit(r, regs[r]))
 
@@ -177,6 +182,7 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
                 Item("mrs r1, control", 4), Item("str r1, [r0, #64]", 2),
                 Item("mrs r1, msp", 4), Item("str r1, [r0, #68]", 2),
                 Item("mrs r1, psp", 4), Item("str r1, [r0, #72]", 2),
+                *(self.fp_epilogue() if self.arch == "v7em" else []),
                 Item("movs r1, #0", 2), Item("msr control, r1", 4), Item("isb", 4),  # back to MSP
                 self.lit(0, "dt_expect_exc"), Item("movs r1, #0", 2), Item("str r1, [r0]", 2),
                 self.lit(0, "dt_saved_sp"), Item("ldr r0, [r0]", 2), Item("mov sp, r0", 2),
@@ -225,9 +231,27 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups):
         out.append(f"dt_prog_{p}_end:")
         return Program(p, mem_seed, self.init_sp, "\n".join(out) + "\n", self.kinds)
 
+    # ---- FP state (--arch v7em) ----------------------------------------------------------
+    FP_DUMP = 0x20000F00  # S0-S31 and FPSCR: loaded from the pattern there, dumped back at the end
 
-GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS] + ["pc_write"]  # for --exclude
-ARCHS = ("v6m", "v7m")
+    def fp_prologue(self) -> list[Item]:
+        """S0-S31 from the random pattern (VLDM), a few corner values, a random FPSCR."""
+        items = [self.lit(0, self.FP_DUMP), self.w32(0xEC900A20)]  # VLDMIA r0, {s0-s31}
+        for _ in range(self.rng.randrange(6)):
+            items += self._set_s(self.rng.randrange(32), fp_value(self.rng))
+        return items + [self.lit(0, fpscr_value(self.rng)), self.w32(0xEEE10A10)]  # VMSR FPSCR, r0
+
+    def fp_epilogue(self) -> list[Item]:
+        """After the core registers are saved: S0-S31 and FPSCR to FP_DUMP (compared as memory)."""
+        return [self.lit(1, self.FP_DUMP), self.w32(0xEC810A20),  # VSTMIA r1, {s0-s31}
+                self.w32(0xEEF12A10), Item("str r2, [r1, #128]", 2)]  # VMRS r2, FPSCR
+
+
+GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS + FP_GROUPS] + ["pc_write"]  # --exclude
+ARCHS = ("v6m", "v7m", "v7em")
+# the assembler's core (and FPU) of each profile
+CPU_DIRECTIVES = {"v6m": ["\t.cpu cortex-m0"], "v7m": ["\t.cpu cortex-m3"],
+                  "v7em": ["\t.cpu cortex-m4", "\t.fpu fpv4-sp-d16"]}
 
 
 def generate(seed: int, idx: int, exclude: frozenset = frozenset(), arch: str = "v6m") -> Program:
@@ -237,7 +261,7 @@ def generate(seed: int, idx: int, exclude: frozenset = frozenset(), arch: str = 
     and draws from another random stream, so v6m programs are unchanged."""
     for attempt in range(8):
         try:
-            g = _Gen(seed, idx, exclude, attempt, stream="v7m" if arch == "v7m" else "")
+            g = _Gen(seed, idx, exclude, attempt, stream="" if arch == "v6m" else arch)
             g.arch = arch
             return g.program()
         except _TooBig:
@@ -251,7 +275,7 @@ def batch_asm(programs: list[Program], run: list[int] | None = None, arch: str =
     Every program is assembled (so addresses do not depend on `run`), but only those whose
     index is in `run` (default: all) are in the table the runtime walks."""
     sel = [pr for pr in programs if run is None or pr.idx in run]
-    out = ["\t.syntax unified", "\t.cpu " + ("cortex-m3" if arch == "v7m" else "cortex-m0"), "\t.thumb",
+    out = ["\t.syntax unified", *CPU_DIRECTIVES[arch], "\t.thumb",
            "\t.section .rodata.dt_tables,\"a\"", "\t.align 2",
            "\t.global dt_prog_count", f"dt_prog_count:\t.word {len(sel)}",
            "\t.global dt_prog_table", "dt_prog_table:"]

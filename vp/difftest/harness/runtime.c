@@ -126,6 +126,9 @@ int main(void)
     uint32_t write_blk[3] = {(uint32_t)h, (uint32_t)begin, sizeof begin - 1};
     semihost(0x05, write_blk);        /* SYS_WRITE */
     semihost(0x03, "\n");             /* SYS_WRITEC */
+#ifdef __ARM_FP
+    REG(0xE000ED88) |= 0xFu << 20; /* CPACR: CP10/CP11 full access (--arch v7em) */
+#endif
     for (uint32_t i = 0; i < dt_prog_count; i++) {
         uint32_t idx = dt_prog_info[3 * i], seed = dt_prog_info[3 * i + 1];
         dt_current = idx;
