@@ -27,7 +27,9 @@ pub enum Arith {
 pub enum Cvt {
     /// float to integer/fixed; `round_zero`: VCVT (VCVTR uses FPSCR's mode)
     ToInt { unsigned: bool, size: u8, fbits: u8, round_zero: bool },
-    FromInt { unsigned: bool, size: u8, fbits: u8 },
+    /// integer/fixed to float; `nearest`: the fixed-point form, which rounds to nearest
+    /// whatever FPSCR says (ARMv7-M ARM A7.7.x VCVT (between floating-point and fixed-point))
+    FromInt { unsigned: bool, size: u8, fbits: u8, nearest: bool },
     /// VCVTB/VCVTT: `top` half; `to_half`: F16.F32
     Half { top: bool, to_half: bool },
 }
@@ -129,7 +131,7 @@ fn extension(i: u32, d: u8, m: u8) -> Option<FpOp> {
         2 | 3 => cvt(Cvt::Half { top: op7, to_half: opc2 == 3 }),
         4 => Some(FpOp::Cmp { e: op7, d, m: Some(m) }),
         5 if bits(i, 5, 0) == 0 => Some(FpOp::Cmp { e: op7, d, m: None }),
-        8 => cvt(Cvt::FromInt { unsigned: !op7, size: 32, fbits: 0 }),
+        8 => cvt(Cvt::FromInt { unsigned: !op7, size: 32, fbits: 0, nearest: false }),
         12 | 13 => cvt(Cvt::ToInt { unsigned: opc2 == 12, size: 32, fbits: 0, round_zero: op7 }),
         10 | 11 | 14 | 15 => {
             // fixed point, in place: Sd, Sd, #fbits with fbits = size - imm4:i
@@ -141,7 +143,7 @@ fn extension(i: u32, d: u8, m: u8) -> Option<FpOp> {
             let (unsigned, fbits) = (opc2 & 1 != 0, (size - imm) as u8);
             let size = size as u8;
             match opc2 {
-                10 | 11 => cvt(Cvt::FromInt { unsigned, size, fbits }),
+                10 | 11 => cvt(Cvt::FromInt { unsigned, size, fbits, nearest: true }),
                 _ => cvt(Cvt::ToInt { unsigned, size, fbits, round_zero: true }),
             }
             .map(|op| match op {

@@ -27,12 +27,14 @@ impl Machine {
             };
             return self.raise_fault(pc, why, None);
         }
-        // ExecuteFPCheck: complete a lazy save first, then mark the context as using FP.
+        // ExecuteFPCheck: complete a lazy save first, then, with automatic state preservation,
+        // open a new FP context: FPSCR starts from FPDSCR (its control bits; the flags and
+        // N Z C V clear, as QEMU's mps2-an386 does) and CONTROL.FPCA is set.
         if self.fpu.fpccr & LSPACT != 0 && !self.preserve_fp_state(pc) {
             return;
         }
         if self.fpu.fpccr & ASPEN != 0 && !self.fpu.fpca {
-            self.fpu.fpscr = (self.fpu.fpscr & !0x07C0_0000) | (self.fpu.fpdscr & 0x07C0_0000);
+            self.fpu.fpscr = self.fpu.fpdscr;
             self.fpu.fpca = true;
         }
         match op {
@@ -103,7 +105,12 @@ impl Machine {
                     Cvt::ToInt { unsigned, size, fbits, round_zero } => {
                         sf::to_fixed(x, size as u32, fbits as u32, unsigned, round_zero, e)
                     }
-                    Cvt::FromInt { unsigned, size, fbits } => sf::from_fixed(x, size as u32, fbits as u32, unsigned, e),
+                    Cvt::FromInt { unsigned, size, fbits, nearest } => {
+                        if nearest {
+                            e.mode = sf::RN;
+                        }
+                        sf::from_fixed(x, size as u32, fbits as u32, unsigned, e)
+                    }
                     Cvt::Half { top, to_half: true } => {
                         let h = sf::single_to_half(x, e);
                         let old = s[d as usize];
