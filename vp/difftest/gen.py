@@ -236,7 +236,8 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroup
 
     def fp_prologue(self) -> list[Item]:
         """S0-S31 from the random pattern (VLDM), a few corner values, a random FPSCR."""
-        items = [self.lit(0, self.FP_DUMP), self.w32(0xEC900A20)]  # VLDMIA r0, {s0-s31}
+        items = [self.lit(0, 0xE000EF34), self.lit(1, 0xC0000000), Item("str r1, [r0]", 2),  # FPCCR: lazy
+                 self.lit(0, self.FP_DUMP), self.w32(0xEC900A20)]  # VLDMIA r0, {s0-s31}
         for _ in range(self.rng.randrange(6)):
             items += self._set_s(self.rng.randrange(32), fp_value(self.rng))
         return items + [self.lit(0, fpscr_value(self.rng)), self.w32(0xEEE10A10)]  # VMSR FPSCR, r0

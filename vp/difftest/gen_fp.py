@@ -198,5 +198,11 @@ class FpGroups:
         return "fp_vpush_vpop", [self.w32(push)] + mid + [self.w32(pop)]
 
 
+    def g_fp_fpccr(self):
+        """FPCCR: lazy stacking (ASPEN, LSPEN), full stacking (ASPEN), or no FP frames."""
+        v = self.rng.choice([0xC0000000, 0x80000000, 0x80000000, 0x00000000])
+        return "fp_fpccr", [self.lit(0, 0xE000EF34), self.lit(1, v), Item("str r1, [r0]", 2)]
+
+
 FP_GROUPS = [("g_fp_arith", 12), ("g_fp_unary", 4), ("g_fp_cmp", 4), ("g_fp_cvt", 6), ("g_fp_xfer", 4),
-             ("g_fp_ldst", 4), ("g_fp_push_pop", 2)]
+             ("g_fp_ldst", 4), ("g_fp_push_pop", 2), ("g_fp_fpccr", 1)]

@@ -200,6 +200,11 @@ __attribute__((naked)) void dt_exc_handler(void)
         "ldr r0, [r0]\n"
         "cmp r0, #0\n"
         "beq 9f\n"
+#ifdef __ARM_FP
+        /* --arch v7em: an FP instruction in the handler completes the lazy save of the
+           program's S0-S15 and FPSCR into the frame, which the return restores */
+        "vmov.f32 s0, #1.0\n"
+#endif
         "mrs r0, msp\n"
         "mov r2, lr\n"
         "movs r1, #4\n"

@@ -456,7 +456,8 @@ pub fn half_to_single(h: u32, env: &mut Env) -> u32 {
 }
 
 /// Single to half (VCVTB/VCVTT.F16.F32), in FPSCR's rounding mode; under AHP NaNs become
-/// zero and infinities and overflows the largest value, with Invalid Operation.
+/// a zero of their sign and infinities and overflows the largest value, with Invalid
+/// Operation (as QEMU's Arm targets).
 pub fn single_to_half(a: u32, env: &mut Env) -> u32 {
     let va = unpack(a, env);
     let neg = sign(a);
@@ -464,7 +465,7 @@ pub fn single_to_half(a: u32, env: &mut Env) -> u32 {
     match va {
         Val::Nan if env.ahp => {
             env.flags |= IOC;
-            0
+            s
         }
         Val::Nan => {
             if is_snan(a) {
