@@ -36,23 +36,65 @@ pub enum Cvt {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FpOp {
-    Arith { op: Arith, d: u8, n: u8, m: u8 },
+    Arith {
+        op: Arith,
+        d: u8,
+        n: u8,
+        m: u8,
+    },
     /// VMOV (register), VABS, VNEG, VSQRT: `op` 0..=3
-    Unary { op: u8, d: u8, m: u8 },
-    MovImm { d: u8, imm: u32 },
+    Unary {
+        op: u8,
+        d: u8,
+        m: u8,
+    },
+    MovImm {
+        d: u8,
+        imm: u32,
+    },
     /// VCMP{E} Sd, Sm (m None: with #0.0)
-    Cmp { e: bool, d: u8, m: Option<u8> },
-    Cvt { cvt: Cvt, d: u8, m: u8 },
+    Cmp {
+        e: bool,
+        d: u8,
+        m: Option<u8>,
+    },
+    Cvt {
+        cvt: Cvt,
+        d: u8,
+        m: u8,
+    },
     /// VMOV Sn <-> Rt
-    Core { to_core: bool, n: u8, rt: u8 },
+    Core {
+        to_core: bool,
+        n: u8,
+        rt: u8,
+    },
     /// VMOV {Sm, Sm+1} <-> Rt, Rt2 (also Dm: m = 2 * Dm)
-    Core2 { to_core: bool, m: u8, rt: u8, rt2: u8 },
+    Core2 {
+        to_core: bool,
+        m: u8,
+        rt: u8,
+        rt2: u8,
+    },
     /// VMRS Rt, FPSCR (rt 15: APSR_nzcv) / VMSR FPSCR, Rt
-    Vmrs { rt: u8 },
-    Vmsr { rt: u8 },
+    Vmrs {
+        rt: u8,
+    },
+    Vmsr {
+        rt: u8,
+    },
     /// VLDR/VSTR (`words` 1 or 2), VLDM/VSTM/VPUSH/VPOP: S registers `first` .. + `words`.
     /// `mode`: 0 = offset (imm bytes, `add`), 1 = increment after, 2 = decrement before.
-    Mem { load: bool, first: u8, words: u8, rn: u8, mode: u8, add: bool, wback: bool, imm: u16 },
+    Mem {
+        load: bool,
+        first: u8,
+        words: u8,
+        rn: u8,
+        mode: u8,
+        add: bool,
+        wback: bool,
+        imm: u16,
+    },
 }
 
 fn bits(i: u32, hi: u32, lo: u32) -> u32 {

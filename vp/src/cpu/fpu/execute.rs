@@ -145,7 +145,8 @@ impl Machine {
             }
             FpOp::Vmrs { rt: 15 } => {
                 let v = self.fpu.fpscr;
-                (self.n, self.z, self.c, self.v) = (v >> 31 != 0, v & (1 << 30) != 0, v & (1 << 29) != 0, v & (1 << 28) != 0);
+                (self.n, self.z, self.c, self.v) =
+                    (v >> 31 != 0, v & (1 << 30) != 0, v & (1 << 29) != 0, v & (1 << 28) != 0);
                 t::ALU
             }
             FpOp::Vmrs { rt } => {

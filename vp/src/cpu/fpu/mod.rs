@@ -73,16 +73,7 @@ pub struct Fpu {
 
 impl Fpu {
     pub fn new(present: bool) -> Fpu {
-        Fpu {
-            present,
-            s: [0; 32],
-            fpscr: 0,
-            cpacr: 0,
-            fpccr: ASPEN | LSPEN,
-            fpcar: 0,
-            fpdscr: 0,
-            fpca: false,
-        }
+        Fpu { present, s: [0; 32], fpscr: 0, cpacr: 0, fpccr: ASPEN | LSPEN, fpcar: 0, fpdscr: 0, fpca: false }
     }
 
     /// Read an FP system register (SCS offset); None if it is not one (or no FPU).

@@ -383,7 +383,8 @@ pub fn compare(a: u32, b: u32, quiet_nans_signal: bool, env: &mut Env) -> u32 {
 pub fn to_fixed(a: u32, size: u32, fbits: u32, unsigned: bool, round_zero: bool, env: &mut Env) -> u32 {
     let va = unpack(a, env);
     let neg = sign(a);
-    let (lo, hi): (i64, i64) = if unsigned { (0, (1i64 << size) - 1) } else { (-(1i64 << (size - 1)), (1i64 << (size - 1)) - 1) };
+    let (lo, hi): (i64, i64) =
+        if unsigned { (0, (1i64 << size) - 1) } else { (-(1i64 << (size - 1)), (1i64 << (size - 1)) - 1) };
     let mode = if round_zero { RZ } else { env.mode };
     let (v, inexact) = match va {
         Val::Nan => {
@@ -500,7 +501,7 @@ mod tests {
 
     #[test]
     fn round_to_nearest_matches_the_host() {
-        let vals = [1.0f32, -2.5, 3.1415927, 1e-40, 6e-39, 1e30, -7.25e-3, 0.1, 16777217.0, 1e-45];
+        let vals = [1.0f32, -2.5, std::f32::consts::PI, 1e-40, 6e-39, 1e30, -7.25e-3, 0.1, 16777217.0, 1e-45];
         for &a in &vals {
             for &b in &vals {
                 let mut e = env(RN);
