@@ -136,7 +136,8 @@ class FpGroups:
         kind = rng.randrange(5)
         if kind == 0:
             s, to_core = sreg(rng), rng.randrange(2)
-            return "fp_vmov_core", [self.w32(0xEE000A10 | (to_core << 20) | ((s >> 1) << 16) | (rt << 12) | ((s & 1) << 7))]
+            v = 0xEE000A10 | (to_core << 20) | ((s >> 1) << 16) | (rt << 12) | ((s & 1) << 7)
+            return "fp_vmov_core", [self.w32(v)]
         if kind == 1:
             rt2 = rng.choice([r for r in range(13) if r != rt])
             dbl, to_core = rng.randrange(2), rng.randrange(2)
