@@ -55,8 +55,8 @@ stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTE
     python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2 and the FPU, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7em --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386 (ARMv7-M, the M4F's FPU context)" \
-    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386" kernel/tests/run.sh
+stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386, vp-m4 (ARMv7-M, the M4F's FPU context)" \
+    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386 vp-m4" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
 stage "each RTOS's own test suite on vp-m0" \

@@ -3,7 +3,7 @@
 # BOARDS may add the ARMv7-M qemu-mps2-an385/an386), and check the footprint goal. Exit status 0 only if every test passes on both and the goal
 # is met. Options (environment):
 #   RTOSLAB_VP=path    the simulator binary (default vp/target/release/rtoslab-vp; built if missing)
-#   BOARDS="vp-m0 qemu-microbit"   which boards to run
+#   BOARDS="vp-m0 qemu-microbit"   which boards to run (also vp-m3, vp-m4)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
@@ -16,7 +16,7 @@ HEADER_CHECKS="ktest_headers ktest_headers_min_c"
 # cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
 # The ARMv7-M port's FPU context: boards whose core has an FPU (the Cortex-M4F).
-FPU_BOARDS="qemu-mps2-an386"
+FPU_BOARDS="qemu-mps2-an386 vp-m4"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
 # build (threads, semaphores, delays), in bytes: issue 11's 900 bytes of flash and 16 of
 # RAM on the simulated boards (seed 000's ChibiOS: 950; ChibiOS/NIL with the same features,
@@ -48,7 +48,7 @@ run() {
     if [[ $board == qemu-* ]]; then
         timeout 300 "$ROOT/.venv/bin/rtoslab-qemu" --no-serial --board "$board" "$elf" </dev/null
     else
-        "$VP" run "$elf" --max-cycles 2000000000 "$@" </dev/null
+        "$VP" run "$elf" --board "$board" --max-cycles 2000000000 "$@" </dev/null
     fi
 }
 
@@ -107,7 +107,7 @@ print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c,
     fi
 }
 
-if [[ " $BOARDS " == *" vp-m0 "* ]] && [ ! -x "$VP" ]; then
+if [[ " $BOARDS " == *" vp-"* ]] && [ ! -x "$VP" ]; then
     echo "run.sh: building the simulator (cargo build --release in vp/)"
     (cd "$ROOT/vp" && cargo build --release --quiet) || { echo "run.sh: no simulator" >&2; exit 1; }
 fi
@@ -158,7 +158,7 @@ for board in $BOARDS; do
         check "$board" "example_minimal_c (--ram 4K)" "$dir/kernel/examples/example_minimal_c_4k.elf" --ram 4K
     fi
     # (the footprint goal is the Cortex-M0's: the ARMv7-M boards run the tests only)
-    [[ $board == qemu-mps2-* ]] || footprint "$board" "$dir"
+    [[ $board == qemu-mps2-* || $board == vp-m3 || $board == vp-m4 ]] || footprint "$board" "$dir"
 done
 
 printf '%s' "$summary"
