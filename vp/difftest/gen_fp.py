@@ -199,6 +199,23 @@ class FpGroups:
         return "fp_vpush_vpop", [self.w32(push)] + mid + [self.w32(pop)]
 
 
+    def g_fp_it(self):
+        """IT with 1-3 FP instructions (arithmetic, VMOV immediate, VCMP), each conditional."""
+        rng = self.rng
+        k, fc = rng.randrange(1, 4), rng.randrange(14)
+        mask = 1 << (4 - k)
+        for j in range(1, k):
+            mask |= (fc & 1 if rng.random() < 0.5 else 1 - (fc & 1)) << (4 - j)
+        pick = [self.g_fp_arith, self.g_fp_unary, self.g_fp_cmp]
+        pre, inside = [], []
+        for _ in range(k):
+            items = rng.choice(pick)()[1]
+            if items[-1].text.endswith("0xeef1fa10"):  # a VCMP's VMRS APSR_nzcv: left out
+                items = items[:-1]
+            pre += items[:-1]  # operand loads before the IT, the instruction itself inside
+            inside.append(items[-1])
+        return "fp_it", pre + [self.hw(0xBF00 | (fc << 4) | mask)] + inside
+
     def g_fp_fpccr(self):
         """FPCCR: lazy stacking (ASPEN, LSPEN), full stacking (ASPEN), or no FP frames."""
         v = self.rng.choice([0xC0000000, 0x80000000, 0x80000000, 0x00000000])
@@ -206,4 +223,4 @@ class FpGroups:
 
 
 FP_GROUPS = [("g_fp_arith", 12), ("g_fp_unary", 4), ("g_fp_cmp", 4), ("g_fp_cvt", 6), ("g_fp_xfer", 4),
-             ("g_fp_ldst", 4), ("g_fp_push_pop", 2), ("g_fp_fpccr", 1)]
+             ("g_fp_ldst", 4), ("g_fp_push_pop", 2), ("g_fp_fpccr", 1), ("g_fp_it", 3)]
