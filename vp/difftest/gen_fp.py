@@ -133,7 +133,11 @@ class FpGroups:
         """VMOV between core and FP registers (one, two, a D register), VMRS/VMSR FPSCR."""
         rng = self.rng
         rt = rng.randrange(13)
-        kind = rng.randrange(5)
+        kind = rng.randrange(6)
+        if kind == 5:  # VMOV.32 Dd[x], Rt / Rt, Dd[x]: half of a D register
+            dn, x, to_core = rng.randrange(16), rng.randrange(2), rng.randrange(2)
+            v = 0xEE000B10 | (to_core << 20) | (x << 21) | (dn << 16) | (rt << 12)
+            return "fp_vmov_scalar", [self.w32(v)]
         if kind == 0:
             s, to_core = sreg(rng), rng.randrange(2)
             v = 0xEE000A10 | (to_core << 20) | ((s >> 1) << 16) | (rt << 12) | ((s & 1) << 7)

@@ -307,6 +307,9 @@ mod tests {
         assert_eq!(d(0xEE10, 0x2A90), Some(FpOp::Core { to_core: true, n: 1, rt: 2 }));
         // vmov d1, r2, r3 (EC43 2B11): s2, s3
         assert_eq!(d(0xEC43, 0x2B11), Some(FpOp::Core2 { to_core: false, m: 2, rt: 2, rt2: 3 }));
+        // vmov.32 d1[1], r2 (EE21 2B10): s3; vmov.32 r2, d1[0] (EE11 2B10): s2
+        assert_eq!(d(0xEE21, 0x2B10), Some(FpOp::Core { to_core: false, n: 3, rt: 2 }));
+        assert_eq!(d(0xEE11, 0x2B10), Some(FpOp::Core { to_core: true, n: 2, rt: 2 }));
         // vpush {d8-d15} (ED2D 8B10) = s16-s31; vldr s1, [r2, #-8] (ED52 0A02)
         let push = FpOp::Mem { load: false, first: 16, words: 16, rn: 13, mode: 2, add: false, wback: true, imm: 0 };
         assert_eq!(d(0xED2D, 0x8B10), Some(push));
