@@ -1,11 +1,11 @@
 //! The FPU rows of the ARMv7-M calibration table (docs/board.md "vp-m3 and vp-m4"),
 //! reproduced exactly on vp-m4: Cortex-M4 TRM (ARM DDI0439B, r0p1) section 7.2.3 "FPU
-//! instruction set", Table 7-1 (pages 7-4 and 7-5), measured like calibration_v7m.rs between
-//! two probe toggles. The exception rows: entry 12 and return 10 (section 3.1, page 3-3,
-//! "Interrupt latency"; the same with lazy stacking), plus the model's 17 cycles (one per
-//! word of S0-S15 and FPSCR) for a full FP stacking, a lazy save and an FP unstacking, for
-//! which the TRM gives no figure. Also the lazy state preservation itself: what is stacked
-//! where, and when.
+//! instruction set", Table 7-1 (also TI SWCU192 Table 3-27), measured like
+//! calibration_v7m.rs between two probe toggles. The exception rows: entry 12 and return 10
+//! as in calibration_v7m.rs (the same with lazy stacking), plus the model's 17 cycles (one
+//! per word of S0-S15 and FPSCR) for a full FP stacking, a lazy save and an FP unstacking,
+//! for which the TRM gives no figure. Also the lazy state preservation itself: what is
+//! stacked where, and when.
 
 mod support;
 use rtoslab_vp::machine::Stop;
@@ -41,7 +41,7 @@ fn cost(body: &[u16]) -> u64 {
     p[1] - p[0] - 2
 }
 
-/// (what, encoding, cycles): Table 7-1, page 7-4/7-5.
+/// (what, encoding, cycles): Table 7-1.
 #[rustfmt::skip]
 const TABLE: &[(&str, &[u16], u64)] = &[
     ("VADD.F32 s0, s1, s2 (1)",        &[0xEE30, 0x0A81], 1),

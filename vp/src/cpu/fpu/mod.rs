@@ -36,7 +36,7 @@ const MVFR1: u32 = 0x1100_0011;
 pub const FPSCR_MASK: u32 = 0xF7C0_009F;
 
 /// Cycles, Cortex-M4 TRM (ARM DDI0439B, r0p1) section 7.2.3 "FPU instruction set", Table
-/// 7-1, page 7-4/7-5: VADD/VSUB/VMUL/VNMUL/VABS/VNEG/VCMP/VCVT/VMOV/VMRS/VMSR 1, VMLA-family
+/// 7-1 (cross-checked with TI SWCU192 Table 3-27, a copy of it): VADD/VSUB/VMUL/VNMUL/VABS/VNEG/VCMP/VCVT/VMOV/VMRS/VMSR 1, VMLA-family
 /// and fused MAC 3, VDIV/VSQRT 14, VLDR 2 (a double 3), VSTR 2 (a double 3), VLDM/VSTM/VPUSH/
 /// VPOP 1 + N (N words), VMOV two floats or a double to/from two core registers (and one
 /// float to/from one core register) 2.
