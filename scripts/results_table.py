@@ -3,6 +3,8 @@
     .venv/bin/python scripts/results_table.py FILE              the suite table (p50 / max per RTOS)
     .venv/bin/python scripts/results_table.py FILE --configs    each RTOS's version, pin and settings
     .venv/bin/python scripts/results_table.py FILE --goals      rtoslab's goals of issue 11, met or not
+    .venv/bin/python scripts/results_table.py FILE --cores FILE2 [FILE3]
+                      the hot paths' p50 of each RTOS from one core to the next (e.g. vp-m0, vp-m3, vp-m4)
 RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
 import json
 import sys
@@ -86,11 +88,41 @@ def goals_table(runs, names, by):
               f"{f['p50'] if f and 'absent' not in f else '-'} | {'yes' if lead else 'no'} | {near} |")
 
 
+def cores_table(paths):
+    """One row per hot path, one column per RTOS: its p50 on each board, joined by arrows."""
+    loaded = [load(p) for p in paths]
+    boards = [next(iter(r.values())).get("board", p) for (r, _, _), p in zip(loaded, paths)]
+    names = [n for n in loaded[0][1] if n not in ("baremetal", "posix")
+             and all(n in names_k for _, names_k, _ in loaded[1:])]
+    reg = registry()
+    ids = [i for i in HOT[:5] + ("rhealstone.interrupt_latency",) + HOT[5:] + ("tm.cooperative", "tm.preemptive")
+           if any(i in by for _, _, b in loaded for by in b.values())]
+    ids = sorted(dict.fromkeys(ids), key=metric_order)
+    print(f"| metric (p50, cycles: {' → '.join(boards)}) | "
+          + " | ".join(reg[n].name if n in reg else n for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for i in ids:
+        cells = []
+        for n in names:
+            ms = [b[n].get(i) for _, _, b in loaded]
+            if all(m is None or "absent" in m for m in ms):
+                cells.append("—")
+            else:
+                cells.append(" → ".join("absent" if m and "absent" in m else str(m["p50"]) if m else "—"
+                                        for m in ms))
+        print(f"| `{i}` | " + " | ".join(cells) + " |")
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
-        sys.exit("usage: results_table.py RESULT.json [--configs|--goals]")
-    runs, names, by = load(argv[1])
+        sys.exit("usage: results_table.py RESULT.json [--configs|--goals|--cores RESULT2.json ...]")
     what = argv[2] if len(argv) > 2 else ""
+    if what == "--cores":
+        if len(argv) < 4:
+            sys.exit("usage: results_table.py RESULT.json --cores RESULT2.json [RESULT3.json ...]")
+        cores_table([argv[1]] + argv[3:])
+        return
+    runs, names, by = load(argv[1])
     if what == "--configs":
         configs_table(runs, names)
     elif what == "--goals":

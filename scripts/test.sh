@@ -53,7 +53,7 @@ stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2 and the FPU, $DIFFTEST_PROGRAMS programs)" \
+stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2, DSP and the FPU, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7em --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386, vp-m4 (ARMv7-M, the M4F's FPU context)" \
     env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386 vp-m4" kernel/tests/run.sh

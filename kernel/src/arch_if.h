@@ -38,6 +38,11 @@
  *                                     CPU idles until an interrupt readies a thread; returns
  *                                     from->z_wait.result once `from` runs again.
  *   ARCH_INIT_FRAME_BYTES             bytes arch_thread_init lays on a new stack.
+ * Optional, inline in arch.h (the kernel falls back to board_irq_enable without it):
+ *   ARCH_HAS_IRQ_PRIO_SET, void arch_irq_prio_set(unsigned irq, unsigned prio)
+ *                                     set an interrupt line's priority (0 .. 3, as
+ *                                     board_irq_enable) without enabling it; `irq` is a
+ *                                     constant where the kernel calls it (BOARD_ALARM_IRQ).
  *
  * Out of line (declared here, defined by the port):
  */

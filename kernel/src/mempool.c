@@ -59,7 +59,7 @@ int k_mempool_init(struct k_mempool *p, void *buf, size_t block_size, size_t cou
     return 0;
 }
 
-void *k_mempool_alloc(struct k_mempool *p)
+void *Z_FAST(mempool_alloc)(struct k_mempool *p)
 {
     if (!Z_POOL_OK(p))
         return NULL;
@@ -79,7 +79,7 @@ void *k_mempool_alloc(struct k_mempool *p)
     return b;
 }
 
-int k_mempool_free(struct k_mempool *p, void *block)
+int Z_FAST(mempool_free)(struct k_mempool *p, void *block)
 {
     Z_CHECK(Z_POOL_OK(p), K_EINVAL);
     uint32_t off = (uint32_t)((uint8_t *)block - p->z_buf);

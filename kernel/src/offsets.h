@@ -48,6 +48,15 @@
 #define ZM_CNEXT 8
 #define ZM_TYPE 12
 
+/* struct k_mempool */
+#define ZP_FREE 0
+#define ZP_BUF 4
+#define ZP_BLOCK 8
+#define ZP_COUNT 10
+#define ZP_FRESH 12
+#define ZP_AVAIL 14
+#define ZP_TYPE 16
+
 /* thread states (kernel_internal.h) and object types (kernel.h) */
 #define ZS_READY 0xA1
 #define ZS_BLOCKED 0xA2
@@ -55,5 +64,6 @@
 #define ZS_SUSPENDED 0xA4
 #define ZO_SEM 0xA5
 #define ZO_MUTEX 0xA6
+#define ZO_MEMPOOL 0xA9
 
 #endif

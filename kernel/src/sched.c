@@ -55,7 +55,16 @@ _Static_assert(offsetof(struct k_mutex, z_waitq) == 0, "the wait queue first");
 #if K_CONFIG_EVENT
 _Static_assert(offsetof(struct k_event, z_waitq) == 0, "the wait queue first");
 #endif
-_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX, "type");
+_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX && Z_OBJ_MEMPOOL == ZO_MEMPOOL, "type");
+#if K_CONFIG_MEMPOOL
+_Static_assert(offsetof(struct k_mempool, z_free) == ZP_FREE, "offset");
+_Static_assert(offsetof(struct k_mempool, z_buf) == ZP_BUF, "offset");
+_Static_assert(offsetof(struct k_mempool, z_block) == ZP_BLOCK, "offset");
+_Static_assert(offsetof(struct k_mempool, z_count) == ZP_COUNT, "offset");
+_Static_assert(offsetof(struct k_mempool, z_fresh) == ZP_FRESH, "offset");
+_Static_assert(offsetof(struct k_mempool, z_avail) == ZP_AVAIL, "offset");
+_Static_assert(offsetof(struct k_mempool, z_type) == ZP_TYPE, "offset");
+#endif
 
 /* ---- Definitions --------------------------------------------------------------------------- */
 
@@ -91,7 +100,6 @@ void z_reschedule_isr(void)
         arch_pend_switch();
 }
 
-#if K_CONFIG_READY_LIST
 void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
 {
     K_ASSERT_LOCKED();
@@ -101,27 +109,14 @@ void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p)
     t->z_next = w;
     *q = t;
 }
-#else
-#if K_CONFIG_SYNC_SWITCH
+
+#if !K_CONFIG_READY_LIST && K_CONFIG_SYNC_SWITCH
 __attribute__((noinline)) void z_switch_to(struct k_thread *cur, struct k_thread *next)
 {
     if (next)
         arch_switch(cur, next);
     else
         arch_switch_pend(cur);
-}
-#endif
-
-void z_waitq_insert(struct k_thread **q, struct k_thread *t)
-{
-    K_ASSERT(t->z_state == Z_STATE_BLOCKED || t->z_state == Z_STATE_BLOCKED_MUTEX);
-    K_ASSERT_LOCKED();
-    unsigned p = t->z_prio;
-    struct k_thread *w;
-    while ((w = *q) != NULL && w->z_prio >= p)
-        q = &w->z_next;
-    t->z_next = w;
-    *q = t;
 }
 #endif
 

@@ -31,10 +31,10 @@ void z_switch_to(struct k_thread *cur, struct k_thread *next);
 /* Any context, IRQs disabled: request the switch for interrupt-made changes. */
 void z_reschedule_isr(void);
 
-/* Wait queues: highest priority first, FIFO among equals. */
-#if K_CONFIG_READY_LIST
-/* Link t into the priority-ordered list *q behind every thread of priority p or more: p =
- * t's priority puts it behind its equals, one more ahead of them. The ready list's too. */
+/* The priority-ordered lists (every wait queue, and the ready list of K_CONFIG_READY_LIST),
+ * linked through z_next: highest priority first, FIFO among equals; one implementation. */
+/* Link t into the list *q behind every thread of priority p or more: p = t's priority puts
+ * it behind its equals, one more ahead of them. */
 void z_list_insert(struct k_thread **q, struct k_thread *t, unsigned p);
 static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread **q,
                                                                  struct k_thread *t)
@@ -42,9 +42,7 @@ static inline __attribute__((always_inline)) void z_waitq_insert(struct k_thread
     K_ASSERT(Z_STATE_IS_BLOCKED(t->z_state));
     z_list_insert(q, t, t->z_prio);
 }
-#else
-void z_waitq_insert(struct k_thread **q, struct k_thread *t);
-#endif
+/* Unlink t from the list *q (nothing if it is not there). */
 void z_waitq_remove(struct k_thread **q, struct k_thread *t);
 
 /* Block the caller on the wait queue `q` (NULL: only sleep; the waiter's z_wait.obj) until
@@ -88,6 +86,8 @@ int z_mutex_unlock_c(struct k_mutex *m);
 int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
 int z_thread_suspend_c(struct k_thread *t);
 int z_thread_resume_c(struct k_thread *t);
+void *z_mempool_alloc_c(struct k_mempool *p);
+int z_mempool_free_c(struct k_mempool *p, void *block);
 
 /* The hot primitives: z_top, z_ready_add_tail/_head, z_ready_remove, z_reschedule (thread
  * context, IRQs disabled: run the top thread if it is not the caller; enables IRQs),

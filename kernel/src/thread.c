@@ -107,7 +107,16 @@ void k_yield(void)
 {
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
-#if K_CONFIG_READY_LIST
+#if K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !Z_HAS_WAIT_OBJ && !K_CONFIG_ASSERT
+    /* The footprint build: the ready list is a priority-ordered list like a wait queue, so
+     * a yield is a block on it (out of it, back in behind its equals, PendSV takes the
+     * head: the caller again if no equal was ready). No z_reschedule, no test: 56 bytes
+     * less; a yield with no equal goes through PendSV where it used to return at once.
+     * (Not with wait objects, whose z_wait would name the ready list, nor with the
+     * assertions, which want a blocked state on a wait queue.) */
+    (void)cur;
+    z_block(&z_kernel.ready, Z_STATE_READY, K_FOREVER Z_START_ARG(0u));
+#elif K_CONFIG_READY_LIST
     z_ready_remove(cur);
     z_ready_add_tail(cur); /* behind the other ready threads of its priority */
     z_reschedule();

@@ -48,7 +48,9 @@ static void z_timeout_expire(struct k_thread *t)
 /* The time source's interrupt: expire what is due, re-arm, request a switch if needed.
  * Tickless, the alarm interrupt has priority 0, the highest (z_time_start): no interrupt
  * that calls the kernel can preempt it, and threads do not run while it does, so it needs
- * no critical section (8 bytes and 9 cycles less). SysTick of the periodic build runs at
+ * no critical section (8 bytes and 9 cycles less). (With the lead, a timer's spin to its
+ * expiry and its callback run at the lowest priority instead, the lists consistent and
+ * the rest masked: timer.c.) SysTick of the periodic build runs at
  * priority 2: interrupts above it may call the _isr functions, it masks them. */
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER
 #define Z_TIME_LOCK() 0u
@@ -120,8 +122,13 @@ void z_timeout_add(struct k_thread *t, uint32_t at)
         pp = &w->z_tnext;
     t->z_tnext = w;
     *pp = t;
-    if (pp == &z_kernel.timeouts)
+    if (pp == &z_kernel.timeouts) {
+#if K_CONFIG_TICKLESS && !K_CONFIG_TIMER
+        board_alarm_set(at); /* the earliest expiry is t's (8 bytes less than the reload) */
+#else
         z_time_reprogram();
+#endif
+    }
 }
 
 void z_timeout_remove(struct k_thread *t)

@@ -61,6 +61,19 @@ void mempool_basic(void)
     KT_EQ(k_mempool_free(&pool6, c2), 0);
     KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0); /* nothing out: re-initialised */
 
+    /* a block size that is not a power of two (12: the start-of-block test divides; offset
+     * 16, inside the second block, would pass a mask test: 16 & 11 == 0) */
+    KT_EQ(k_mempool_init(&pool6, pool6_mem, 12, 2), 0);
+    void *e0 = k_mempool_alloc(&pool6), *e1 = k_mempool_alloc(&pool6);
+    KT_CHECK(e0 == &pool6_mem[0] && e1 == &pool6_mem[3]);
+    KT_EQ(k_mempool_free(&pool6, (uint8_t *)e1 + 4), K_EINVAL);
+    KT_EQ(k_mempool_free(&pool6, e1), 0);
+    KT_EQ(k_mempool_free(&pool6, e0), 0);
+    KT_CHECK(k_mempool_alloc(&pool6) == e0); /* the last one released first */
+    KT_EQ(k_mempool_free(&pool6, e0), 0);
+    KT_EQ(k_mempool_free(&pool6, e0), K_EINVAL); /* all free already */
+    KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0);
+
     /* from an interrupt: allocate there, free here, and the other way round */
     board_irq_enable(TEST_IRQ, 1);
     isr_mode = 5;

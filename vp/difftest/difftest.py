@@ -72,7 +72,8 @@ class Tools:
         self.cflags = CFLAGS + ARCH_CFLAGS.get(args.arch, [])
 
     def build_runtime(self):
-        subprocess.run([self.cc, *self.cflags, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
+        ge = ["-DDT_CLOBBER_GE"] if self.arch == "v7em" else []  # the handler clears APSR.GE
+        subprocess.run([self.cc, *self.cflags, *ge, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
                         "-o", str(self.runtime_o)], check=True)
 
     def build(self, name: str, asm: str) -> Path:
@@ -194,8 +195,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--arch", choices=gen.ARCHS, default="v6m",
                     help="v6m: Cortex-M0 programs, QEMU microbit vs vp-m0 (default); v7m: Thumb-2 "
-                         "programs, QEMU mps2-an385 vs vp-m3; v7em: plus the FPU's, QEMU mps2-an386 "
-                         "vs vp-m4")
+                         "programs, QEMU mps2-an385 vs vp-m3; v7em: v7m plus the DSP extension (gen_dsp.py) "
+                         "and the FPU (gen_fp.py), QEMU mps2-an386 (Cortex-M4F) vs vp-m4")
     ap.add_argument("--first", type=int, default=0, help="index of the first program (default 0)")
     ap.add_argument("--only", type=int, action="append",
                     help="run only this program index (repeatable); its image is the same as in a full run")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from gen_alu import AluGroups
 from gen_common import Emitter, Item, Program, rand_value
+from gen_dsp import DSP_GROUPS, DspGroups
 from gen_fp import FP_GROUPS, FpGroups, fp_value, fpscr_value
 from gen_memory import MemoryGroups
 from gen_system import SystemGroups
@@ -32,7 +33,7 @@ class _TooBig(Exception):
     pass
 
 
-class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroups):
+class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGroups, FpGroups):
     """One program: the body's structure (groups, branches, calls) around the instruction
     groups of the mixins."""
 
@@ -45,15 +46,13 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroup
     SP_CHANGING = [("g_sp_adj", 3), ("g_pushpop", 5), ("g_sp_write", 1), ("g_psp", 1)]
 
     # ARMv6-M groups whose outcome differs on ARMv7-M by design (unaligned word/halfword
-    # accesses do not fault there): left out of --arch v7m programs.
+    # accesses do not fault there): left out of --arch v7m and v7em programs.
     NOT_ON_V7M = {"g_fault"}
 
     def simple_group(self, allow_sp: bool):
         table = self.SIMPLE + (self.SP_CHANGING if allow_sp else [])
         if self.arch != "v6m":
-            table = [(n, w) for n, w in table if n not in self.NOT_ON_V7M] + THUMB2_GROUPS
-        if self.arch == "v7em":
-            table = table + FP_GROUPS
+            table = [(n, w) for n, w in table if n not in self.NOT_ON_V7M] + ARCH_GROUPS[self.arch]
         if self.in_leaf:  # a leaf function's LR must survive until its BX LR
             table = [(n, w) for n, w in table if n != "g_ram_code"]
         if self.exclude:
@@ -149,6 +148,8 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroup
         self.init_sp = 0x20000A00 - 8 * rng.randrange(33)
         regs = [rand_value(rng) for _ in range(13)]
         flags = rng.randrange(16) << 28
+        if self.arch == "v7em":  # and random APSR.GE bits
+            flags |= rng.randrange(16) << 16
         primask = rng.randrange(2)
         self.nfuncs = rng.choice([0, 1, 1, 2, 3])
 
@@ -159,7 +160,7 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroup
             self.lit(0, "dt_expect_exc"), Item("movs r1, #1", 2), Item("str r1, [r0]", 2),
             self.lit(0, "dt_saved_sp"), Item("mov r1, sp", 2), Item("str r1, [r0]", 2),
             self.lit(0, self.init_sp), Item("mov sp, r0", 2),
-            self.lit(0, flags), Item("msr apsr_nzcvq, r0", 4),
+            self.lit(0, flags), Item("msr apsr_nzcvqg, r0" if self.arch == "v7em" else "msr apsr_nzcvq, r0", 4),
             self.lit(0, primask), Item("msr primask, r0", 4),
         ]
         for r in range(8, 13):
@@ -248,11 +249,13 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, FpGroup
                 self.w32(0xEEF12A10), Item("str r2, [r1, #128]", 2)]  # VMRS r2, FPSCR
 
 
-GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS + FP_GROUPS] + ["pc_write"]  # --exclude
-ARCHS = ("v6m", "v7m", "v7em")
+# --arch: the groups each ARMv7-M profile adds to the ARMv6-M ones (v7em: the Cortex-M4F)
+ARCH_GROUPS = {"v7m": THUMB2_GROUPS, "v7em": THUMB2_GROUPS + DSP_GROUPS + FP_GROUPS}
 # the assembler's core (and FPU) of each profile
 CPU_DIRECTIVES = {"v6m": ["\t.cpu cortex-m0"], "v7m": ["\t.cpu cortex-m3"],
                   "v7em": ["\t.cpu cortex-m4", "\t.fpu fpv4-sp-d16"]}
+GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS + DSP_GROUPS + FP_GROUPS] + ["pc_write"]
+ARCHS = ("v6m", "v7m", "v7em")
 
 
 def generate(seed: int, idx: int, exclude: frozenset = frozenset(), arch: str = "v6m") -> Program:

@@ -11,6 +11,7 @@ result is compared."""
 from __future__ import annotations
 
 from gen_common import REGION_START, Item, rand_value
+from gen_thumb2 import it_mask
 
 FP_SPECIAL = [0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x3F000000, 0x7F800000, 0xFF800000,
               0x7FC00000, 0xFFC00000, 0x7F800001, 0xFFA00005, 0x7FC12345, 0x7F7FFFFF, 0xFF7FFFFF,
@@ -207,9 +208,7 @@ class FpGroups:
         """IT with 1-3 FP instructions (arithmetic, VMOV immediate, VCMP), each conditional."""
         rng = self.rng
         k, fc = rng.randrange(1, 4), rng.randrange(14)
-        mask = 1 << (4 - k)
-        for j in range(1, k):
-            mask |= (fc & 1 if rng.random() < 0.5 else 1 - (fc & 1)) << (4 - j)
+        mask = it_mask(rng, fc, k)
         pick = [self.g_fp_arith, self.g_fp_unary, self.g_fp_cmp]
         # an unconditional FP instruction first: a new FP context is created there, never by a
         # skipped conditional one (QEMU gets that wrong: FINDINGS.md)

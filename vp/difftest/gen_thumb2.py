@@ -28,6 +28,16 @@ def r12(rng, avoid=()) -> int:
     return rng.choice([r for r in range(13) if r not in avoid])
 
 
+def it_mask(rng, fc: int, k: int) -> int:
+    """The IT mask of a block of `k` instructions under firstcond `fc`, each after the first
+    a random then or else (AL: only then)."""
+    mask = 1 << (4 - k)
+    for j in range(1, k):
+        then = fc == 14 or rng.random() < 0.5
+        mask |= ((fc & 1) if then else 1 - (fc & 1)) << (4 - j)
+    return mask
+
+
 class Thumb2Groups:
     """Mixed into the generator (gen.py) for --arch v7m: each g_t2_* returns (kind, [Item])."""
 
@@ -242,10 +252,7 @@ class Thumb2Groups:
         rng = self.rng
         k = rng.randrange(1, 5)
         fc = rng.randrange(15)
-        mask = 1 << (4 - k)
-        for j in range(1, k):
-            then = fc == 14 or rng.random() < 0.5
-            mask |= ((fc & 1) if then else 1 - (fc & 1)) << (4 - j)
+        mask = it_mask(rng, fc, k)
         body = []
         for _ in range(k):
             r = rng.random()

@@ -259,6 +259,9 @@ impl Machine {
         self.r[14] = w[5];
         let xpsr = w[7];
         self.set_apsr(xpsr);
+        if self.m4 {
+            self.ge = ((xpsr >> 16) & 0xF) as u8;
+        }
         if self.v7 {
             self.it = (((xpsr >> 25) & 3) | (((xpsr >> 10) & 0x3F) << 2)) as u8;
             self.excl = None;

@@ -125,6 +125,8 @@ pub struct Machine {
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
     pub q: bool,
+    /// APSR.GE[3:0] (the DSP extension's SIMD flags, xPSR bits 19:16); always 0 but on vp-m4.
+    pub ge: u8,
     /// The local exclusive monitor: the address of the last LDREX, if still open.
     pub excl: Option<u32>,
     /// Exception entry/return/tail-chain figures of the board's core.
@@ -215,6 +217,7 @@ impl Machine {
             ld_dst: 0,
             it: 0,
             q: false,
+            ge: 0,
             excl: None,
             exc_timing: if v7 { crate::cpu::timing::EXC_M3 } else { crate::cpu::timing::EXC_M0 },
             sp_low: 0,
@@ -275,6 +278,7 @@ impl Machine {
         self.it = 0;
         self.ld_end = NEVER;
         self.q = false;
+        self.ge = 0;
         self.excl = None;
         let sp = self.mem.flash_word(0) & !3;
         let pc = self.mem.flash_word(4);
@@ -322,6 +326,7 @@ impl Machine {
             | ((self.c as u32) << 29)
             | ((self.v as u32) << 28)
             | ((self.q as u32) << 27)
+            | ((self.ge as u32) << 16)
             | ((self.tbit as u32) << 24)
             | (((self.it as u32) & 3) << 25)
             | (((self.it as u32) >> 2) << 10)

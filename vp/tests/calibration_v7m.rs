@@ -7,7 +7,8 @@
 //! chain 6, return 10).
 
 mod support;
-use rtoslab_vp::Board;
+use rtoslab_vp::machine::Stop;
+use rtoslab_vp::{Board, Config};
 use support::*;
 
 const BOARDS: [Board; 2] = [Board::VpM3, Board::VpM4];
@@ -117,6 +118,63 @@ fn instruction_classes() {
             assert_eq!(cost(b, *x, *y, body), want, "{} on {}", what, b);
         }
     }
+}
+
+/// The DSP extension on vp-m4 (Cortex-M4 TRM r0p1, DDI0439D section 3.3.1, Table 3-2 "Cortex-M4
+/// DSP instruction set summary": every row 1 cycle; UADD8/SEL/USADA8/QADD p. 3-10, SSAT16,
+/// SMLABB, SMLAD, SMLALD, UMAAL p. 3-9, SMMLAR p. 3-8, PKHBT/SXTAB16 p. 3-10; MSR "1 or 2"
+/// in Table 3-1 p. 3-7: 2, as the other MSRs).
+/// Undefined on vp-m3 (`dsp_is_undefined_on_the_m3`). r0 = RAM buffer, r1/r2 operands.
+#[rustfmt::skip]
+const DSP: &[(&str, &[u16], u64)] = &[
+    ("UADD8 r3, r1, r2 (1)",               &[0xFA81, 0xF342], 1),
+    ("SEL r3, r1, r2 (1)",                 &[0xFAA1, 0xF382], 1),
+    ("QADD r3, r1, r2 (1)",                &[0xFA82, 0xF381], 1),
+    ("SSAT16 r3, #8, r1 (1)",              &[0xF321, 0x0307], 1),
+    ("PKHBT r3, r1, r2, LSL #8 (1)",       &[0xEAC1, 0x2302], 1),
+    ("SXTAB16 r3, r1, r2 (1)",             &[0xFA21, 0xF382], 1),
+    ("SMLABB r3, r1, r2, r0 (1)",          &[0xFB11, 0x0302], 1),
+    ("SMLAD r3, r1, r2, r0 (1)",           &[0xFB21, 0x0302], 1),
+    ("SMMLAR r3, r1, r2, r0 (1)",          &[0xFB51, 0x0312], 1),
+    ("USADA8 r3, r1, r2, r0 (1)",          &[0xFB71, 0x0302], 1),
+    ("SMLALD r3, r8, r1, r2 (1)",          &[0xFBC1, 0x38C2], 1),
+    ("UMAAL r3, r8, r1, r2 (1)",           &[0xFBE1, 0x3862], 1),
+    ("MSR APSR_g, r1 (2)",                 &[0xF381, 0x8400], 2),
+];
+
+#[test]
+fn dsp_instructions_on_the_m4() {
+    for (what, body, want) in DSP {
+        assert_eq!(cost(Board::VpM4, 0x8000_7FFF, 0x7FFF_8000, body), *want, "{}", what);
+    }
+}
+
+#[test]
+fn dsp_is_undefined_on_the_m3() {
+    for (what, body, _) in DSP {
+        let mut a = Asm::new();
+        setup(&mut a, 1, 2);
+        for hw in *body {
+            a.i(*hw);
+        }
+        a.exit(0);
+        let (_, stop) = run(&a, Config { fault_stop: true, ..cfg(Board::VpM3) });
+        assert!(matches!(stop, Stop::FaultStop(_)), "{} on vp-m3: {:?}", what, stop);
+    }
+}
+
+#[test]
+fn ge_bits_are_stacked_with_the_xpsr() {
+    // MSR APSR_g (GE = 0b1010); SVC whose handler clears GE; the exception return restores
+    // them from the stacked xPSR: MRS r3, APSR after it reads them back.
+    let img = exc_image(|a| {
+        a.li(1, 0x000A_0000).i(0xF381).i(0x8400).i(svc(0)).i(0xF3EF).i(0x8300).exit(0);
+        a.label("svc").li(2, 0).i(0xF382).i(0x8400).i(bx(14));
+        a.vector(11, "svc");
+    });
+    let (m, stop) = run(&img, cfg(Board::VpM4));
+    assert_eq!(stop, Stop::Exit(0));
+    assert_eq!((m.r[3] >> 16) & 0xF, 0xA);
 }
 
 #[test]

@@ -6,5 +6,5 @@
 set(K_ARCH_SOURCES
   ${K_ARCH_DIR}/arch.c ${K_ARCH_DIR}/fast_suspend.S ${K_ARCH_DIR}/switch.S
   ${K_ARCH_DIR}/fast.S ${K_ARCH_DIR}/fast_sem.S ${K_ARCH_DIR}/fast_prio.S
-  ${K_ARCH_DIR}/fast_mutex.S ${K_ARCH_DIR}/fast_pendsv.S
+  ${K_ARCH_DIR}/fast_mutex.S ${K_ARCH_DIR}/fast_mempool.S ${K_ARCH_DIR}/fast_pendsv.S
   ${K_ARCH_DIR}/../cortexm/cortexm.c)

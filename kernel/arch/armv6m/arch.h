@@ -62,6 +62,17 @@ static inline __attribute__((always_inline)) int arch_in_isr(void)
     return ipsr != 0;
 }
 
+/* Optional (arch_if.h): give interrupt line `irq` priority `prio` (0, the most urgent, .. 3,
+ * as board_irq_enable), without enabling it. NVIC_IPR takes word accesses only on ARMv6-M;
+ * with a constant `irq` its word and byte lane fold: about 10 cycles, no call. */
+#define ARCH_HAS_IRQ_PRIO_SET 1
+static inline __attribute__((always_inline)) void arch_irq_prio_set(unsigned irq, unsigned prio)
+{
+    volatile uint32_t *ipr = (volatile uint32_t *)(0xE000E400u + (irq & ~3u));
+    unsigned shift = (irq & 3u) * 8u;
+    *ipr = (*ipr & ~(0xFFu << shift)) | ((prio << 6) << shift);
+}
+
 static inline __attribute__((always_inline)) void arch_pend_switch(void)
 {
     ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;

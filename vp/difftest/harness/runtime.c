@@ -205,6 +205,12 @@ __attribute__((naked)) void dt_exc_handler(void)
            program's S0-S15 and FPSCR into the frame, which the return restores */
         "vmov.f32 s0, #1.0\n"
 #endif
+#ifdef DT_CLOBBER_GE
+        /* Cortex-M4 (--arch v7em): clear APSR.GE, which the exception return must restore
+           from the stacked xPSR (MSR APSR_g, r1, as a raw encoding) */
+        "movs r1, #0\n"
+        ".inst.w 0xf3818400\n"
+#endif
         "mrs r0, msp\n"
         "mov r2, lr\n"
         "movs r1, #4\n"

@@ -453,6 +453,7 @@ impl Machine {
             Op::Ldrex { .. } => self.exec_t2_inline(op, pc),
             Op::Strex { .. } => self.exec_t2_inline(op, pc),
             Op::Multi { .. } => self.exec_t2_inline(op, pc),
+            Op::Dsp { .. } => self.exec_t2_inline(op, pc),
             Op::Fp { raw } => self.exec_fp(raw, pc),
             Op::Undef { raw } => {
                 let why = if raw > 0xFFFF {

@@ -326,7 +326,7 @@ impl Machine {
 
     /// MRS: None for SYSm values that do not exist on ARMv6-M (we fault on those).
     pub(crate) fn mrs(&mut self, sysm: u8) -> Option<u32> {
-        let apsr = self.xpsr() & 0xF800_0000;
+        let apsr = self.xpsr() & 0xF80F_0000; // N Z C V Q, GE (0 but on vp-m4)
         let ipsr = self.ipsr & 0x3F;
         Some(match sysm {
             0 | 2 => apsr,        // APSR, EAPSR (EPSR reads as zero)

@@ -440,6 +440,15 @@ pub enum Op {
         rn: u8,
         target: u32,
     },
+    /// A DSP-extension instruction (ARMv7E-M, vp-m4): `op` from `thumb2::dsp_fields::code`,
+    /// `ra` the accumulator (15: none), RdLo, or an immediate, as the code says.
+    Dsp {
+        op: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        ra: u8,
+    },
     /// A CP10/CP11 (FPv4-SP) instruction, its raw bits hw1 << 16 | hw2 (cpu/fpu/).
     Fp {
         raw: u32,
@@ -486,6 +495,7 @@ impl Op {
                 | Op::CpsF { .. }
                 | Op::NopW
                 | Op::HintW { .. }
+                | Op::Dsp { .. }
                 | Op::Fp { .. }
         )
     }

@@ -3,6 +3,7 @@
 //! wins, so more specific encodings come before the general ones they overlap. 16-bit
 //! instructions are the ARMv6-M decoder's, plus the three ARMv7-M additions below.
 
+use super::dsp_fields as d;
 use super::fields::{self as f, bits};
 use super::multi;
 use crate::cpu::decode::{decode, is_32bit, Op};
@@ -33,6 +34,7 @@ const PATTERNS: &[Pattern] = &[
     p(0xFF40_0000, 0xE940_0000, f::dual),           // LDRD/STRD, offset or pre-indexed
     p(0xFF60_0000, 0xE860_0000, f::dual),           // LDRD/STRD, post-indexed
     // ---- data processing, shifted register (1110 101x) ----
+    p(0xFFF0_8010, 0xEAC0_0000, d::pkh),            // PKHBT, PKHTB (DSP)
     p(0xFE00_0000, 0xEA00_0000, f::dp_shifted),
     // ---- data processing, immediates (1111 0x.x, second halfword 0xxx) ----
     p(0xFA00_8000, 0xF000_0000, f::dp_mod_imm),     // modified immediate
@@ -63,15 +65,21 @@ const PATTERNS: &[Pattern] = &[
     // ---- data processing, register (1111 1010, second halfword 1111) ----
     p(0xFF80_F0F0, 0xFA00_F000, f::shift_reg),      // LSL/LSR/ASR/ROR.W Rd, Rn, Rm
     p(0xFFAF_F0C0, 0xFA0F_F080, f::extend),         // SXTH/UXTH/SXTB/UXTB.W with rotation
+    p(0xFF80_F0C0, 0xFA00_F080, d::extend_add),     // SXTAB, UXTAB16, SXTB16, ... (DSP)
+    p(0xFF80_F080, 0xFA80_F000, d::parallel),       // SADD16, UQSUB8, ... (DSP)
+    p(0xFFF0_F0C0, 0xFA80_F080, d::qadd),           // QADD, QDADD, QSUB, QDSUB (DSP)
+    p(0xFFF0_F0F0, 0xFAA0_F080, d::sel),            // SEL (DSP)
     p(0xFFC0_F0C0, 0xFA80_F080, f::misc),           // REV, REV16, RBIT, REVSH, CLZ
     // ---- multiplies and divides (1111 1011) ----
     p(0xFFF0_00E0, 0xFB00_0000, f::mul),            // MUL, MLA, MLS
+    p(0xFF80_00C0, 0xFB00_0000, d::mul),            // SMLA<x><y>, SMUAD, SMMUL, USAD8, ... (DSP)
     p(0xFFF0_00F0, 0xFB80_0000, f::mul_long),       // SMULL
     p(0xFFF0_00F0, 0xFBA0_0000, f::mul_long),       // UMULL
     p(0xFFF0_00F0, 0xFBC0_0000, f::mul_long),       // SMLAL
     p(0xFFF0_00F0, 0xFBE0_0000, f::mul_long),       // UMLAL
     p(0xFFF0_F0F0, 0xFB90_F0F0, f::div),            // SDIV
     p(0xFFF0_F0F0, 0xFBB0_F0F0, f::div),            // UDIV
+    p(0xFF80_0000, 0xFB80_0000, d::mul_long),       // SMLAL<x><y>, SMLALD, SMLSLD, UMAAL (DSP)
 ];
 
 /// Decode a 32-bit ARMv7-M instruction (`i` = hw1 << 16 | hw2) at an address whose PC

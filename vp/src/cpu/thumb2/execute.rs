@@ -116,6 +116,7 @@ impl Machine {
                 self.s(hi, (r >> 32) as u32);
             }
             Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
+            Op::Dsp { op, rd, rn, rm, ra } => self.exec_dsp(op, rd, rn, rm, ra, pc),
             Op::It { state } => {
                 self.pc = pc.wrapping_add(2);
                 self.it = state;

@@ -19,14 +19,14 @@ fn sext(v: u32, nbits: u32) -> u32 {
     let s = 32 - nbits;
     (((v << s) as i32) >> s) as u32
 }
-fn reg(i: u32, lo: u32) -> u8 {
+pub(super) fn reg(i: u32, lo: u32) -> u8 {
     bits(i, lo + 3, lo) as u8
 }
 /// SP or PC: registers most encodings may not name.
-fn bad(r: u8) -> bool {
+pub(super) fn bad(r: u8) -> bool {
     r == 13 || r == 15
 }
-fn undef(i: u32) -> Op {
+pub(super) fn undef(i: u32) -> Op {
     Op::Undef { raw: i }
 }
 
@@ -144,8 +144,11 @@ pub fn ssat_usat(i: u32, _pc4: u32) -> Op {
     let (rn, rd) = (reg(i, 16), reg(i, 8));
     let unsigned = bit(i, 23);
     let (shl, amt) = (bit(i, 21), lsb_of(i));
-    if shl && amt == 0 || bad(rd) || bad(rn) {
-        return undef(i); // SSAT16/USAT16 (DSP extension) or bad registers
+    if shl && amt == 0 {
+        return super::dsp_fields::sat16(i);
+    }
+    if bad(rd) || bad(rn) {
+        return undef(i);
     }
     let sat = bits(i, 4, 0) as u8 + if unsigned { 0 } else { 1 };
     let sh = if shl { (2 << 6) | amt } else { amt };
@@ -409,10 +412,14 @@ pub fn bl(i: u32, pc4: u32) -> Op {
     Op::Bl { target: pc4.wrapping_add(b_t4_offset(i)) }
 }
 
-/// MSR: the mask field (bits 11:10) must be 10 (nzcvq) on ARMv7-M without DSP.
+/// MSR: the mask field (bits 11:10) must be 10 (nzcvq) on ARMv7-M without DSP; the DSP
+/// extension's masks with the GE bits are dsp_fields::msr_g.
 pub fn msr(i: u32, _pc4: u32) -> Op {
     let rn = reg(i, 16);
-    if bad(rn) || bits(i, 11, 10) != 2 {
+    if bits(i, 11, 10) != 2 {
+        return super::dsp_fields::msr_g(i);
+    }
+    if bad(rn) {
         return undef(i);
     }
     Op::Msr { rn, sysm: bits(i, 7, 0) as u8 }

@@ -8,6 +8,8 @@
 //! reachable: the M0 decoder turns the same bits into `Op::Undef`.
 
 pub mod decode;
+pub mod dsp;
+pub mod dsp_fields;
 pub mod execute;
 pub mod fields;
 pub mod it;

@@ -1,0 +1,81 @@
+/*
+ * ARMv6-M fast paths of the memory pools (K_CONFIG_FASTPATH, K_CONFIG_MEMPOOL; see fast.S):
+ * k_mempool_alloc from the free list and k_mempool_free of a block of a power-of-two size.
+ * AAPCS routines (neither switches), PRIMASK saved and restored in r12 (any context, as the
+ * C). Anything else (NULL or another object, the never-used blocks, an empty pool, a block
+ * size that is not a power of two, a bad block, every block free) goes to the C function
+ * with the original arguments, so the results are C's.
+ */
+#include "rtoslab/config.h"
+#include "offsets.h"
+
+#if K_CONFIG_FASTPATH && K_CONFIG_MEMPOOL
+
+#include "fast_macros.inc"
+
+/* void *k_mempool_alloc(struct k_mempool *p) */
+    FUNC k_mempool_alloc
+    cmp     r0, #0
+    beq     9f
+    ldrb    r3, [r0, #ZP_TYPE]
+    cmp     r3, #ZO_MEMPOOL
+    bne     9f
+    mrs     r12, primask
+    cpsid   i
+    ldr     r1, [r0, #ZP_FREE]
+    cmp     r1, #0
+    beq     8f                      /* no released block: C takes a never-used one */
+    ldr     r2, [r1]
+    str     r2, [r0, #ZP_FREE]
+    ldrh    r2, [r0, #ZP_AVAIL]
+    subs    r2, r2, #1
+    strh    r2, [r0, #ZP_AVAIL]
+    msr     primask, r12
+    movs    r0, r1
+    bx      lr
+8:  msr     primask, r12
+9:  ldr     r3, =z_mempool_alloc_c  /* far tail call; r0 is the argument */
+    bx      r3
+    ENDFUNC k_mempool_alloc
+
+/* int k_mempool_free(struct k_mempool *p, void *block) */
+    FUNC k_mempool_free
+    cmp     r0, #0
+    beq     9f
+    ldrb    r3, [r0, #ZP_TYPE]
+    cmp     r3, #ZO_MEMPOOL
+    bne     9f
+    ldrh    r3, [r0, #ZP_BLOCK]
+    subs    r2, r3, #1              /* m = size - 1 */
+    tst     r3, r2
+    bne     9f                      /* not a power of two: C divides */
+    mov     r12, r2
+    ldrh    r2, [r0, #ZP_FRESH]
+    muls    r3, r2                  /* the blocks handed out end here */
+    ldr     r2, [r0, #ZP_BUF]
+    subs    r2, r1, r2              /* (NULL or below the storage wraps to a large offset) */
+    cmp     r2, r3
+    bhs     9f                      /* not a block this pool handed out */
+    mov     r3, r12
+    tst     r2, r3
+    bne     9f                      /* inside a block */
+    mrs     r12, primask
+    cpsid   i
+    ldrh    r3, [r0, #ZP_AVAIL]
+    ldrh    r2, [r0, #ZP_COUNT]
+    cmp     r3, r2
+    beq     8f                      /* every block is free already */
+    adds    r3, r3, #1
+    strh    r3, [r0, #ZP_AVAIL]
+    ldr     r2, [r0, #ZP_FREE]
+    str     r2, [r1]
+    str     r1, [r0, #ZP_FREE]
+    msr     primask, r12
+    movs    r0, #0
+    bx      lr
+8:  msr     primask, r12
+9:  ldr     r3, =z_mempool_free_c   /* far tail call; r0-r1 are the arguments */
+    bx      r3
+    ENDFUNC k_mempool_free
+
+#endif /* K_CONFIG_FASTPATH && K_CONFIG_MEMPOOL */
