@@ -73,10 +73,8 @@ stage "behaviour checks of the suite (qemu-raspi2b: Jobbed, seed 004's Cortex-A7
     rtoslab check --rtos jobbed --board qemu-raspi2b --junit build/junit-qemu-raspi2b.xml
 stage "behaviour checks of the suite (vp-m3, ARMv7-M on the simulator)" \
     rtoslab check --rtos all --board vp-m3 --junit build/junit-vp-m3.xml
-# contiki-ng joins once the simulator has the M4's DSP instructions (its libc uses UADD8/SEL)
 stage "behaviour checks of the suite (vp-m4, the Cortex-M4F on the simulator)" \
-    rtoslab check --rtos rtoslab,freertos,chibios,chibios-nil,coos,threadx,riot --board vp-m4 \
-        --junit build/junit-vp-m4.xml
+    rtoslab check --rtos all --board vp-m4 --junit build/junit-vp-m4.xml
 stage "rtoslab command" \
     python -m pytest -q python/tests
 
