@@ -3,7 +3,7 @@
 # BOARDS may add the ARMv7-M qemu-mps2-an385/an386, vp-m3, vp-m4), and check the footprint goal. Exit status 0 only if every test passes on both and the goal
 # is met. Options (environment):
 #   RTOSLAB_VP=path    the simulator binary (default vp/target/release/rtoslab-vp; built if missing)
-#   BOARDS="vp-m0 qemu-microbit"   which boards to run
+#   BOARDS="vp-m0 qemu-microbit"   which boards to run (also vp-m3, vp-m4)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
@@ -16,7 +16,7 @@ HEADER_CHECKS="ktest_headers ktest_headers_min_c"
 # cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
 # The ARMv7-M port's FPU context: boards whose core has an FPU (the Cortex-M4F).
-FPU_BOARDS="qemu-mps2-an386"
+FPU_BOARDS="qemu-mps2-an386 vp-m4"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
 # build (threads, semaphores, delays), in bytes: issue 11's 900 bytes of flash and 16 of
 # RAM on the simulated boards (seed 000's ChibiOS: 950; ChibiOS/NIL with the same features,
@@ -108,7 +108,7 @@ print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c,
     fi
 }
 
-if [[ " $BOARDS " == *" vp-m0 "* ]] && [ ! -x "$VP" ]; then
+if [[ " $BOARDS " == *" vp-"* ]] && [ ! -x "$VP" ]; then
     echo "run.sh: building the simulator (cargo build --release in vp/)"
     (cd "$ROOT/vp" && cargo build --release --quiet) || { echo "run.sh: no simulator" >&2; exit 1; }
 fi
