@@ -53,10 +53,10 @@ stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "simulator ARMv7E-M against QEMU mps2-an386 (differential, Thumb-2 and DSP, $DIFFTEST_PROGRAMS programs)" \
+stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2, DSP and the FPU, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7em --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386 (ARMv7-M, the M4F's FPU context)" \
-    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386" kernel/tests/run.sh
+stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386, vp-m4 (ARMv7-M, the M4F's FPU context)" \
+    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386 vp-m4" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
 stage "each RTOS's own test suite on vp-m0" \
@@ -73,6 +73,8 @@ stage "behaviour checks of the suite (qemu-raspi2b: Jobbed, seed 004's Cortex-A7
     rtoslab check --rtos jobbed --board qemu-raspi2b --junit build/junit-qemu-raspi2b.xml
 stage "behaviour checks of the suite (vp-m3, ARMv7-M on the simulator)" \
     rtoslab check --rtos all --board vp-m3 --junit build/junit-vp-m3.xml
+stage "behaviour checks of the suite (vp-m4, the Cortex-M4F on the simulator)" \
+    rtoslab check --rtos all --board vp-m4 --junit build/junit-vp-m4.xml
 stage "rtoslab command" \
     python -m pytest -q python/tests
 

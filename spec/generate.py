@@ -85,6 +85,7 @@ def c_header(spec: dict) -> str:
         "",
         f"#define LAB_BASE 0x{base:08X}u",
         "#define LAB_REG(off) (*(volatile uint32_t *)(LAB_BASE + (off)))",
+        f"#define LAB_RAM_SIZE_M4 0x{mem['ram_size_m4']:08X}u /* vp-m4's RAM, bytes */",
         "",
         "/* access: R read, W write, RW both */",
     ]
@@ -131,6 +132,7 @@ def rust_module(spec: dict) -> str:
         f"pub const FLASH_SIZE: u32 = {rust_hex(mem['flash_size'])};",
         f"pub const RAM_BASE: u32 = {rust_hex(mem['ram_base'])};",
         f"pub const RAM_SIZE_DEFAULT: u32 = {rust_hex(mem['ram_size_default'])};",
+        f"pub const RAM_SIZE_M4: u32 = {rust_hex(mem['ram_size_m4'])};",
         f"pub const RAM_WINDOW: u32 = {rust_hex(mem['ram_window'])};",
         f"pub const LAB_BASE: u32 = {rust_hex(mem['lab_base'])};",
         f"pub const SCS_BASE: u32 = {rust_hex(mem['scs_base'])};",
@@ -183,7 +185,7 @@ def python_module(spec: dict) -> str:
         "",
         "# ---- memory map ----",
     ]
-    for k in ("flash_base", "flash_size", "ram_base", "ram_size_default", "ram_window",
+    for k in ("flash_base", "flash_size", "ram_base", "ram_size_default", "ram_size_m4", "ram_window",
               "lab_base", "scs_base"):
         lines.append(f"{k.upper()} = {hex32(mem[k])}")
     lines += ["", "# ---- lab registers: name -> (absolute address, access, meaning) ----",

@@ -25,6 +25,10 @@ void sem_counting(void)
     KT_EQ(k_sem_signal(&sdyn), 0);
     KT_EQ(k_sem_signal(&sdyn), K_EOVERFLOW);
     KT_EQ(k_sem_count(&sdyn), 1);
+    KT_EQ(k_sem_init(&sdyn, 65534, 0), 0); /* no limit but the count's: 65535 */
+    KT_EQ(k_sem_signal(&sdyn), 0);
+    KT_EQ(k_sem_signal(&sdyn), K_EOVERFLOW);
+    KT_EQ(k_sem_count(&sdyn), 65535);
     KT_EQ(k_sem_init(&sdyn, 2, 1), K_EINVAL);
     KT_EQ(k_sem_init(&sdyn, 0, 300), K_EINVAL);
 }

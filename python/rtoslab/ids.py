@@ -41,7 +41,7 @@ BOARDS = {
                    arch="armv7-m", notes="the lab board with a Cortex-M3"),
     "vp-m4": Board("vp-m4", "vp", 48_000_000, False,
                    "deterministic simulator, Cortex-M4 cycle model in progress (docs/board.md)",
-                   arch="armv7-m", notes="the lab board with a Cortex-M4F (no FPU in the simulator yet)"),
+                   arch="armv7-m", notes="the lab board with a Cortex-M4F (FPU with lazy stacking; 64 KiB RAM)"),
     "qemu-microbit": Board("qemu-microbit", "qemu", 16_000_000, False,
                            "functional only: QEMU is not cycle-accurate", arch="armv6-m",
                            notes="timing not cycle-accurate"),

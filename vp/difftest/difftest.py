@@ -36,6 +36,8 @@ FIELDS = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r1
 
 # --arch: the QEMU machine and the simulator board of each architecture profile
 ARCH_BOARDS = {"v6m": ("microbit", "vp-m0"), "v7m": ("mps2-an385", "vp-m3"), "v7em": ("mps2-an386", "vp-m4")}
+# v7em: the Cortex-M4F; the runtime enables CP10/CP11 (harness/runtime.c, __ARM_FP)
+ARCH_CFLAGS = {"v7em": ["-mcpu=cortex-m4", "-mfpu=fpv4-sp-d16", "-mfloat-abi=hard"]}
 
 
 def qemu_cmd(elf: Path, arch: str = "v6m") -> list[str]:
@@ -67,17 +69,18 @@ class Tools:
             self.vp_args += ["--board", ARCH_BOARDS[args.arch][1]]
         self.work = Path(args.workdir)
         self.runtime_o = self.work / "runtime.o"
+        self.cflags = CFLAGS + ARCH_CFLAGS.get(args.arch, [])
 
     def build_runtime(self):
         ge = ["-DDT_CLOBBER_GE"] if self.arch == "v7em" else []  # the handler clears APSR.GE
-        subprocess.run([self.cc, *CFLAGS, *ge, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
+        subprocess.run([self.cc, *self.cflags, *ge, "-O2", "-Wall", "-c", str(HERE / "harness" / "runtime.c"),
                         "-o", str(self.runtime_o)], check=True)
 
     def build(self, name: str, asm: str) -> Path:
         src = self.work / f"{name}.S"
         elf = self.work / f"{name}.elf"
         src.write_text(asm)
-        subprocess.run([self.cc, *CFLAGS, "-T", str(HERE / "harness" / "link.ld"),
+        subprocess.run([self.cc, *self.cflags, "-T", str(HERE / "harness" / "link.ld"),
                         str(self.runtime_o), str(src), "-o", str(elf)], check=True)
         return elf
 
@@ -192,8 +195,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--arch", choices=gen.ARCHS, default="v6m",
                     help="v6m: Cortex-M0 programs, QEMU microbit vs vp-m0 (default); v7m: Thumb-2 "
-                         "programs, QEMU mps2-an385 vs vp-m3; v7em: v7m plus the DSP extension (gen_dsp.py), "
-                         "QEMU mps2-an386 (Cortex-M4) vs vp-m4")
+                         "programs, QEMU mps2-an385 vs vp-m3; v7em: v7m plus the DSP extension (gen_dsp.py) "
+                         "and the FPU (gen_fp.py), QEMU mps2-an386 (Cortex-M4F) vs vp-m4")
     ap.add_argument("--first", type=int, default=0, help="index of the first program (default 0)")
     ap.add_argument("--only", type=int, action="append",
                     help="run only this program index (repeatable); its image is the same as in a full run")

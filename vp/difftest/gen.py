@@ -23,6 +23,7 @@ from __future__ import annotations
 from gen_alu import AluGroups
 from gen_common import Emitter, Item, Program, rand_value
 from gen_dsp import DSP_GROUPS, DspGroups
+from gen_fp import FP_GROUPS, FpGroups, fp_value, fpscr_value
 from gen_memory import MemoryGroups
 from gen_system import SystemGroups
 from gen_thumb2 import THUMB2_GROUPS, Thumb2Groups
@@ -32,7 +33,7 @@ class _TooBig(Exception):
     pass
 
 
-class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGroups):
+class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGroups, FpGroups):
     """One program: the body's structure (groups, branches, calls) around the instruction
     groups of the mixins."""
 
@@ -164,6 +165,8 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGrou
         ]
         for r in range(8, 13):
             pro += [self.lit(0, regs[r]), Item(f"mov r{r}, r0", 2)]
+        if self.arch == "v7em":
+            pro += self.fp_prologue()
         for r in range(8):
             pro.append(self.lit(r, regs[r]))
 
@@ -180,6 +183,7 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGrou
                 Item("mrs r1, control", 4), Item("str r1, [r0, #64]", 2),
                 Item("mrs r1, msp", 4), Item("str r1, [r0, #68]", 2),
                 Item("mrs r1, psp", 4), Item("str r1, [r0, #72]", 2),
+                *(self.fp_epilogue() if self.arch == "v7em" else []),
                 Item("movs r1, #0", 2), Item("msr control, r1", 4), Item("isb", 4),  # back to MSP
                 self.lit(0, "dt_expect_exc"), Item("movs r1, #0", 2), Item("str r1, [r0]", 2),
                 self.lit(0, "dt_saved_sp"), Item("ldr r0, [r0]", 2), Item("mov sp, r0", 2),
@@ -228,11 +232,29 @@ class _Gen(Emitter, AluGroups, MemoryGroups, SystemGroups, Thumb2Groups, DspGrou
         out.append(f"dt_prog_{p}_end:")
         return Program(p, mem_seed, self.init_sp, "\n".join(out) + "\n", self.kinds)
 
+    # ---- FP state (--arch v7em) ----------------------------------------------------------
+    FP_DUMP = 0x20000F00  # S0-S31 and FPSCR: loaded from the pattern there, dumped back at the end
 
-# --arch: the groups each ARMv7-M profile adds to the ARMv6-M ones (v7em: the Cortex-M4)
-ARCH_GROUPS = {"v7m": THUMB2_GROUPS, "v7em": THUMB2_GROUPS + DSP_GROUPS}
-CPU = {"v6m": "cortex-m0", "v7m": "cortex-m3", "v7em": "cortex-m4"}
-GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS + DSP_GROUPS] + ["pc_write"]  # for --exclude
+    def fp_prologue(self) -> list[Item]:
+        """S0-S31 from the random pattern (VLDM), a few corner values, a random FPSCR."""
+        items = [self.lit(0, 0xE000EF34), self.lit(1, 0xC0000000), Item("str r1, [r0]", 2),  # FPCCR: lazy
+                 self.lit(0, self.FP_DUMP), self.w32(0xEC900A20)]  # VLDMIA r0, {s0-s31}
+        for _ in range(self.rng.randrange(6)):
+            items += self._set_s(self.rng.randrange(32), fp_value(self.rng))
+        return items + [self.lit(0, fpscr_value(self.rng)), self.w32(0xEEE10A10)]  # VMSR FPSCR, r0
+
+    def fp_epilogue(self) -> list[Item]:
+        """After the core registers are saved: S0-S31 and FPSCR to FP_DUMP (compared as memory)."""
+        return [self.lit(1, self.FP_DUMP), self.w32(0xEC810A20),  # VSTMIA r1, {s0-s31}
+                self.w32(0xEEF12A10), Item("str r2, [r1, #128]", 2)]  # VMRS r2, FPSCR
+
+
+# --arch: the groups each ARMv7-M profile adds to the ARMv6-M ones (v7em: the Cortex-M4F)
+ARCH_GROUPS = {"v7m": THUMB2_GROUPS, "v7em": THUMB2_GROUPS + DSP_GROUPS + FP_GROUPS}
+# the assembler's core (and FPU) of each profile
+CPU_DIRECTIVES = {"v6m": ["\t.cpu cortex-m0"], "v7m": ["\t.cpu cortex-m3"],
+                  "v7em": ["\t.cpu cortex-m4", "\t.fpu fpv4-sp-d16"]}
+GROUPS = [n[2:] for n, _ in _Gen.SIMPLE + _Gen.SP_CHANGING + THUMB2_GROUPS + DSP_GROUPS + FP_GROUPS] + ["pc_write"]
 ARCHS = ("v6m", "v7m", "v7em")
 
 
@@ -257,7 +279,7 @@ def batch_asm(programs: list[Program], run: list[int] | None = None, arch: str =
     Every program is assembled (so addresses do not depend on `run`), but only those whose
     index is in `run` (default: all) are in the table the runtime walks."""
     sel = [pr for pr in programs if run is None or pr.idx in run]
-    out = ["\t.syntax unified", "\t.cpu " + CPU[arch], "\t.thumb",
+    out = ["\t.syntax unified", *CPU_DIRECTIVES[arch], "\t.thumb",
            "\t.section .rodata.dt_tables,\"a\"", "\t.align 2",
            "\t.global dt_prog_count", f"dt_prog_count:\t.word {len(sel)}",
            "\t.global dt_prog_table", "dt_prog_table:"]

@@ -10,7 +10,7 @@ pub enum Board {
     VpStm32f0,
     /// Cortex-M3 (ARMv7-M), zero wait states, the same memory map and lab block.
     VpM3,
-    /// Cortex-M4 (ARMv7E-M without the FPU), zero wait states.
+    /// Cortex-M4F (ARMv7E-M with the single-precision FPU), zero wait states, 64 KiB of RAM.
     VpM4,
 }
 
@@ -47,6 +47,14 @@ impl Board {
         match self {
             Board::VpStm32f0 => 1,
             _ => 0,
+        }
+    }
+    /// The RAM a run gets without --ram: 64 KiB on vp-m4 (its threads stack extended FP
+    /// frames), 16 KiB elsewhere.
+    pub fn default_ram(self) -> u32 {
+        match self {
+            Board::VpM4 => crate::contract::RAM_SIZE_M4,
+            _ => crate::contract::RAM_SIZE_DEFAULT,
         }
     }
     pub fn profile(self) -> Profile {

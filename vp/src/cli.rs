@@ -37,9 +37,10 @@ pub struct RunArgs {
     /// Board profile: vp-m0 (zero wait states), vp-stm32f0 (one flash wait state), vp-m3, vp-m4 (ARMv7-M).
     #[arg(long, default_value = "vp-m0")]
     pub board: String,
-    /// SRAM size (1K..256K, e.g. 4K, 16K, 64K); accesses past it fault.
-    #[arg(long, default_value = "16K")]
-    pub ram: String,
+    /// SRAM size (1K..256K, e.g. 4K, 16K, 64K); accesses past it fault. Default: 64K on
+    /// vp-m4, 16K on the other boards.
+    #[arg(long)]
+    pub ram: Option<String>,
     /// Stop with status 124 once this many cycles have run.
     #[arg(long, value_name = "N")]
     pub max_cycles: Option<String>,
@@ -178,10 +179,16 @@ fn cpu_time() -> Option<f64> {
 pub fn run(a: RunArgs) -> Result<i32, Bad> {
     let board =
         Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' ({})", a.board, Board::NAMES)))?;
-    let ram = parse_size(&a.ram).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", a.ram)))?;
-    if !(1024..=RAM_WINDOW as u64).contains(&ram) || ram % 4 != 0 {
-        return Err(Bad(format!("--ram {} out of range (1K..256K, a multiple of 4 bytes)", a.ram)));
-    }
+    let ram = match &a.ram {
+        None => board.default_ram() as u64,
+        Some(s) => {
+            let ram = parse_size(s).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", s)))?;
+            if !(1024..=RAM_WINDOW as u64).contains(&ram) || ram % 4 != 0 {
+                return Err(Bad(format!("--ram {} out of range (1K..256K, a multiple of 4 bytes)", s)));
+            }
+            ram
+        }
+    };
     let max_cycles = match &a.max_cycles {
         Some(s) => Some(parse_number(s).ok_or_else(|| Bad(format!("bad --max-cycles '{}'", s)))?),
         None => None,

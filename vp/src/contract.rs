@@ -7,6 +7,7 @@ pub const FLASH_BASE: u32 = 0x0000_0000;
 pub const FLASH_SIZE: u32 = 0x0004_0000;
 pub const RAM_BASE: u32 = 0x2000_0000;
 pub const RAM_SIZE_DEFAULT: u32 = 0x0000_4000;
+pub const RAM_SIZE_M4: u32 = 0x0001_0000;
 pub const RAM_WINDOW: u32 = 0x0004_0000;
 pub const LAB_BASE: u32 = 0x4F00_0000;
 pub const SCS_BASE: u32 = 0xE000_E000;

@@ -9,8 +9,12 @@
 //!   the return address when it is in flash.
 
 use crate::contract::RAM_BASE;
+use crate::cpu::fpu::lazy::EXT_FRAME_BYTES;
 use crate::machine::{FaultInfo, Machine, Stop, NEVER};
 use crate::nvic::{EXC_HARDFAULT, EXC_NMI, EXC_RETURN_HANDLER, EXC_RETURN_THREAD_MSP, EXC_RETURN_THREAD_PSP};
+
+/// EXC_RETURN bit 4: set for an integer-only frame, clear for an extended (FP) frame.
+const EXC_RETURN_NO_FP: u32 = 1 << 4;
 
 impl Machine {
     /// Bring every timed source up to `now`: SysTick zeros, timer, stimulus, then deliver
@@ -95,7 +99,8 @@ impl Machine {
         let from_thread = self.ipsr == 0;
         let psp = self.psp_active();
         let sp = self.r[13];
-        let frame = sp.wrapping_sub(32) & !7;
+        let ext = self.fp_extended_frame();
+        let frame = sp.wrapping_sub(if ext { EXT_FRAME_BYTES } else { 32 }) & !7;
         let xpsr = (self.xpsr() & !(1 << 9)) | (((sp >> 2) & 1) << 9);
         let words = [self.r[0], self.r[1], self.r[2], self.r[3], self.r[12], self.r[14], ret, xpsr];
         if !self.stack_write(frame, &words) {
@@ -108,13 +113,16 @@ impl Machine {
             );
             return;
         }
-        self.r[14] = if !from_thread {
+        // the FP part of an extended frame: reserved (lazy) or written
+        let fp_cycles = if ext { self.fp_stack(frame, from_thread).unwrap_or(0) } else { 0 };
+        let exc_return = if !from_thread {
             EXC_RETURN_HANDLER
         } else if self.spsel {
             EXC_RETURN_THREAD_PSP
         } else {
             EXC_RETURN_THREAD_MSP
         };
+        self.r[14] = if ext { exc_return & !EXC_RETURN_NO_FP } else { exc_return };
         if from_thread {
             self.thread_frame = frame;
             self.thread_was_psp = psp;
@@ -130,7 +138,7 @@ impl Machine {
         let vector = self.vector(exc);
         self.pc = vector & !1;
         self.tbit = vector & 1 != 0;
-        self.cyc = b + self.exc_timing.entry + self.bpen(self.pc);
+        self.cyc = b + self.exc_timing.entry + fp_cycles + self.bpen(self.pc);
         self.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_entry(b, exc);
@@ -176,13 +184,16 @@ impl Machine {
     pub fn exception_return(&mut self, v: u32, pc: u32, base: u64) {
         let s = self.cyc;
         let exc = self.ipsr;
-        if v != EXC_RETURN_HANDLER && v != EXC_RETURN_THREAD_MSP && v != EXC_RETURN_THREAD_PSP {
+        // EXC_RETURN bit 4 clear: the frame is an extended one (FPU only)
+        let fp_frame = self.fpu.present && v & EXC_RETURN_NO_FP == 0;
+        let vb = if self.fpu.present { v | EXC_RETURN_NO_FP } else { v };
+        if vb != EXC_RETURN_HANDLER && vb != EXC_RETURN_THREAD_MSP && vb != EXC_RETURN_THREAD_PSP {
             self.raise_fault(pc, &format!("exception return with invalid EXC_RETURN 0x{:08x}", v), None);
             return;
         }
         let bit = 1u64 << (exc & 63);
         let active_after = self.exc.active & !bit;
-        let to_thread = v != EXC_RETURN_HANDLER;
+        let to_thread = vb != EXC_RETURN_HANDLER;
         if self.exc.active & bit == 0 || (to_thread && active_after != 0) || (!to_thread && active_after == 0) {
             self.raise_fault(pc, &format!("EXC_RETURN 0x{:08x} does not match the active exceptions", v), None);
             return;
@@ -195,6 +206,7 @@ impl Machine {
             self.exc.pending &= !(1 << new);
             self.ipsr = new;
             self.r[14] = v;
+            self.fpu.fpca = false;
             let vector = self.vector(new);
             self.pc = vector & !1;
             self.tbit = vector & 1 != 0;
@@ -216,7 +228,7 @@ impl Machine {
             return;
         }
 
-        let use_psp = v == EXC_RETURN_THREAD_PSP;
+        let use_psp = vb == EXC_RETURN_THREAD_PSP;
         let frame = if use_psp { self.psp() } else { self.msp() };
         let w = match self.stack_read(frame) {
             Some(w) => w,
@@ -225,6 +237,19 @@ impl Machine {
                 self.raise_fault(pc, &format!("unstacking failed: frame at 0x{:08x} is outside RAM", frame), None);
                 return;
             }
+        };
+        let fp_cycles = if fp_frame {
+            match self.fp_unstack(frame) {
+                Some(c) => c,
+                None => {
+                    self.exc.active |= bit;
+                    self.raise_fault(pc, &format!("FP unstacking failed: frame at 0x{:08x}", frame), None);
+                    return;
+                }
+            }
+        } else {
+            self.fpu.fpca = false;
+            0
         };
         self.r[0] = w[0];
         self.r[1] = w[1];
@@ -244,7 +269,8 @@ impl Machine {
                 self.exc.faultmask = false;
             }
         }
-        let new_sp = frame.wrapping_add(32).wrapping_add(if xpsr & (1 << 9) != 0 { 4 } else { 0 });
+        let size = if fp_frame { EXT_FRAME_BYTES } else { 32 };
+        let new_sp = frame.wrapping_add(size).wrapping_add(if xpsr & (1 << 9) != 0 { 4 } else { 0 });
         let new_ipsr = if to_thread { 0 } else { xpsr & 0x3F };
         if use_psp {
             self.set_psp(new_sp);
@@ -253,7 +279,7 @@ impl Machine {
         }
         self.set_mode(new_ipsr, use_psp);
         self.pc = w[6] & !1;
-        self.cyc = s + base + self.exc_timing.return_extra + self.bpen(self.pc);
+        self.cyc = s + base + self.exc_timing.return_extra + fp_cycles + self.bpen(self.pc);
         self.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_return(s + base, exc);

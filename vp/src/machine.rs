@@ -159,6 +159,8 @@ pub struct Machine {
     // ---- system ----
     pub exc: ExcState,
     pub scb: Scb,
+    /// The Cortex-M4F's FPU (vp-m4; absent elsewhere).
+    pub fpu: crate::cpu::fpu::Fpu,
     /// ARMv7-M DWT cycle counter and DEMCR.TRCENA (unused on ARMv6-M boards).
     pub dwt: crate::dwt::Dwt,
     pub systick: SysTick,
@@ -234,6 +236,7 @@ impl Machine {
             ops,
             exc: ExcState::new(),
             scb: Scb::default(),
+            fpu: crate::cpu::fpu::Fpu::new(cfg.board == Board::VpM4),
             dwt: crate::dwt::Dwt::default(),
             systick: SysTick::default(),
             lab: Lab::default(),
@@ -283,6 +286,7 @@ impl Machine {
         self.sp_low = sp;
         self.exc = if self.v7 { ExcState::new_v7() } else { ExcState::new() };
         self.scb = Scb::default();
+        self.fpu = crate::cpu::fpu::Fpu::new(self.fpu.present);
         self.systick = SysTick::default();
         self.timer = Timer::default();
         self.sleep_on_exit = false;

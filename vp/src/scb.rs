@@ -37,6 +37,9 @@ impl Scb {
 impl Machine {
     /// Read a System Control Space register (offset from 0xE000E000) at cycle `now`.
     pub fn scs_read(&mut self, off: u32, now: u64) -> u32 {
+        if let Some(v) = self.fpu.read(off) {
+            return v;
+        }
         match off {
             0x010..=0x01C => self.systick_read(off, now),
             0x100..=0x41C => self.exc.nvic_read(off).unwrap_or(0),
@@ -91,6 +94,9 @@ impl Machine {
 
     /// Write a System Control Space register; `done` is the cycle the store completes.
     pub fn scs_write(&mut self, off: u32, v: u32, done: u64) {
+        if self.fpu.write(off, v) {
+            return;
+        }
         match off {
             0x010..=0x01C => self.systick_write(off, v, done),
             0x100..=0x41C => {

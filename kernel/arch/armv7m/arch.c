@@ -11,6 +11,8 @@
 #define SCB_SHPR3 (*(volatile uint32_t *)0xE000ED20u)
 #define EXC_RETURN_THREAD_PSP 0xFFFFFFFDu /* basic frame: a new thread has no FP state */
 
+void z_thread_trampoline(void);
+
 /* ---- Functions --------------------------------------------------------------------------- */
 
 void arch_init(void)
@@ -23,6 +25,16 @@ void arch_init(void)
 
 void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), void *arg)
 {
+#if K_CONFIG_SYNC_SWITCH
+    uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
+    /* A light frame, as a synchronous switch leaves it: r7, then the return address (the
+     * trampoline, which pops the argument and the entry above it). */
+    f[0] = 0;
+    f[1] = (uint32_t)z_thread_trampoline;
+    f[2] = (uint32_t)arg;
+    f[3] = (uint32_t)entry;
+    t->z_sp = (uint32_t)f;
+#else
     /* The frame PendSV leaves: r4-r11, EXC_RETURN, then the hardware's r0-r3, r12, lr, pc,
      * xPSR. PendSV's exception return starts the thread with r0 = arg in `entry`, which
      * returns to k_thread_exit (no trampoline). */
@@ -35,6 +47,7 @@ void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), v
     f[15] = (uint32_t)entry & ~1u;     /* pc */
     f[16] = 1u << 24;                  /* xPSR: Thumb */
     t->z_sp = (uint32_t)f;
+#endif
 }
 
 /* arch_fatal_stack, arch_tick_start and the SysTick handler: kernel/arch/cortexm/cortexm.c */

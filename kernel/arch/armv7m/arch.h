@@ -4,13 +4,16 @@
  *  - the kernel's critical section masks with BASEPRI, not PRIMASK: interrupts of byte
  *    priority below ARCH_BASEPRI (0x00-0x1F) are never blocked by the kernel (and must not
  *    call it); the board's four levels (bench/boards/common/armv6m_nvic.h) are all masked;
- *  - every switch goes through PendSV (the PendSV-only build: K_CONFIG_SYNC_SWITCH=0, the
- *    portable C paths, K_CONFIG_FASTPATH=0; kernel/CMakeLists.txt sets both): the ARMv6-M
- *    assembly fast paths and the thread-mode switch are Thumb-1 code written for the M0's
- *    register limits, and this first ARMv7-M port measures the C paths;
+ *  - switches are the ARMv6-M port's light calls (sync_switch.S, switch_tail.inc) when both
+ *    threads are plain (K_CONFIG_SYNC_SWITCH=1, the default), or go through PendSV: a switch
+ *    to a preempted thread (an exception frame) or from one with FP context, and every switch
+ *    of the PendSV-only build (K_CONFIG_SYNC_SWITCH=0, switch.S); the assembly fast paths
+ *    (K_CONFIG_FASTPATH=1, fast*.S) are the ARMv6-M port's in Thumb-2, CLZ for the top
+ *    priority, without their own k_thread_prio_set (the C code's);
  *  - with an FPU (the M4F, __ARM_FP), a thread's s16-s31 are saved and restored only when it
  *    used the FPU (EXC_RETURN bit 4 clear: the hardware stacked an extended frame), with the
- *    hardware's lazy preservation of s0-s15 and FPSCR (switch.S).
+ *    hardware's lazy preservation of s0-s15 and FPSCR; a thread with FP context
+ *    (CONTROL.FPCA) always switches through PendSV, so the light frame has no FP part.
  */
 #ifndef RTOSLAB_ARCH_ARMV7M_H
 #define RTOSLAB_ARCH_ARMV7M_H
@@ -18,10 +21,6 @@
 #include <stdint.h>
 
 #include "rtoslab/config.h"
-
-#if K_CONFIG_SYNC_SWITCH || K_CONFIG_FASTPATH
-#error "the ARMv7-M port switches through PendSV only: K_CONFIG_SYNC_SWITCH=0, K_CONFIG_FASTPATH=0"
-#endif
 
 struct k_thread;
 
@@ -81,6 +80,30 @@ static inline __attribute__((always_inline)) void arch_pend_switch(void)
 }
 
 /* arch_init, arch_thread_init, arch_start, arch_tick_start, arch_fatal_stack: kernel/src/arch_if.h */
+#if K_CONFIG_SYNC_SWITCH
+/* The kernel's C code switches with light calls (sync_switch.S): a call of the port's
+ * routine with every core register but r7 declared clobbered, so that the compiler keeps
+ * across it only what is live at that call site. (s16-s31 need no clobber: a thread with FP
+ * context switches through PendSV, which saves them.) */
+#define ARCH_LIGHT_CLOBBERS \
+    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+
+static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
+                                                             struct k_thread *to)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)from;
+    register uintptr_t a1 __asm__("r1") = (uintptr_t)to;
+    __asm volatile("bl z_switch_l" : "+l"(a0), "+l"(a1) : : ARCH_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+
+static inline __attribute__((always_inline)) int arch_switch_pend(struct k_thread *from)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)from;
+    __asm volatile("bl z_switch_idle_c" : "+l"(a0) : : "r1", ARCH_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+#else
 int arch_switch_pend(struct k_thread *from);
 /* Every switch through PendSV, which chooses the top thread (`to` is that thread). */
 static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
@@ -89,9 +112,16 @@ static inline __attribute__((always_inline)) int arch_switch(struct k_thread *fr
     (void)to;
     return arch_switch_pend(from);
 }
+#endif
 
-/* Bytes a new thread's first frame takes (arch_thread_init): r4-r11 and EXC_RETURN as PendSV
- * saves them, then the hardware's basic frame (r0-r3, r12, lr, pc, xPSR). */
+/* Bytes a new thread's first frame takes (arch_thread_init): a light frame (r7, return
+ * address) with the argument and the entry above it, which the trampoline pops; or, in the
+ * PendSV-only build, r4-r11 and EXC_RETURN as PendSV saves them, then the hardware's basic
+ * frame (r0-r3, r12, lr, pc, xPSR). */
+#if K_CONFIG_SYNC_SWITCH
+#define ARCH_INIT_FRAME_BYTES 16u
+#else
 #define ARCH_INIT_FRAME_BYTES 68u
+#endif
 
 #endif

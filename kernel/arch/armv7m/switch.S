@@ -1,5 +1,6 @@
 /*
- * ARMv7-M context switch: every switch goes through PendSV (arch.h).
+ * ARMv7-M context switch, the PendSV-only build (K_CONFIG_SYNC_SWITCH=0: every switch goes
+ * through PendSV; the thread-mode switch is sync_switch.S) and the idle loop of both builds.
  *
  * A suspended thread's z_sp points at [r4-r11][EXC_RETURN], below which the hardware's
  * exception frame lies; with an FPU, when EXC_RETURN bit 4 is clear (the thread had used the
@@ -17,6 +18,7 @@
     .equ ICSR, 0xE000ED04
     .equ PENDSVSET, 0x10000000
 
+#if !K_CONFIG_SYNC_SWITCH
     .section .text.PendSV_Handler, "ax", %progbits
     .global PendSV_Handler
     .type PendSV_Handler, %function
@@ -68,6 +70,7 @@ arch_start:
     b       z_idle_loop
     .ltorg
     .size arch_start, . - arch_start
+#endif
 
 /* The idle loop: sleep until an interrupt; when a thread is ready, pend PendSV (taken at the
  * ISB). It looks with PRIMASK set, not BASEPRI: WFI wakes on an interrupt that PRIMASK
@@ -101,6 +104,8 @@ z_idle_loop:
     .ltorg
     .size z_idle_loop, . - z_idle_loop
 
+#if !K_CONFIG_SYNC_SWITCH
+
 /* int arch_switch_pend(struct k_thread *from (r0)), IRQs masked: pend PendSV, which saves
  * `from` once the mask is lifted; returns when `from` runs again. */
     .section .text.arch_switch_pend, "ax", %progbits
@@ -126,3 +131,4 @@ arch_switch_pend:
     pop     {r4, pc}
     .ltorg
     .size arch_switch_pend, . - arch_switch_pend
+#endif

@@ -126,6 +126,9 @@ int main(void)
     uint32_t write_blk[3] = {(uint32_t)h, (uint32_t)begin, sizeof begin - 1};
     semihost(0x05, write_blk);        /* SYS_WRITE */
     semihost(0x03, "\n");             /* SYS_WRITEC */
+#ifdef __ARM_FP
+    REG(0xE000ED88) |= 0xFu << 20; /* CPACR: CP10/CP11 full access (--arch v7em) */
+#endif
     for (uint32_t i = 0; i < dt_prog_count; i++) {
         uint32_t idx = dt_prog_info[3 * i], seed = dt_prog_info[3 * i + 1];
         dt_current = idx;
@@ -197,9 +200,14 @@ __attribute__((naked)) void dt_exc_handler(void)
         "ldr r0, [r0]\n"
         "cmp r0, #0\n"
         "beq 9f\n"
+#ifdef __ARM_FP
+        /* --arch v7em: an FP instruction in the handler completes the lazy save of the
+           program's S0-S15 and FPSCR into the frame, which the return restores */
+        "vmov.f32 s0, #1.0\n"
+#endif
 #ifdef DT_CLOBBER_GE
         /* Cortex-M4 (--arch v7em): clear APSR.GE, which the exception return must restore
-           from the stacked xPSR (MSR APSR_g, r1; raw: this file is built for ARMv6-M) */
+           from the stacked xPSR (MSR APSR_g, r1, as a raw encoding) */
         "movs r1, #0\n"
         ".inst.w 0xf3818400\n"
 #endif

@@ -454,6 +454,7 @@ impl Machine {
             Op::Strex { .. } => self.exec_t2_inline(op, pc),
             Op::Multi { .. } => self.exec_t2_inline(op, pc),
             Op::Dsp { .. } => self.exec_t2_inline(op, pc),
+            Op::Fp { raw } => self.exec_fp(raw, pc),
             Op::Undef { raw } => {
                 let why = if raw > 0xFFFF {
                     format!("undefined instruction 0x{:04x} 0x{:04x}", raw >> 16, raw & 0xFFFF)

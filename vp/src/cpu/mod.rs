@@ -4,6 +4,7 @@
 pub mod decode;
 pub mod execute;
 pub mod flags;
+pub mod fpu;
 pub mod op;
 pub mod thumb2;
 pub mod timing;
@@ -335,7 +336,7 @@ impl Machine {
             8 => self.msp(),
             9 => self.psp(),
             16 => self.primask as u32,
-            20 => ((self.spsel as u32) << 1) | (self.npriv as u32),
+            20 => ((self.fpu.fpca as u32) << 2) | ((self.spsel as u32) << 1) | (self.npriv as u32),
             17 | 18 if self.v7 => (self.exc.basepri & 0xFF) as u32,
             19 if self.v7 => self.exc.faultmask as u32,
             _ => return None,
@@ -433,6 +434,7 @@ impl Machine {
             }
             20 => {
                 self.npriv = v & 1 != 0;
+                self.fpu.fpca = self.fpu.present && v & 4 != 0;
                 // SPSEL can only be changed in Thread mode.
                 if self.ipsr == 0 {
                     let was = self.psp_active();

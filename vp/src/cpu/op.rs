@@ -449,6 +449,10 @@ pub enum Op {
         rm: u8,
         ra: u8,
     },
+    /// A CP10/CP11 (FPv4-SP) instruction, its raw bits hw1 << 16 | hw2 (cpu/fpu/).
+    Fp {
+        raw: u32,
+    },
     /// Undefined or chosen-to-fault encoding (raises HardFault); carries the raw bits.
     Undef {
         raw: u32,
@@ -492,6 +496,7 @@ impl Op {
                 | Op::NopW
                 | Op::HintW { .. }
                 | Op::Dsp { .. }
+                | Op::Fp { .. }
         )
     }
 

@@ -85,6 +85,9 @@ const PATTERNS: &[Pattern] = &[
 /// Decode a 32-bit ARMv7-M instruction (`i` = hw1 << 16 | hw2) at an address whose PC
 /// value (address + 4) is `pc4`.
 pub fn decode_32(i: u32, pc4: u32) -> Op {
+    if crate::cpu::fpu::decode::decode(i).is_some() {
+        return Op::Fp { raw: i };
+    }
     match PATTERNS.iter().find(|p| i & p.mask == p.value) {
         Some(p) => (p.build)(i, pc4),
         None => Op::Undef { raw: i },
@@ -177,7 +180,8 @@ mod tests {
 
     #[test]
     fn rejects_unpredictable_and_coprocessor() {
-        assert!(matches!(d(0xEE00, 0x0A10), Op::Undef { .. })); // VMOV (no FPU)
+        assert!(matches!(d(0xEE00, 0x0A10), Op::Fp { .. })); // VMOV s0, r0 (NOCP without an FPU)
+        assert!(matches!(d(0xEE00, 0x0910), Op::Undef { .. })); // MCR p9
         assert!(matches!(d(0xF8DF, 0xF000), Op::LdLit { .. })); // LDR pc, [pc]
         assert!(matches!(d(0xF04F, 0x0D00), Op::Undef { .. })); // MOV.W sp, #0
         assert!(matches!(d(0xBFF8, 0), Op::Undef { .. })); // IT with firstcond 1111

@@ -1,0 +1,258 @@
+/*
+ * ARMv7-M fast paths of the mutexes (K_CONFIG_FASTPATH and K_CONFIG_MUTEX; see fast.S):
+ * k_mutex_lock/unlock uncontended, out of line (the inline versions are in
+ * include/rtoslab/arch_inline.h), and the usual contention and hand-over of the inline
+ * versions' slow paths (z_mutex_lock_slow, z_mutex_unlock_slow).
+ */
+#include "rtoslab/config.h"
+#include "offsets.h"
+
+#if K_CONFIG_FASTPATH && K_CONFIG_MUTEX
+
+#include "fast_macros.inc"
+
+/* int k_mutex_lock(struct k_mutex *m, k_timeout_t timeout): the uncontended case (the lock
+ * word Z_MUTEX_FREE, the address of z_kernel, means a free, valid mutex; SP below z_kernel
+ * means an interrupt, which C refuses) */
+    FUNC k_mutex_lock
+    ldr     r3, =z_kernel
+    IRQ_MASK r2
+    ldr     r2, [r0, #ZM_OWNER]
+    cmp     sp, r3
+    bls     8f                      /* the interrupt stack (or main before k_start): C */
+    cmp     r2, r3
+    bne     8f
+    ldr     r2, [r3, #ZK_CURRENT]
+    str     r2, [r0, #ZM_OWNER]
+    IRQ_UNMASK r0
+    bx      lr
+8:  IRQ_UNMASK r3
+    b       z_mutex_lock_c          /* r0-r1 are the arguments */
+    ENDFUNC k_mutex_lock
+
+/* int k_mutex_unlock(struct k_mutex *m): the lock word exactly the caller (no waiters) */
+    FUNC k_mutex_unlock
+    ldr     r3, =z_kernel
+    IRQ_MASK r2
+    cmp     sp, r3
+    bls     8f                      /* the interrupt stack (or main before k_start): C */
+    ldr     r2, [r0, #ZM_OWNER]
+    ldr     r1, [r3, #ZK_CURRENT]
+    cmp     r2, r1
+    bne     8f
+    str     r3, [r0, #ZM_OWNER]     /* Z_MUTEX_FREE */
+    IRQ_UNMASK r0
+    bx      lr
+8:  IRQ_UNMASK r3
+    b       z_mutex_unlock_c        /* r0 is the argument */
+    ENDFUNC k_mutex_unlock
+
+/* The slow paths of the inline k_mutex_lock/unlock: called masked, r0 = m (r1 = timeout);
+ * the result in r3; r0 kept (the inline code clobbers r1-r3, r12 and lr, so that the caller
+ * may keep the mutex in r0 around it, and its r4-r11 across the call). The usual contention
+ * and hand-over are done here, the steps of the ARMv6-M port's (its fast_mutex.S explains
+ * which cases: z_mutex_lock_c's and z_mutex_unlock_c's quick paths, mutex.c); the rest
+ * calls the C code. */
+
+/* The C code, unmasked, for the inline caller */
+    .macro MUTEX_C cfn
+    push    {r0, lr}                /* (8-byte aligned at the call) */
+    IRQ_UNMASK r3
+    bl      \cfn
+    mov     r3, r0
+    pop     {r0, pc}
+    .endm
+
+/* z_mutex_lock_slow: the owner is ready (no chain, no cycle), the caller a thread waiting
+ * without timeout (K_FOREVER) that has no stale timeout: the caller leaves its ring (it is
+ * the head) for the wait queue (priority order; the mutex joins the contended list and its
+ * lock word gets the waiter flag when the queue was empty), the owner inherits the caller's
+ * priority (it moves to the tail of that ring) and the head of that ring runs. */
+    FUNC z_mutex_lock_slow
+    adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    bne     9f
+    ldr     r3, =z_kernel
+    cmp     sp, r3
+    bls     9f                      /* the interrupt stack (or main before k_start): C */
+    ldrb    r2, [r0, #ZM_TYPE]
+    cmp     r2, #ZO_MUTEX
+    bne     9f
+    push    {r0, r4-r11, lr}        /* (the inline caller keeps r4-r11 across the call) */
+    ldr     r1, [r3, #ZK_CURRENT]   /* cur */
+#if Z_LAZY_TIMEOUTS
+    ldr     r2, [r1, #ZT_TNEXT]
+    cmp     r2, r1
+    bne     7f                      /* a stale timeout of ours to remove: C */
+#endif
+    ldr     r2, [r0, #ZM_OWNER]
+    bics    r2, r2, #3              /* o, the owner (without the waiter flag) */
+    beq     7f                      /* 0: held by main() */
+    cmp     r2, r3
+    beq     7f                      /* free */
+    cmp     r2, r1
+    beq     7f                      /* ours: K_EDEADLK in C */
+    ldrb    r4, [r2, #ZT_STATE]
+    cmp     r4, #ZS_READY
+    bne     7f                      /* o waits (a chain), is suspended or dead: C */
+    bl      20f                     /* returns our wait's result when we run again */
+    mov     r3, r0
+    pop     {r0, r4-r11, pc}
+7:  pop     {r0, r4-r11, lr}
+    mov     r1, #-1                 /* the timeout was K_FOREVER */
+9:  MUTEX_C z_mutex_lock_c
+20: /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel; r4-r7 free */
+    ldrb    r4, [r1, #ZT_PRIO]      /* p */
+    /* cur leaves its ring: it is the head, its predecessor the tail */
+    add     r5, r3, r4, lsl #2
+    ldr     r6, [r1, #ZT_NEXT]
+    cmp     r6, r1
+    bne     1f
+    RING_EMPTIES r5, r4, r6, r7
+    b       2f
+1:  ldr     r7, [r5, #ZK_READY]
+    str     r6, [r7, #ZT_NEXT]
+2:  movs    r6, #ZS_BLOCKED_MUTEX
+    strb    r6, [r1, #ZT_STATE]
+    str     r0, [r1, #ZT_WAIT]      /* the mutex waited on */
+    ldr     r6, [r0, #ZM_WAITQ]
+    cbnz    r6, 3f
+    /* the first waiter: the mutex becomes contended */
+    ldr     r7, [r3, #ZK_CONTENDED]
+    str     r7, [r0, #ZM_CNEXT]
+    str     r0, [r3, #ZK_CONTENDED]
+    ldr     r7, [r0, #ZM_OWNER]
+    orr     r7, r7, #2              /* Z_MUTEX_WAITERS */
+    str     r7, [r0, #ZM_OWNER]
+    str     r6, [r1, #ZT_NEXT]      /* (r6 = 0) */
+    str     r1, [r0, #ZM_WAITQ]
+    b       4f
+3:  /* behind every waiter of higher or equal priority */
+    mov     r7, r0                  /* &m->z_waitq */
+31: ldrb    r5, [r6, #ZT_PRIO]
+    cmp     r5, r4
+    blo     32f
+    add     r7, r6, #ZT_NEXT
+    ldr     r6, [r7]
+    cmp     r6, #0
+    bne     31b
+32: str     r6, [r1, #ZT_NEXT]
+    str     r1, [r7]
+4:  /* o inherits p: it leaves ring q for the tail of ring p */
+    ldrb    r5, [r2, #ZT_PRIO]      /* q */
+    cmp     r5, r4
+    bhs     6f
+    add     r6, r3, r5, lsl #2
+    ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
+    ldr     r0, [r2, #ZT_NEXT]
+    cmp     r0, r2
+    bne     51f
+    RING_EMPTIES r6, r5, r0, r6     /* o was alone: ring q empties */
+    b       53f
+51: mov     r8, r7                  /* o's predecessor, from the tail */
+52: ldr     r5, [r8, #ZT_NEXT]
+    cmp     r5, r2
+    beq     54f
+    mov     r8, r5
+    b       52b
+54: str     r0, [r8, #ZT_NEXT]
+    cmp     r7, r2
+    it      eq
+    streq   r8, [r6, #ZK_READY]     /* o was the tail: its predecessor is */
+53: strb    r4, [r2, #ZT_PRIO]
+    add     r6, r3, r4, lsl #2
+    READY_AT_TAIL r2, r4, r6, r7, r5, r0
+6:  /* the caller was the top thread: the head of ring p (o or one ahead of it) runs */
+    add     r6, r3, r4, lsl #2
+    ldr     r6, [r6, #ZK_READY]
+    mov     r2, r1
+    ldr     r1, [r6, #ZT_NEXT]
+    SWITCH_TAIL
+    ENDFUNC z_mutex_lock_slow
+
+/* z_mutex_unlock_slow: the caller owns the mutex, which has one waiter w (not timed) and is
+ * the only contended mutex, and the caller runs at w's priority, above its base (inherited
+ * from w): the mutex passes to w, which becomes ready (at the tail of its ring, the caller's
+ * ring), the caller drops to its base priority (the head of that ring) and the head of w's
+ * ring, w or one ahead of it, runs. */
+    FUNC z_mutex_unlock_slow
+    ldr     r3, =z_kernel
+    cmp     sp, r3
+    bls     9f                      /* the interrupt stack (or main before k_start): C */
+    ldrb    r2, [r0, #ZM_TYPE]
+    cmp     r2, #ZO_MUTEX
+    bne     9f
+    ldr     r2, [r3, #ZK_CURRENT]   /* cur */
+    ldr     r1, [r0, #ZM_OWNER]
+    subs    r1, r1, r2
+    cmp     r1, #2
+    bne     9f                      /* not ours with waiters: C */
+    ldr     r1, [r3, #ZK_CONTENDED]
+    cmp     r1, r0
+    bne     9f                      /* other contended mutexes: C */
+    ldr     r1, [r0, #ZM_CNEXT]
+    cbnz    r1, 9f
+    push    {r0, r4-r11, lr}
+    ldr     r1, [r0, #ZM_WAITQ]     /* w */
+    ldr     r4, [r1, #ZT_NEXT]
+    cbnz    r4, 7f                  /* more waiters: C */
+    ldr     r4, [r1, #ZT_TNEXT]
+    cmp     r4, r1
+    bne     7f                      /* w has a timeout to remove: C */
+    ldrb    r4, [r1, #ZT_PRIO]      /* wp */
+    ldrb    r5, [r2, #ZT_BASE]      /* b */
+    cmp     r4, r5
+    bls     7f                      /* nothing inherited from w: C */
+    ldrb    r6, [r2, #ZT_PRIO]
+    cmp     r6, r4
+    bne     7f
+    bl      20f
+    movs    r3, #0
+    pop     {r0, r4-r11, pc}
+7:  pop     {r0, r4-r11, lr}
+9:  MUTEX_C z_mutex_unlock_c
+20: /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel, r4 = wp, r5 = b */
+    movs    r6, #0
+    str     r6, [r0, #ZM_WAITQ]
+    str     r6, [r3, #ZK_CONTENDED]
+    str     r1, [r0, #ZM_OWNER]     /* w's, no waiters */
+    str     r6, [r1, #ZT_WAIT]      /* w's result */
+    movs    r6, #ZS_READY
+    strb    r6, [r1, #ZT_STATE]
+    /* ring wp: cur (its head) leaves, w joins at the tail */
+    add     r6, r3, r4, lsl #2      /* + ZK_READY: &ready[wp] */
+    ldr     r0, [r2, #ZT_NEXT]
+    cmp     r0, r2
+    bne     1f
+    str     r1, [r1, #ZT_NEXT]      /* cur was alone: w is (the bitmap bit stays) */
+    b       2f
+1:  ldr     r7, [r6, #ZK_READY]     /* the tail, cur's predecessor */
+    str     r1, [r7, #ZT_NEXT]      /* tail -> w -> cur's successor (the new head) */
+    str     r0, [r1, #ZT_NEXT]
+2:  str     r1, [r6, #ZK_READY]
+    /* cur drops to b: the head of ring b */
+    strb    r5, [r2, #ZT_PRIO]
+    add     r6, r3, r5, lsl #2
+    ldr     r7, [r6, #ZK_READY]
+    cbnz    r7, 3f
+    str     r2, [r2, #ZT_NEXT]
+    str     r2, [r6, #ZK_READY]
+    PRIOBIT r0, r5
+    LOAD_BITMAP r6
+    orrs    r6, r0
+    STORE_BITMAP r6
+    b       4f
+3:  ldr     r0, [r7, #ZT_NEXT]
+    str     r0, [r2, #ZT_NEXT]
+    str     r2, [r7, #ZT_NEXT]
+4:  /* the caller ran at wp, the top: the head of ring wp runs */
+    add     r6, r3, r4, lsl #2
+    ldr     r6, [r6, #ZK_READY]
+    ldr     r1, [r6, #ZT_NEXT]
+#if Z_HAS_WAIT_OBJ
+    movs    r0, #0
+    str     r0, [r2, #ZT_WAIT]      /* (our result when we run again, unused) */
+#endif
+    SWITCH_TAIL
+    ENDFUNC z_mutex_unlock_slow
+
+#endif /* K_CONFIG_FASTPATH && K_CONFIG_MUTEX */

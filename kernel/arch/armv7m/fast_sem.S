@@ -1,0 +1,264 @@
+/*
+ * ARMv7-M fast paths of the semaphores (K_CONFIG_FASTPATH; see fast.S): k_sem_wait,
+ * k_sem_signal, k_sem_signal_isr and k_sem_signal_irq. The steps of the ARMv6-M port's
+ * (kernel/arch/armv6m/fast_sem.S), in Thumb-2.
+ */
+#include "rtoslab/config.h"
+#include "offsets.h"
+
+#if K_CONFIG_FASTPATH
+
+#include "fast_macros.inc"
+
+/* k_sem_signal's no-waiter path treats count, type and limit as one word */
+#if ZS_COUNT % 4 != 0 || ZS_TYPE != ZS_COUNT + 2
+#error "struct k_sem: z_count, z_type and z_limit must share one word, in that order"
+#endif
+
+/* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
+    FUNC z_sem_wait_l
+    IRQ_MASK r2
+    ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
+    ldrh    r2, [r0, #ZS_COUNT]     /* (pipelined) */
+    cmp     r3, #ZO_SEM
+    bne     8f
+    subs    r2, r2, #1              /* borrow (carry clear): no unit */
+    bcc     1f
+    strh    r2, [r0, #ZS_COUNT]
+    IRQ_UNMASK r0
+    bx      lr
+1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     8f                      /* before k_start: C returns K_ESTATE */
+    /* (the caller's fields loaded together: pipelined loads) */
+#if K_CONFIG_STACK_CHECK
+    ldr     r12, [r2, #ZT_LIM]
+#endif
+#if Z_LAZY_TIMEOUTS
+    ldr     r1, [r2, #ZT_TNEXT]
+#endif
+    ldrb    r4, [r2, #ZT_PRIO]
+#if K_CONFIG_STACK_CHECK
+    ldr     r5, [r12]               /* the guard word at the limit */
+#endif
+#if Z_LAZY_TIMEOUTS
+    cmp     r1, r2
+    bne     7f                      /* a stale timeout of ours to remove: C */
+#endif
+    THREAD_CALLER_LIM 7f
+#if K_CONFIG_STACK_CHECK
+    cmp     r5, r12
+    bne     7f                      /* overwritten: C's switch reports it */
+#endif
+    ldr     r1, [r2, #ZT_NEXT]      /* (before the wait queue reuses the link) */
+    movs    r6, #ZS_BLOCKED
+    strb    r6, [r2, #ZT_STATE]
+#if Z_HAS_WAIT_OBJ
+    str     r0, [r2, #ZT_WAIT]      /* the object waited on (its wait queue) */
+#endif
+    /* into the wait queue: after every waiter of higher or equal priority */
+    ldr     r6, [r0]
+    cmp     r6, #0
+    bne     4f
+5:  str     r6, [r2, #ZT_NEXT]
+    str     r2, [r0]
+    LEAVE_RING_SWITCH 2
+4:  ldrb    r5, [r6, #ZT_PRIO]      /* (a queue that has waiters) */
+    cmp     r5, r4
+    blo     5b
+    adds    r0, r6, #ZT_NEXT
+    ldr     r6, [r0]
+    cmp     r6, #0
+    bne     4b
+    b       5b
+7:  mov     r1, #-1                 /* the timeout was K_FOREVER */
+8:  IRQ_UNMASK r3
+9:  b       z_sem_wait_c            /* r0-r1 are the arguments */
+    ENDFUNC z_sem_wait_l
+    FULL_ENTRY k_sem_wait, z_sem_wait_l
+
+/* int k_sem_signal(struct k_sem *s): the light routine takes s in r1 (and returns in r0),
+ * so that the exclusive store's status is the result. Without a waiter, the count is
+ * incremented with an exclusive load and store instead of masking: an interrupt (or a
+ * switch) between them clears the local monitor, the store fails and the increment starts
+ * again. One word holds the count (bits 0-15), the type and z_limit (bits 24-31, 0 meaning
+ * 65535). */
+    FUNC z_sem_signal_l
+1:  ldrex   r2, [r1, #ZS_COUNT]
+    ldr     r0, [r1, #ZS_WAITQ]
+    ubfx    r3, r2, #16, #8
+    cmp     r3, #ZO_SEM
+    bne     19f                     /* not a semaphore (NULL reads the vector table): C */
+    cbnz    r0, 2f                  /* a waiter (a timeout it has stays, stale: kernel_internal.h) */
+    uxth    r0, r2
+    cmp     r0, r2, lsr #24
+    bhs     3f                      /* at the limit, or no limit (0) */
+4:  adds    r2, r2, #1
+    strex   r0, r2, [r1, #ZS_COUNT] /* 0: stored, the result */
+    cbnz    r0, 5f
+    bx      lr
+3:  lsrs    r3, r2, #24
+    cbnz    r3, 19f                 /* at the limit: C returns K_EOVERFLOW */
+    movw    r3, #0xFFFF             /* no limit but the count's */
+    cmp     r0, r3
+    blo     4b
+19: mov     r0, r1
+    b       z_sem_signal_c          /* r0 is the argument */
+5:  b       1b                      /* interrupted: again */
+2:  clrex
+    mov     r0, r1
+    IRQ_MASK r1
+    ldr     r1, [r0, #ZS_WAITQ]     /* (again, masked: an interrupt may have taken it) */
+    cmp     r1, #0
+    beq     8f                      /* gone: C counts */
+    ldr     r3, =z_kernel
+    ldr     r2, [r3, #ZK_CURRENT]
+    ldrb    r4, [r1, #ZT_PRIO]
+    /* The waiter preempts if no ready ring (the caller's included) has its priority or a
+     * higher one: then it is also alone in its ring. */
+    LOAD_BITMAP r5
+#if K_CONFIG_PRIO_LEVELS > 8
+    /* bit K-1-q stands for priority q: the bits at K-1-p and below must be clear */
+    lsls    r6, r5, #(32 - K_CONFIG_PRIO_LEVELS)
+    lsls    r6, r6, r4              /* (what is left: the rings of priority p and above) */
+    PRIOBIT r6, r4                  /* (keeps the flags) */
+    bne     10f                     /* no preemption: the waiter just becomes ready */
+#else
+    PRIOBIT r6, r4
+    cmp     r6, r5
+    bls     10f                     /* no preemption: the waiter just becomes ready */
+#endif
+    orrs    r5, r6
+    STORE_BITMAP r5
+    ldr     r5, [r1, #ZT_NEXT]
+    str     r5, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ
+    movs    r5, #0
+    str     r5, [r2, #ZT_WAIT]      /* our result, when we run again */
+#endif
+    /* (the waiter's result is 0: the tail) the waiter outranks every ready thread: it is
+     * alone in its ring */
+    str     r1, [r1, #ZT_NEXT]
+    add     r6, r3, r4, lsl #2
+    str     r1, [r6, #ZK_READY]
+    movs    r6, #ZS_READY
+    strb    r6, [r1, #ZT_STATE]
+    SWITCH_TAIL 1
+10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
+     * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
+     * at the tail of its ring; no switch. r5 = the bitmap, r6 = its bit. */
+    ldr     r2, [r1, #ZT_NEXT]
+    str     r2, [r0, #ZS_WAITQ]
+    movs    r2, #0
+#if Z_HAS_WAIT_OBJ
+    str     r2, [r1, #ZT_WAIT]
+#endif
+    movs    r2, #ZS_READY
+    strb    r2, [r1, #ZT_STATE]
+    add     r0, r3, r4, lsl #2
+    READY_AT_TAIL r1, r4, r0, r2, r5, r6, 1
+    IRQ_UNMASK r0
+    bx      lr
+8:  IRQ_UNMASK r3
+9:  b       z_sem_signal_c          /* r0 is the argument */
+    ENDFUNC z_sem_signal_l
+    FUNC k_sem_signal               /* (the AAPCS entry: s from r0 to r1) */
+    mov     r1, r0
+    ldr     r3, =z_sem_signal_l
+    b       z_call_full
+    ENDFUNC k_sem_signal
+
+/* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no
+ * stack), BASEPRI saved and restored (a thread may call it masked); the mask is raised with
+ * BASEPRI_MAX, which never lowers it.
+ * int k_sem_signal_irq(struct k_sem *s): the same for an interrupt handler that runs
+ * unmasked (its documented precondition): the mask set and lifted, not saved. Its slow
+ * path is k_sem_signal_isr's. */
+    .macro IRQ_ENTER irq
+    .if \irq
+    IRQ_MASK r12
+    .else
+    mrs     r12, basepri
+    movs    r3, #0x20
+    msr     basepri_max, r3
+    .endif
+    .endm
+    .macro IRQ_RESTORE irq
+    .if \irq
+    IRQ_UNMASK r12
+    .else
+    msr     basepri, r12
+    .endif
+    .endm
+
+    .macro SEM_SIGNAL_ISR name, irq
+    FUNC \name
+    ldrb    r3, [r0, #ZS_TYPE]
+    cmp     r3, #ZO_SEM
+    bne     9f
+    IRQ_ENTER \irq
+    ldr     r1, [r0, #ZS_WAITQ]
+    cbz     r1, 5f                  /* (a timeout the waiter has stays, stale) */
+    ldr     r2, [r1, #ZT_NEXT]
+    str     r2, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ
+    movs    r2, #0
+    str     r2, [r1, #ZT_WAIT]
+#endif
+    movs    r2, #ZS_READY
+    strb    r2, [r1, #ZT_STATE]
+    /* to the tail of its ring: r0 = its priority, r2 = its ring slot - ZK_READY */
+    ldr     r3, =z_kernel
+    ldrb    r0, [r1, #ZT_PRIO]
+    add     r2, r3, r0, lsl #2
+    ldr     r3, [r2, #ZK_READY]     /* the old tail */
+    str     r1, [r2, #ZK_READY]
+    cbnz    r3, 1f
+    str     r1, [r1, #ZT_NEXT]      /* alone (the usual case of a waiter that preempts): its
+                                     * ring becomes non-empty */
+    PRIOBIT r2, r0
+    ldr     r3, =z_kernel
+    LOAD_BITMAP r1
+    orrs    r1, r2
+    STORE_BITMAP r1
+    b       2f
+1:  ldr     r2, [r3, #ZT_NEXT]
+    str     r2, [r1, #ZT_NEXT]
+    str     r1, [r3, #ZT_NEXT]
+    ldr     r3, =z_kernel
+2:  /* preempt the interrupted thread? (PendSV switches when the interrupts return) */
+    ldr     r2, [r3, #ZK_CURRENT]   /* (not NULL: a waiter means k_start has run) */
+    ldrb    r2, [r2, #ZT_PRIO]
+    cmp     r0, r2
+    bls     3f
+    ldr     r2, =ICSR
+    mov     r3, #PENDSVSET
+    str     r3, [r2]
+3:  IRQ_RESTORE \irq
+    movs    r0, #0
+    bx      lr
+5:  ldrh    r1, [r0, #ZS_COUNT]
+    adds    r1, r1, #1
+    ldrb    r2, [r0, #ZS_TYPE + 1]
+    cbz     r2, 6f
+    cmp     r1, r2
+    bhi     8f
+6:  lsrs    r2, r1, #16
+    bne     8f
+    strh    r1, [r0, #ZS_COUNT]
+    IRQ_RESTORE \irq
+    movs    r0, #0
+    bx      lr
+8:  IRQ_RESTORE \irq
+9:  b       z_sem_signal_isr_c      /* r0 is the argument */
+    ENDFUNC \name
+    .endm
+    SEM_SIGNAL_ISR k_sem_signal_isr, 0
+#if !K_CONFIG_ASSERT
+    SEM_SIGNAL_ISR k_sem_signal_irq, 1
+#endif
+
+#endif /* K_CONFIG_FASTPATH */
