@@ -121,6 +121,11 @@ pub struct Machine {
     /// wrote (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
     pub ld_end: u64,
     pub ld_dst: u16,
+    /// The instruction executed just before the current one (its registers stall a load's
+    /// address: cpu/thumb2/pipeline.rs), and the one before an IT that folded onto it;
+    /// `Op::Nop` on ARMv6-M and after an exception entry.
+    pub last_op: crate::cpu::decode::Op,
+    pub before_it: crate::cpu::decode::Op,
     /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
@@ -148,6 +153,9 @@ pub struct Machine {
     pub ws: u64,
     /// Extra cycles from the instruction start of the current bus access (words of LDM/STM).
     pub bus_off: u64,
+    /// Cycles from the start of a single store to its bus write: 2, or 1 for an ARMv7-M
+    /// store pipelined behind a load (set around the access by cpu/thumb2/pipeline.rs).
+    pub st_lat: u64,
     pub mul_cycles: u64,
 
     // ---- memory ----
@@ -211,6 +219,8 @@ impl Machine {
             m4: cfg.board == Board::VpM4,
             ld_end: NEVER,
             ld_dst: 0,
+            last_op: crate::cpu::decode::Op::Nop,
+            before_it: crate::cpu::decode::Op::Nop,
             it: 0,
             q: false,
             excl: None,
@@ -226,6 +236,7 @@ impl Machine {
             max_cycles: cfg.max_cycles.unwrap_or(NEVER),
             ws: cfg.board.flash_wait_states(),
             bus_off: 0,
+            st_lat: 2,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
             mem,
             ops,
@@ -271,6 +282,7 @@ impl Machine {
         self.other_sp = 0;
         self.it = 0;
         self.ld_end = NEVER;
+        self.last_op = crate::cpu::decode::Op::Nop;
         self.q = false;
         self.excl = None;
         let sp = self.mem.flash_word(0) & !3;

@@ -79,14 +79,34 @@ impl Machine {
         self.sp_low = self.sp_low.min(v);
     }
 
-    /// A single load (`load`) or store of the 16-bit set completes: 2 cycles on the M0; on
-    /// the M3/M4 pipelined with its neighbours (thumb2/pipeline.rs).
+    /// A single load of the 16-bit set, its address formed from the registers of the mask
+    /// `addr`, into those of `dst`; `access` is its bus read: 2 cycles on the M0, pipelined
+    /// on the M3/M4 (thumb2/pipeline.rs).
     #[inline(always)]
-    fn ldst_done<const V7: bool>(&mut self, load: bool, addr: u16, dst: u16) {
-        match (V7, load) {
-            (false, _) => self.cyc += t::LDST,
-            (true, true) => self.v7_load(addr, dst),
-            (true, false) => self.v7_store(),
+    fn load<const V7: bool>(
+        &mut self,
+        addr: u16,
+        dst: u16,
+        access: impl FnOnce(&mut Self) -> Option<u32>,
+    ) -> Option<u32> {
+        if V7 {
+            return self.v7_load_access(addr, dst, access);
+        }
+        let v = access(self);
+        if v.is_some() {
+            self.cyc += t::LDST;
+        }
+        v
+    }
+
+    /// A single store of the 16-bit set, its address formed from the registers of the mask
+    /// `addr`; `access` is its bus write: 2 cycles on the M0, pipelined on the M3/M4.
+    #[inline(always)]
+    fn store<const V7: bool>(&mut self, addr: u16, access: impl FnOnce(&mut Self) -> Option<()>) {
+        if V7 {
+            self.v7_store(addr, access);
+        } else if access(self).is_some() {
+            self.cyc += t::LDST;
         }
     }
 
@@ -225,77 +245,69 @@ impl Machine {
                     } else {
                         self.cyc += t::LDST + self.ws;
                     }
-                } else if let Some(v) = self.ld32(addr, pc) {
+                } else if let Some(v) = self.load::<V7>(0, bit(rt), |m| m.ld32(addr, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, 0, bit(rt));
                 }
             }
             Op::LsReg { kind, rt, rn, rm } => {
-                let a = self.g(rn).wrapping_add(self.g(rm));
-                let ok = match kind {
-                    0 => self.st32(a, self.g(rt), pc).is_some(),
-                    1 => self.st16(a, self.g(rt), pc).is_some(),
-                    2 => self.st8(a, self.g(rt), pc).is_some(),
-                    3 => self.ld8(a, pc).map(|v| self.s(rt, v as u8 as i8 as i32 as u32)).is_some(),
-                    4 => self.ld32(a, pc).map(|v| self.s(rt, v)).is_some(),
-                    5 => self.ld16(a, pc).map(|v| self.s(rt, v)).is_some(),
-                    6 => self.ld8(a, pc).map(|v| self.s(rt, v)).is_some(),
-                    _ => self.ld16(a, pc).map(|v| self.s(rt, v as u16 as i16 as i32 as u32)).is_some(),
+                let (a, addr) = (self.g(rn).wrapping_add(self.g(rm)), bit(rn) | bit(rm));
+                let v = self.g(rt);
+                let loaded = match kind {
+                    0 => return self.store::<V7>(addr, |m| m.st32(a, v, pc)),
+                    1 => return self.store::<V7>(addr, |m| m.st16(a, v, pc)),
+                    2 => return self.store::<V7>(addr, |m| m.st8(a, v, pc)),
+                    3 => self.load::<V7>(addr, bit(rt), |m| m.ld8(a, pc)).map(|v| v as u8 as i8 as i32 as u32),
+                    4 => self.load::<V7>(addr, bit(rt), |m| m.ld32(a, pc)),
+                    5 => self.load::<V7>(addr, bit(rt), |m| m.ld16(a, pc)),
+                    6 => self.load::<V7>(addr, bit(rt), |m| m.ld8(a, pc)),
+                    _ => self.load::<V7>(addr, bit(rt), |m| m.ld16(a, pc)).map(|v| v as u16 as i16 as i32 as u32),
                 };
-                if ok {
-                    self.ldst_done::<V7>(kind >= 3, bit(rn) | bit(rm), bit(rt));
+                if let Some(v) = loaded {
+                    self.s(rt, v);
                 }
             }
             Op::StrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if self.st32(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(rn), |m| m.st32(a, v, pc));
             }
             Op::LdrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.ld32(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if self.st8(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(rn), |m| m.st8(a, v, pc));
             }
             Op::LdrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.ld8(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld8(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if self.st16(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(rn), |m| m.st16(a, v, pc));
             }
             Op::LdrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.ld16(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld16(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
-                if self.st32(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(13), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(13), |m| m.st32(a, v, pc));
             }
             Op::LdrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
-                if let Some(v) = self.ld32(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(13), bit(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(13), bit(rt));
                 }
             }
             Op::AddSpImm { rd, off } => {

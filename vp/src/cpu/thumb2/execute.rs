@@ -119,7 +119,9 @@ impl Machine {
             Op::It { state } => {
                 self.pc = pc.wrapping_add(2);
                 self.it = state;
-                self.cyc += self.it_cost(pc);
+                let cost = self.it_cost(pc);
+                self.before_it = if cost == t::IT_FOLDED { self.last_op } else { Op::Nop };
+                self.cyc += cost;
             }
             Op::CpsF { disable } => {
                 self.pc = pc.wrapping_add(2);
