@@ -2,12 +2,14 @@
 Thumb-2 encodings (data processing with modified immediates and shifted registers, MOVW/MOVT,
 ADDW/SUBW, bit-field, saturate, CLZ/RBIT/REV, extends, shifts by register, multiplies,
 divides, every load/store form incl. LDRD/STRD and exclusives, LDM/STM), IT blocks, wide
-and compare-and-branch branches. Encodings are emitted raw (`.inst.w`) with random fields
+and compare-and-branch branches, TBB/TBH; the exception-model groups (gen_v7m_system.py) are
+mixed in here. Encodings are emitted raw (`.inst.w`) with random fields
 inside the architecturally defined (not UNPREDICTABLE) space."""
 
 from __future__ import annotations
 
 from gen_common import EDGE_PAIRS, REGION_START, SCRATCH_END, Item, rand_value, shift_amount_value
+from gen_v7m_system import V7_SYSTEM_GROUPS, V7SystemGroups
 
 DP_OPS = [0, 1, 2, 3, 4, 8, 10, 11, 13, 14]  # AND BIC ORR ORN EOR ADD ADC SBC SUB RSB
 TEST_OPS = [0, 4, 8, 13]  # TST TEQ CMN CMP (Rd = PC with S)
@@ -28,7 +30,7 @@ def r12(rng, avoid=()) -> int:
     return rng.choice([r for r in range(13) if r not in avoid])
 
 
-class Thumb2Groups:
+class Thumb2Groups(V7SystemGroups):
     """Mixed into the generator (gen.py) for --arch v7m: each g_t2_* returns (kind, [Item])."""
 
     # ---- single instructions (also used inside IT blocks) ------------------------------
@@ -277,7 +279,35 @@ class Thumb2Groups:
         return "t2_b_w", [self.w32(v | ((off >> 1) & 0x7FF))] + skipped
 
 
+    def g_t2_tb(self):
+        """TBB/TBH: a table of 1..4 forward offsets right after the instruction (Rn = PC, or a
+        low register holding the table's address), into a run of 1..3 one-instruction groups
+        (any entry may point at any of them or past the last)."""
+        rng = self.rng
+        half = rng.randrange(2)
+        n = rng.randrange(1, 5)
+        run = [self.t16_alu() if rng.random() < 0.5 else self.t2_dp_imm() for _ in range(rng.randrange(1, 4))]
+        self.nlabels += 1
+        base = f".Ltb{self.idx}_{self.nlabels}"
+        targets = [f"{base}_{j}" for j in range(len(run) + 1)]
+        rm = rng.randrange(8)
+        rn = 15 if rng.random() < 0.7 else rng.choice([r for r in range(8) if r != rm])
+        items = [self.lit(rm, rng.randrange(n))]
+        if rn != 15:
+            items.append(self.lit(rn, base))
+        items += [self.w32(0xE8D0F000 | (rn << 16) | (half << 4) | rm), Item(f"{base}:", 0)]
+        for _ in range(n):
+            t = rng.choice(targets)
+            items.append(Item(f".hword ({t}-{base})/2", 2) if half else Item(f".byte ({t}-{base})/2", 1))
+        if not half and n % 2:
+            items.append(Item(".byte 0", 1))
+        for label, ins in zip(targets, run):
+            items += [Item(f"{label}:", 0), ins]
+        return "t2_tb" + ("h" if half else "b"), items + [Item(f"{targets[-1]}:", 0)]
+
+
 THUMB2_GROUPS = [("g_t2_dp_imm", 10), ("g_t2_dp_reg", 10), ("g_t2_imm16", 4), ("g_t2_bitfield", 4),
                  ("g_t2_sat", 3), ("g_t2_misc", 3), ("g_t2_extend", 2), ("g_t2_shift_reg", 3),
                  ("g_t2_mul", 6), ("g_t2_ldst", 10), ("g_t2_dual", 4), ("g_t2_excl", 2),
-                 ("g_t2_ldm_stm", 3), ("g_t2_it", 8), ("g_t2_cbz", 3), ("g_t2_bcond_w", 4)]
+                 ("g_t2_ldm_stm", 3), ("g_t2_it", 8), ("g_t2_cbz", 3), ("g_t2_bcond_w", 4),
+                 ("g_t2_tb", 3)] + V7_SYSTEM_GROUPS
