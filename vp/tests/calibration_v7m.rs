@@ -9,6 +9,7 @@
 //! chain 6, return 10).
 
 mod support;
+use rtoslab_vp::trace::Event;
 use rtoslab_vp::Board;
 use support::*;
 
@@ -236,5 +237,28 @@ fn ldr_pc_post_indexed_returns_from_an_exception() {
         // toggle, PUSH (1 + 1), LDR PC (2 + P) + return 10, toggle
         let p = probe_cycles(&m);
         assert_eq!(p[1] - p[0], 2 + 2 + 4 + 10, "on {}", b);
+    }
+}
+
+#[test]
+fn late_arrival_takes_the_more_urgent_first_then_tail_chains() {
+    // IRQ0 (priority 0xC0) is pended, IRQ1 (0x00) by the next store 2 cycles later: it
+    // arrives while IRQ0's entry stacks (the 11 cycles before the vector fetch, M3 TRM
+    // section 5.5.3 "Late-arriving"), so one entry runs IRQ1's handler, and IRQ0 tail-chains.
+    let mut a = Asm::new();
+    a.label("reset").poke(NVIC_ISER, 3).poke(NVIC_IPR0, 0x0000_00C0);
+    a.li(0, NVIC_ISPR).i(movs_i(1, 1)).i(movs_i(2, 2));
+    a.i(str_i(1, 0, 0)).i(str_i(2, 0, 0)).n(NOP, 40).exit(1);
+    a.label("irq0").exit(0);
+    a.label("irq1").i(bx(14));
+    a.vector(16, "irq0").vector(17, "irq1");
+    for b in BOARDS {
+        let (m, stop) = run(&a, cfg(b));
+        assert_eq!(stop, rtoslab_vp::machine::Stop::Exit(0), "on {}", b);
+        let ev = events(&m);
+        let entries: Vec<u32> =
+            ev.iter().filter_map(|e| if let Event::ExcEntry { exc, .. } = e { Some(*exc) } else { None }).collect();
+        assert_eq!(entries, vec![17], "one entry, into the late arriver, on {}", b);
+        assert!(ev.iter().any(|e| matches!(e, Event::TailChain { from: 17, exc: 16, .. })), "on {}", b);
     }
 }
