@@ -88,8 +88,7 @@ impl Machine {
     /// Exception entry at the current boundary; `ret` is the stacked return address.
     pub fn enter_exception(&mut self, first: u32, ret: u32) {
         let b = self.cyc;
-        self.last_op = crate::cpu::decode::Op::Nop; // the handler's first load does not stall
-                                                    // Late arrival: a more urgent exception seen during stacking is entered instead.
+        // Late arrival: a more urgent exception seen during stacking is entered instead.
         self.advance_events(b + self.exc_timing.late_arrival);
         let exc = self.exc.preempting(self.primask).unwrap_or(first);
 

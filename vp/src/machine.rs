@@ -117,15 +117,12 @@ pub struct Machine {
     pub v7: bool,
     /// Cortex-M4 (vp-m4): single-cycle MLA/MLS and long multiplies.
     pub m4: bool,
-    /// The cycle the last pipelining single load ended at, and the mask of the registers it
-    /// wrote (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
-    pub ld_end: u64,
-    pub ld_dst: u16,
-    /// The instruction executed just before the current one (its registers stall a load's
-    /// address: cpu/thumb2/pipeline.rs), and the one before an IT that folded onto it;
-    /// `Op::Nop` on ARMv6-M and after an exception entry.
-    pub last_op: crate::cpu::decode::Op,
-    pub before_it: crate::cpu::decode::Op,
+    /// The cycle the last pipelining single load or data-processing instruction ended at,
+    /// and the mask of the registers it wrote, bit 15 set for data processing
+    /// The record of the last pipelining single load or data-processing instruction: the
+    /// cycle it ended at << 16 | the mask of the registers it wrote, bit 15 set for data
+    /// processing (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
+    pub ld_rec: u64,
     /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
@@ -217,10 +214,7 @@ impl Machine {
             tbit: true,
             v7,
             m4: cfg.board == Board::VpM4,
-            ld_end: NEVER,
-            ld_dst: 0,
-            last_op: crate::cpu::decode::Op::Nop,
-            before_it: crate::cpu::decode::Op::Nop,
+            ld_rec: NEVER << 16,
             it: 0,
             q: false,
             excl: None,
@@ -281,8 +275,7 @@ impl Machine {
         self.event_reg = false;
         self.other_sp = 0;
         self.it = 0;
-        self.ld_end = NEVER;
-        self.last_op = crate::cpu::decode::Op::Nop;
+        self.ld_rec = NEVER << 16;
         self.q = false;
         self.excl = None;
         let sp = self.mem.flash_word(0) & !3;

@@ -79,6 +79,16 @@ impl Machine {
         self.sp_low = self.sp_low.min(v);
     }
 
+    /// A 1-cycle data-processing instruction of the 16-bit set that wrote the registers of
+    /// `dst` completes (on the M3/M4 an address formed from them right after it stalls).
+    #[inline(always)]
+    fn alu_done<const V7: bool>(&mut self, dst: u16) {
+        self.cyc += t::ALU;
+        if V7 {
+            self.dp_wrote(dst);
+        }
+    }
+
     /// A single load of the 16-bit set, its address formed from the registers of the mask
     /// `addr`, into those of `dst`; `access` is its bus read: 2 cycles on the M0, pipelined
     /// on the M3/M4 (thumb2/pipeline.rs).
@@ -104,7 +114,9 @@ impl Machine {
     #[inline(always)]
     fn store<const V7: bool>(&mut self, addr: u16, access: impl FnOnce(&mut Self) -> Option<()>) {
         if V7 {
-            self.v7_store(addr, access);
+            let cost = self.v7_store_begin(addr);
+            let ok = access(self);
+            self.v7_store_end(ok, cost);
         } else if access(self).is_some() {
             self.cyc += t::LDST;
         }
@@ -124,42 +136,42 @@ impl Machine {
                 let x = self.g(rm);
                 let r = self.set_flags_shift(lsl_c(x, imm as u32, self.c));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::LsrImm { rd, rm, imm } => {
                 let r = self.set_flags_shift(lsr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AsrImm { rd, rm, imm } => {
                 let r = self.set_flags_shift(asr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AddsReg { rd, rn, rm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), self.g(rm), false));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::SubsReg { rd, rn, rm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), !self.g(rm), true));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AddsImm { rd, rn, imm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), imm as u32, false));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::SubsImm { rd, rn, imm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::MovsImm { rd, imm } => {
                 self.s(rd, imm as u32);
                 self.nz(imm as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::CmpImm { rn, imm } => {
                 self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
@@ -176,12 +188,13 @@ impl Machine {
                     self.cyc += cost;
                 } else {
                     self.alu(op, rdn, rm);
-                    self.cyc += t::ALU;
+                    let tests = matches!(op, alu_op::TST | alu_op::CMP | alu_op::CMN);
+                    self.alu_done::<V7>(if tests { 0 } else { bit(rdn) });
                 }
             }
             Op::AddHi { rd, rm } => {
                 let r = self.g(rd).wrapping_add(self.g(rm));
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
                 if rd == 13 {
                     self.load_sp(r, super::SpLoad::AddReg)
                 } else {
@@ -195,7 +208,7 @@ impl Machine {
                 } else {
                     self.s(rd, r)
                 }
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AddPc { rm, base } => {
                 let target = base.wrapping_add(self.g(rm)) & !1;
@@ -207,7 +220,7 @@ impl Machine {
             }
             Op::MovHi { rd, rm } => {
                 let v = self.g(rm);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
                 if rd == 13 {
                     self.load_sp(v, super::SpLoad::MovReg)
                 } else {
@@ -220,7 +233,7 @@ impl Machine {
             }
             Op::MovConst { rd, val } => {
                 self.s(rd, val);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Bx { rm } => {
                 let target = if rm == 15 { pc.wrapping_add(4) } else { self.g(rm) };
@@ -241,7 +254,9 @@ impl Machine {
                     let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                     self.s(rt, v);
                     if V7 {
-                        self.v7_load(0, bit(rt)); // no flash wait states on ARMv7-M boards
+                        // no flash wait states on ARMv7-M boards; no address register
+                        let (_, cycles) = self.ldst_timing(0);
+                        self.v7_loaded(cycles, bit(rt));
                     } else {
                         self.cyc += t::LDST + self.ws;
                     }
@@ -313,42 +328,42 @@ impl Machine {
             Op::AddSpImm { rd, off } => {
                 let v = self.r[13].wrapping_add(off as u32);
                 self.s(rd, v);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AdjSp { delta } => {
                 let v = self.r[13].wrapping_add(delta as i32 as u32);
                 self.write_sp(v);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(13));
             }
             Op::Sxth { rd, rm } => {
                 self.s(rd, self.g(rm) as u16 as i16 as i32 as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Sxtb { rd, rm } => {
                 self.s(rd, self.g(rm) as u8 as i8 as i32 as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Uxth { rd, rm } => {
                 self.s(rd, self.g(rm) & 0xFFFF);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Uxtb { rd, rm } => {
                 self.s(rd, self.g(rm) & 0xFF);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Rev { rd, rm } => {
                 self.s(rd, self.g(rm).swap_bytes());
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Rev16 { rd, rm } => {
                 let x = self.g(rm);
                 self.s(rd, ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF));
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Revsh { rd, rm } => {
                 let x = self.g(rm);
                 self.s(rd, (x as u16).swap_bytes() as i16 as i32 as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Push { list } => self.push(list, pc),
             Op::Pop { list } => self.pop(list, pc),

@@ -88,7 +88,6 @@ impl Machine {
                 self.exec(op, pc);
             } else if self.it == 0 {
                 self.exec_g::<true>(op, pc);
-                self.last_op = op;
             } else {
                 self.exec_in_it(op, pc);
             }

@@ -58,13 +58,9 @@ impl Machine {
     pub(crate) fn exec_in_it(&mut self, op: Op, pc: u32) {
         let state = self.it;
         self.it = advance(state);
-        if let Op::It { .. } = self.last_op {
-            self.last_op = self.before_it; // a folded IT took no cycle (0 if not folded)
-        }
         if !cond_passed(state >> 4, self.n, self.z, self.c, self.v) {
             self.pc = pc.wrapping_add(op.size());
             self.cyc += t::NOT_TAKEN;
-            self.last_op = Op::Nop;
             return;
         }
         if sets_flags_outside_it(&op) {
@@ -77,7 +73,6 @@ impl Machine {
         if self.pending_fault.is_some() {
             self.it = state; // the faulting instruction is stacked with its own ITSTATE
         }
-        self.last_op = op;
     }
 }
 

@@ -54,10 +54,11 @@ impl Machine {
                 if a & (size as u32 - 1) != 0 {
                     return self.unaligned(a, pc, false);
                 }
+                let (stall, cycles) = self.ldst_timing(bit(rn));
                 let status = if self.excl == Some(a) {
                     let v = self.g(rt);
                     // its write lands at its end, like a store's (pipeline.rs)
-                    self.st_lat = self.ldst_cost(bit(rn));
+                    self.st_lat = stall + cycles;
                     let ok = match size {
                         1 => self.st8(a, v, pc),
                         2 => self.st16(a, v, pc),
@@ -74,7 +75,8 @@ impl Machine {
                 self.excl = None;
                 self.s(rd, status);
                 // "treated more like an LDR": it pipelines both ways
-                self.v7_load(bit(rn), bit(rd));
+                self.cyc += stall;
+                self.v7_loaded(cycles, bit(rd));
             }
             Op::Multi { flags, rn, list } => {
                 if flags & multi::NARROW != 0 {
@@ -126,18 +128,19 @@ impl Machine {
     #[inline(always)]
     fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
         if kind <= ls::STRB {
-            let v = self.g(rt);
+            let (v, cost) = (self.g(rt), self.v7_store_begin(addr));
             let ok = match kind {
-                ls::STR => self.v7_store(addr, |m| m.st32(a, v, pc)),
-                ls::STRH => self.v7_store(addr, |m| m.st16(a, v, pc)),
-                _ => self.v7_store(addr, |m| m.st8(a, v, pc)),
+                ls::STR => self.st32(a, v, pc),
+                ls::STRH => self.st16(a, v, pc),
+                _ => self.st8(a, v, pc),
             };
-            if let (Some(()), Some((rn, end))) = (ok, wb) {
+            if let (Some(()), Some((rn, end))) = (self.v7_store_end(ok, cost), wb) {
                 self.set_reg(rn, end);
             }
             return;
         }
-        self.bus_off = self.fwd_stall(addr); // the read waits out the stall (pipeline.rs)
+        let (stall, cycles) = self.ldst_timing(addr);
+        self.cyc += stall; // the read waits out the stall (pipeline.rs)
         let v = match kind {
             ls::LDRSB => self.ld8(a, pc).map(|v| v as u8 as i8 as i32 as u32),
             ls::LDR => self.ld32(a, pc),
@@ -145,16 +148,15 @@ impl Machine {
             ls::LDRB => self.ld8(a, pc),
             _ => self.ld16(a, pc).map(|v| v as u16 as i16 as i32 as u32),
         };
-        self.bus_off = 0;
         let Some(v) = v else { return };
         if let Some((rn, end)) = wb {
             self.set_reg(rn, end);
         }
         if rt == 15 {
-            self.load_pc(v, pc, t::LDR_PC + self.fwd_stall(addr));
+            self.load_pc(v, pc, t::LDR_PC);
         } else {
             self.set_reg(rt, v);
-            self.v7_load(addr, bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)));
+            self.v7_loaded(cycles, bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)));
         }
     }
 

@@ -16,39 +16,62 @@
 //! instruction and every exception entry takes at least one cycle).
 
 use super::timing as t;
-use crate::cpu::decode::{alu_op, Op};
 use crate::machine::Machine;
 
 impl Machine {
-    /// Cycles of a single load or store whose address is formed from the registers of the
-    /// mask `addr`: 1 behind a pipelining load whose destinations are not among them, else 2;
-    /// one more right after a data-processing instruction that wrote one of them.
+    /// The timing of a single load or store whose address is formed from the registers of
+    /// the mask `addr`, as (stall, cycles after it), from the record of the instruction
+    /// that ended at this one's start (`ld_rec`): behind a pipelining load whose
+    /// destinations are not among them 1, else 2; the stall is 1 right after a
+    /// data-processing instruction that wrote one of them (no forwarding path: M3 TRM
+    /// DDI0337I section 3.3.1 p. 3-9, M4 TRM DDI0439B section 3.3.2, "any load or store that
+    /// generates an address dependent on the result of a preceding data processing
+    /// operation" waits 1 cycle "whilst the register bank is updated"), else 0. An
+    /// instruction in between (a NOP, one skipped by its IT condition) or an exception entry
+    /// takes a cycle and breaks both; a folded IT takes none and breaks neither.
     #[inline(always)]
-    pub(crate) fn ldst_cost(&self, addr: u16) -> u64 {
-        // branch-free: whether a load pipelines is data-dependent, so a branch mispredicts
-        let pipelined = (self.cyc == self.ld_end) & (addr & self.ld_dst == 0);
-        t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64 + self.fwd_stall(addr)
+    pub(crate) fn ldst_timing(&self, addr: u16) -> (u64, u64) {
+        // branch-free: both are data-dependent, so a branch mispredicts (TBB's Rn may be
+        // the PC, bit 15: masked off)
+        // (one 8-byte record, end << 16 | registers: one store per instruction that sets it;
+        // the end compared modulo 2^48 cycles)
+        let (rec, dst) = (self.ld_rec, self.ld_rec as u16);
+        let adj = (rec ^ (self.cyc << 16)) >> 16 == 0;
+        let dep = addr & !DP_MARK & dst != 0;
+        let dp = dst & DP_MARK != 0;
+        let pipelined = adj & !dep & !dp;
+        ((adj & dep & dp) as u64, t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64)
     }
 
-    /// The no-forwarding stall (M3 TRM DDI0337I section 3.3.1 p. 3-9, M4 TRM DDI0439B
-    /// section 3.3.2): "any load or store that generates an address dependent on the result
-    /// of a preceding data processing operation" waits 1 cycle "whilst the register bank is
-    /// updated". `last_op` is the instruction executed just before (`Op::Nop` after an
-    /// exception entry or an IT-skipped instruction; the one before a folded IT).
+    /// The no-forwarding stall alone (`ldst_timing`), for the accesses that never pipeline.
     #[inline(always)]
     pub(crate) fn fwd_stall(&self, addr: u16) -> u64 {
-        (dp_written(self.last_op) & addr != 0) as u64
+        self.ldst_timing(addr).0
     }
 
-    /// A single store of the registers of the mask `addr`, `access` its bus write: 1 cycle
-    /// behind a pipelining load, else 2. The write lands at the store's end (`st_lat`
-    /// cycles after its start), so a store that pends an interrupt (NVIC_ISPR, ICSR) has
-    /// it arrive after the store, not one cycle into the next instruction.
+    /// A data-processing instruction that wrote the registers of the mask `dst` (0 for the
+    /// compares and tests) has completed: `cyc` is its end.
     #[inline(always)]
-    pub(crate) fn v7_store(&mut self, addr: u16, access: impl FnOnce(&mut Self) -> Option<()>) -> Option<()> {
-        let cost = self.ldst_cost(addr);
+    pub(crate) fn dp_wrote(&mut self, dst: u16) {
+        self.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
+    }
+
+    /// Before the bus write of a single store of the registers of the mask `addr`: its
+    /// cycles, 1 behind a pipelining load, else 2 (plus the stall). The write lands at the
+    /// store's end (`st_lat` cycles after its start), so a store that pends an interrupt
+    /// (NVIC_ISPR, ICSR) has it arrive after the store, not one cycle into the next
+    /// instruction. (Begin/end rather than a closure: the closures were not inlined.)
+    #[inline(always)]
+    pub(crate) fn v7_store_begin(&mut self, addr: u16) -> u64 {
+        let (stall, cycles) = self.ldst_timing(addr);
+        let cost = stall + cycles;
         self.st_lat = cost;
-        let ok = access(self);
+        cost
+    }
+
+    /// After the bus write `ok` of a store that `v7_store_begin` priced at `cost`.
+    #[inline(always)]
+    pub(crate) fn v7_store_end(&mut self, ok: Option<()>, cost: u64) -> Option<()> {
         self.st_lat = t::LDST;
         if ok.is_some() {
             self.cyc += cost;
@@ -66,67 +89,28 @@ impl Machine {
         dst: u16,
         access: impl FnOnce(&mut Self) -> Option<u32>,
     ) -> Option<u32> {
-        self.bus_off = self.fwd_stall(addr);
+        let (stall, cycles) = self.ldst_timing(addr);
+        self.cyc += stall;
         let v = access(self);
-        self.bus_off = 0;
         if v.is_some() {
-            self.v7_load(addr, dst);
+            self.v7_loaded(cycles, dst);
         }
         v
     }
 
     /// A single load into the registers of the mask `dst` (its target, and its base when
-    /// written back) completes: the next load or store may pipeline behind it.
+    /// written back) completes in `cycles` after its stall: the next load or store may
+    /// pipeline behind it.
     #[inline(always)]
-    pub(crate) fn v7_load(&mut self, addr: u16, dst: u16) {
-        self.cyc += self.ldst_cost(addr);
-        self.ld_end = self.cyc;
-        self.ld_dst = dst;
+    pub(crate) fn v7_loaded(&mut self, cycles: u64, dst: u16) {
+        self.cyc += cycles;
+        self.ld_rec = (self.cyc << 16) | dst as u64;
     }
 }
 
-/// The registers a data-processing instruction (move, add, subtract, logical, shift,
-/// multiply, divide, saturate, bit-field, extend, reverse, ADR) writes; 0 for any other
-/// instruction (loads, branches, MRS, compares and tests).
-pub fn dp_written(op: Op) -> u16 {
-    match op {
-        Op::LslImm { rd, .. }
-        | Op::LsrImm { rd, .. }
-        | Op::AsrImm { rd, .. }
-        | Op::AddsReg { rd, .. }
-        | Op::SubsReg { rd, .. }
-        | Op::AddsImm { rd, .. }
-        | Op::SubsImm { rd, .. }
-        | Op::MovsImm { rd, .. }
-        | Op::AddConst { rd, .. }
-        | Op::MovConst { rd, .. }
-        | Op::AddSpImm { rd, .. }
-        | Op::Sxth { rd, .. }
-        | Op::Sxtb { rd, .. }
-        | Op::Uxth { rd, .. }
-        | Op::Uxtb { rd, .. }
-        | Op::Rev { rd, .. }
-        | Op::Rev16 { rd, .. }
-        | Op::Revsh { rd, .. }
-        | Op::AddHi { rd, .. }
-        | Op::MovHi { rd, .. }
-        | Op::ShiftReg { rd, .. }
-        | Op::MovT { rd, .. }
-        | Op::Bfi { rd, .. }
-        | Op::Bfx { rd, .. }
-        | Op::Sat { rd, .. }
-        | Op::Misc { rd, .. }
-        | Op::Extend { rd, .. }
-        | Op::Mul { rd, .. }
-        | Op::Div { rd, .. } => bit(rd),
-        Op::Alu { op, rdn, .. } if !matches!(op, alu_op::TST | alu_op::CMP | alu_op::CMN) => bit(rdn),
-        Op::AdjSp { .. } => bit(13),
-        // rd = PC: the compare and test forms (CMP.W, TST.W, ...)
-        Op::DpReg { rd, .. } | Op::DpImm { rd, .. } if rd != 15 => bit(rd),
-        Op::MulLong { lo, hi, .. } => bit(lo) | bit(hi),
-        _ => 0,
-    }
-}
+/// Bit 15 of the record's registers (the PC, never a load's pipelining destination): the record is a
+/// data-processing instruction's, for the no-forwarding stall, not a load's.
+const DP_MARK: u16 = 1 << 15;
 
 /// The mask of register `r`.
 #[inline(always)]
