@@ -239,20 +239,27 @@ class Thumb2Groups(V7SystemGroups):
         v = (0xE880_0000 if not db else 0xE900_0000) | (wback << 21) | (load << 20) | (rn << 16)
         return "t2_ldm_stm", self._base(rn, base) + [self.w32(v | lst)]
 
-    def g_t2_it(self):
-        """IT with 1-4 instructions: 16-bit ALU ops (no flags inside the block) and 32-bit ones."""
+    def it_head(self, k: int) -> Item:
+        """An IT for a block of k instructions: random first condition (not NV) and a random
+        then/else pattern (all then for AL)."""
         rng = self.rng
-        k = rng.randrange(1, 5)
         fc = rng.randrange(15)
         mask = 1 << (4 - k)
         for j in range(1, k):
             then = fc == 14 or rng.random() < 0.5
             mask |= ((fc & 1) if then else 1 - (fc & 1)) << (4 - j)
+        return self.hw(0xBF00 | (fc << 4) | mask)
+
+    def g_t2_it(self):
+        """IT with 1-4 instructions: 16-bit ALU ops (no flags inside the block) and 32-bit ones."""
+        rng = self.rng
+        k = rng.randrange(1, 5)
+        head = self.it_head(k)
         body = []
         for _ in range(k):
             r = rng.random()
             body.append(self.t16_alu() if r < 0.6 else self.t2_dp_imm() if r < 0.8 else self.t2_dp_reg())
-        return "t2_it", [self.hw(0xBF00 | (fc << 4) | mask)] + body
+        return "t2_it", [head] + body
 
     def g_t2_cbz(self):
         """CBZ/CBNZ forward over 0..3 one-instruction groups."""

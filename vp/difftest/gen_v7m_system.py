@@ -107,18 +107,14 @@ class V7SystemGroups:
         """IT with k instructions (random then/else pattern), `special` in slot special_at,
         16-bit ALU ops (no flags inside the block) and 32-bit ones elsewhere."""
         rng = self.rng
-        fc = rng.randrange(15)
-        mask = 1 << (4 - k)
-        for j in range(1, k):
-            then = fc == 14 or rng.random() < 0.5
-            mask |= ((fc & 1) if then else 1 - (fc & 1)) << (4 - j)
+        head = self.it_head(k)
         body = []
         for j in range(k):
             if j == special_at:
                 body.append(special)
             else:
                 body.append(self.t16_alu() if rng.random() < 0.6 else self.t2_dp_imm())
-        return [self.hw(0xBF00 | (fc << 4) | mask)] + body
+        return [head] + body
 
     def g_v7_it_exc(self):
         """An exception taken inside an IT block: SVC in a slot of the block (PRIMASK cleared
