@@ -5,15 +5,19 @@
 //! Loads chain (LDR; LDR; LDR = 2 + 1 + 1); a store never starts a pipeline; LDRD/STRD and
 //! LDM/STM neither start nor join one.
 //!
+//! No forwarding path: a load or store whose address the data-processing instruction just
+//! before it wrote waits one cycle (`ldst_timing`); the data-processing instructions record
+//! their end and registers in the same record as the loads (`dp_wrote`).
+//!
 //! A store's bus write lands at the store's end (2 cycles after its start, 1 when
-//! pipelined): the pipelining is decided before the access (`v7_store`), so the cycle an
+//! pipelined): the pipelining is decided before the access (`v7_store_begin`), so the cycle an
 //! interrupt pended by the store arrives and the instruction boundary it is taken at agree
 //! (with the write one cycle into the next instruction, the differential test took 226 of
 //! 3000 such interrupts one instruction later than QEMU).
 //!
-//! "Directly follows" costs the loop nothing: the load records the cycle it ends at, and
-//! the next instruction starts at that cycle only if nothing ran in between (every
-//! instruction and every exception entry takes at least one cycle).
+//! "Directly follows" costs the loop nothing: the record holds the cycle its instruction
+//! ended at, and the next instruction starts at that cycle only if nothing ran in between
+//! (every instruction but a folded IT, and every exception entry, takes at least one cycle).
 
 use super::timing as t;
 use crate::machine::Machine;
@@ -32,9 +36,9 @@ impl Machine {
     #[inline(always)]
     pub(crate) fn ldst_timing(&self, addr: u16) -> (u64, u64) {
         // branch-free: both are data-dependent, so a branch mispredicts (TBB's Rn may be
-        // the PC, bit 15: masked off)
-        // (one 8-byte record, end << 16 | registers: one store per instruction that sets it;
-        // the end compared modulo 2^48 cycles)
+        // the PC, bit 15: masked off). One 8-byte record, end << 16 | registers: one store
+        // per instruction that sets it; the end compared modulo 2^48 cycles (68 days at
+        // 48 MHz).
         let (rec, dst) = (self.ld_rec, self.ld_rec as u16);
         let adj = (rec ^ (self.cyc << 16)) >> 16 == 0;
         let dep = addr & !DP_MARK & dst != 0;
