@@ -33,9 +33,11 @@ BOARDS = {
     "vp-m0": Board("vp-m0", "vp", 48_000_000, True, "cycle-exact (simulator, zero wait states)"),
     "vp-stm32f0": Board("vp-stm32f0", "vp", 48_000_000, True,
                         "cycle-exact (simulator, 1 flash wait state + prefetch)", wait_states=1),
-    # ARMv7-M on the simulator: deterministic, timed from the Cortex-M3/M4 TRMs, but not yet
-    # every rule of them (docs/board.md, "Boards vp-m3 and vp-m4": a store behind a load is
-    # not pipelined, no forwarding stall), so not called cycle-exact
+    # ARMv7-M on the simulator: deterministic, timed from the Cortex-M3/M4 TRMs (pipelined
+    # loads and stores, no-forwarding stall, IT folding), but not every rule of them
+    # (docs/board.md, "Boards vp-m3 and vp-m4": the literal load's "might add a cycle", STR
+    # with an immediate offset "always one cycle" through the write buffer, P fixed at 2),
+    # so not called cycle-exact
     "vp-m3": Board("vp-m3", "vp", 48_000_000, False,
                    "deterministic simulator, Cortex-M3 cycle model in progress (docs/board.md)",
                    arch="armv7-m", notes="the lab board with a Cortex-M3"),

@@ -2,12 +2,14 @@
 Thumb-2 encodings (data processing with modified immediates and shifted registers, MOVW/MOVT,
 ADDW/SUBW, bit-field, saturate, CLZ/RBIT/REV, extends, shifts by register, multiplies,
 divides, every load/store form incl. LDRD/STRD and exclusives, LDM/STM), IT blocks, wide
-and compare-and-branch branches. Encodings are emitted raw (`.inst.w`) with random fields
+and compare-and-branch branches, TBB/TBH; the exception-model groups (gen_v7m_system.py) are
+mixed in here. Encodings are emitted raw (`.inst.w`) with random fields
 inside the architecturally defined (not UNPREDICTABLE) space."""
 
 from __future__ import annotations
 
 from gen_common import EDGE_PAIRS, REGION_START, SCRATCH_END, Item, rand_value, shift_amount_value
+from gen_v7m_system import V7_SYSTEM_GROUPS, V7SystemGroups
 
 DP_OPS = [0, 1, 2, 3, 4, 8, 10, 11, 13, 14]  # AND BIC ORR ORN EOR ADD ADC SBC SUB RSB
 TEST_OPS = [0, 4, 8, 13]  # TST TEQ CMN CMP (Rd = PC with S)
@@ -38,7 +40,7 @@ def it_mask(rng, fc: int, k: int) -> int:
     return mask
 
 
-class Thumb2Groups:
+class Thumb2Groups(V7SystemGroups):
     """Mixed into the generator (gen.py) for --arch v7m: each g_t2_* returns (kind, [Item])."""
 
     # ---- single instructions (also used inside IT blocks) ------------------------------
@@ -247,17 +249,24 @@ class Thumb2Groups:
         v = (0xE880_0000 if not db else 0xE900_0000) | (wback << 21) | (load << 20) | (rn << 16)
         return "t2_ldm_stm", self._base(rn, base) + [self.w32(v | lst)]
 
+    def it_head(self, k: int) -> Item:
+        """An IT for a block of k instructions: random first condition (not NV) and a random
+        then/else pattern (all then for AL)."""
+        rng = self.rng
+        fc = rng.randrange(15)
+        mask = it_mask(rng, fc, k)
+        return self.hw(0xBF00 | (fc << 4) | mask)
+
     def g_t2_it(self):
         """IT with 1-4 instructions: 16-bit ALU ops (no flags inside the block) and 32-bit ones."""
         rng = self.rng
         k = rng.randrange(1, 5)
-        fc = rng.randrange(15)
-        mask = it_mask(rng, fc, k)
+        head = self.it_head(k)
         body = []
         for _ in range(k):
             r = rng.random()
             body.append(self.t16_alu() if r < 0.6 else self.t2_dp_imm() if r < 0.8 else self.t2_dp_reg())
-        return "t2_it", [self.hw(0xBF00 | (fc << 4) | mask)] + body
+        return "t2_it", [head] + body
 
     def g_t2_cbz(self):
         """CBZ/CBNZ forward over 0..3 one-instruction groups."""
@@ -284,7 +293,35 @@ class Thumb2Groups:
         return "t2_b_w", [self.w32(v | ((off >> 1) & 0x7FF))] + skipped
 
 
+    def g_t2_tb(self):
+        """TBB/TBH: a table of 1..4 forward offsets right after the instruction (Rn = PC, or a
+        low register holding the table's address), into a run of 1..3 one-instruction groups
+        (any entry may point at any of them or past the last)."""
+        rng = self.rng
+        half = rng.randrange(2)
+        n = rng.randrange(1, 5)
+        run = [self.t16_alu() if rng.random() < 0.5 else self.t2_dp_imm() for _ in range(rng.randrange(1, 4))]
+        self.nlabels += 1
+        base = f".Ltb{self.idx}_{self.nlabels}"
+        targets = [f"{base}_{j}" for j in range(len(run) + 1)]
+        rm = rng.randrange(8)
+        rn = 15 if rng.random() < 0.7 else rng.choice([r for r in range(8) if r != rm])
+        items = [self.lit(rm, rng.randrange(n))]
+        if rn != 15:
+            items.append(self.lit(rn, base))
+        items += [self.w32(0xE8D0F000 | (rn << 16) | (half << 4) | rm), Item(f"{base}:", 0)]
+        for _ in range(n):
+            t = rng.choice(targets)
+            items.append(Item(f".hword ({t}-{base})/2", 2) if half else Item(f".byte ({t}-{base})/2", 1))
+        if not half and n % 2:
+            items.append(Item(".byte 0", 1))
+        for label, ins in zip(targets, run):
+            items += [Item(f"{label}:", 0), ins]
+        return "t2_tb" + ("h" if half else "b"), items + [Item(f"{targets[-1]}:", 0)]
+
+
 THUMB2_GROUPS = [("g_t2_dp_imm", 10), ("g_t2_dp_reg", 10), ("g_t2_imm16", 4), ("g_t2_bitfield", 4),
                  ("g_t2_sat", 3), ("g_t2_misc", 3), ("g_t2_extend", 2), ("g_t2_shift_reg", 3),
                  ("g_t2_mul", 6), ("g_t2_ldst", 10), ("g_t2_dual", 4), ("g_t2_excl", 2),
-                 ("g_t2_ldm_stm", 3), ("g_t2_it", 8), ("g_t2_cbz", 3), ("g_t2_bcond_w", 4)]
+                 ("g_t2_ldm_stm", 3), ("g_t2_it", 8), ("g_t2_cbz", 3), ("g_t2_bcond_w", 4),
+                 ("g_t2_tb", 3)] + V7_SYSTEM_GROUPS

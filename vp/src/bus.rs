@@ -180,8 +180,9 @@ impl Machine {
             self.access_fault(pc, addr, size, true, "flash is read-only");
             return None;
         }
-        // A store completes 2 cycles after its start (later words of STM/PUSH one more each).
-        let done = self.cyc + 2 + self.bus_off;
+        // A store completes at its end: `st_lat` cycles after its start, 2 but for a
+        // pipelined ARMv7-M store (later words of STM/PUSH one more each).
+        let done = self.cyc + self.st_lat + self.bus_off;
         if addr >> 16 == LAB_BASE >> 16 || addr >> 12 == SCS_BASE >> 12 {
             let off = addr.wrapping_sub(SCS_BASE);
             if size != 4 && self.v7 && crate::scb::byte_accessible(off) {

@@ -117,10 +117,12 @@ pub struct Machine {
     pub v7: bool,
     /// Cortex-M4 (vp-m4): single-cycle MLA/MLS and long multiplies.
     pub m4: bool,
-    /// The cycle the last pipelining single load ended at, and the mask of the registers it
-    /// wrote (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
-    pub ld_end: u64,
-    pub ld_dst: u16,
+    /// The cycle the last pipelining single load or data-processing instruction ended at,
+    /// and the mask of the registers it wrote, bit 15 set for data processing
+    /// The record of the last pipelining single load or data-processing instruction: the
+    /// cycle it ended at << 16 | the mask of the registers it wrote, bit 15 set for data
+    /// processing (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
+    pub ld_rec: u64,
     /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
@@ -150,6 +152,9 @@ pub struct Machine {
     pub ws: u64,
     /// Extra cycles from the instruction start of the current bus access (words of LDM/STM).
     pub bus_off: u64,
+    /// Cycles from the start of a single store to its bus write: 2, or 1 for an ARMv7-M
+    /// store pipelined behind a load (set around the access by cpu/thumb2/pipeline.rs).
+    pub st_lat: u64,
     pub mul_cycles: u64,
 
     // ---- memory ----
@@ -213,8 +218,7 @@ impl Machine {
             tbit: true,
             v7,
             m4: cfg.board == Board::VpM4,
-            ld_end: NEVER,
-            ld_dst: 0,
+            ld_rec: NEVER << 16,
             it: 0,
             q: false,
             ge: 0,
@@ -231,6 +235,7 @@ impl Machine {
             max_cycles: cfg.max_cycles.unwrap_or(NEVER),
             ws: cfg.board.flash_wait_states(),
             bus_off: 0,
+            st_lat: 2,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
             mem,
             ops,
@@ -276,7 +281,7 @@ impl Machine {
         self.event_reg = false;
         self.other_sp = 0;
         self.it = 0;
-        self.ld_end = NEVER;
+        self.ld_rec = NEVER << 16;
         self.q = false;
         self.ge = 0;
         self.excl = None;

@@ -98,7 +98,9 @@ impl ExcState {
         if self.faultmask {
             p = p.min(-1);
         }
-        p.min(self.basepri)
+        // BASEPRI boosts to its group priority (ARMv7-M ARM B1.5.4 ExecutionPriority():
+        // the subpriority bits of AIRCR.PRIGROUP are dropped); 256 (none) stays 256.
+        p.min(if self.basepri < 256 { self.group(self.basepri) } else { 256 })
     }
 
     /// Highest-priority pending and enabled exception (lowest number breaks ties).

@@ -1,6 +1,8 @@
 //! The ARMv7-M calibration table (docs/board.md "vp-m3 and vp-m4"), reproduced exactly on
 //! vp-m3 and vp-m4: each row is the cost of one instruction class, measured as the cycles
-//! between two probe toggles (2-cycle STRs) around it, minus the 2 of the toggle itself.
+//! between two probe toggles around it (a store's write lands at its end), minus the 2 of the
+//! closing toggle and the 1 of the NOP before it (so a load at the end of the body does
+//! not pipeline the closing toggle).
 //! Figures: Cortex-M3 TRM (ARM DDI0337H/I) section 3.3.1 Table 3.1 with P = 2 and its
 //! "Load/store timings" paragraphs, the Cortex-M4 TRM (DDI0439B/D) section 3.3.1 Table 3-1
 //! for vp-m4's multiplies, and the interrupt latencies of section 5.5.1 (entry 12, tail
@@ -8,6 +10,7 @@
 
 mod support;
 use rtoslab_vp::machine::Stop;
+use rtoslab_vp::trace::Event;
 use rtoslab_vp::{Board, Config};
 use support::*;
 
@@ -27,11 +30,11 @@ fn cost(board: Board, x: u32, y: u32, body: &[u16]) -> u64 {
     for hw in body {
         a.i(*hw);
     }
-    a.i(str_i(5, 6, 0)).exit(0);
+    a.i(NOP).i(str_i(5, 6, 0)).exit(0);
     let (m, stop) = run(&a, cfg(board));
     let p = probe_cycles(&m);
     assert!(p.len() >= 2, "expected two toggles, got {:?} (stop {:?})", p, stop);
-    p[1] - p[0] - 2
+    p[1] - p[0] - 2 - 1
 }
 
 /// (what, operands, encoding, cycles on vp-m3, on vp-m4): one row per instruction class.
@@ -83,16 +86,16 @@ const TABLE: &[Row] = &[
 const PIPELINE: &[(&str, &[u16], u64)] = &[
     // "LDR R0,[R1]; LDR R1,[R2] - normally three cycles total"
     ("LDR r3, [r0]; LDR r1, [r0, #4] (2 + 1)",                 &[0x6803, 0x6841], 3),
-    // "LDR R0,[R1,R2]; STR R0,[R3,#20] - normally three cycles total": the model does not
-    // pipeline a store yet (2 + 2; vp/src/cpu/thumb2/pipeline.rs, `v7_store`, says why)
-    ("LDR r3, [r0, r1]; STR r3, [r0, #20] (2 + 2, TRM 2 + 1)", &[0x5843, 0x6143], 4),
-    // "LDR R0,[R1,R2]; STR R1,[R3,R2] - normally three cycles total": likewise
-    ("LDR r3, [r0, r1]; STR r1, [r0, r1] (2 + 2, TRM 2 + 1)",  &[0x5843, 0x5041], 4),
+    // "LDR R0,[R1,R2]; STR R0,[R3,#20] - normally three cycles total"
+    ("LDR r3, [r0, r1]; STR r3, [r0, #20] (2 + 1)",            &[0x5843, 0x6143], 3),
+    // "LDR R0,[R1,R2]; STR R1,[R3,R2] - normally three cycles total"
+    ("LDR r3, [r0, r1]; STR r1, [r0, r1] (2 + 1)",             &[0x5843, 0x5041], 3),
     // "LDR R0,[R1,R5]; LDR R1,[R2]; LDR R2,[R3,#4] - normally four cycles total"
     ("LDR r3, [r0, r1]; LDR r1, [r0]; LDR r2, [r0, #4] (2+1+1)", &[0x5843, 0x6801, 0x6842], 4),
-    // the 32-bit forms alike (a store after a load: 2, as above)
+    // the 32-bit forms alike
     ("LDR.W r3, [r0, #4]; LDR.W r1, [r0, #-4]! (2 + 1)",       &[0xF8D0, 0x3004, 0xF850, 0x1D04], 3),
-    ("LDR.W r3, [r0, #4]; STR.W r1, [r0, #-4]! (2 + 2)",       &[0xF8D0, 0x3004, 0xF840, 0x1D04], 4),
+    ("LDR.W r3, [r0, #4]; STR.W r1, [r0, #-4]! (2 + 1)",       &[0xF8D0, 0x3004, 0xF840, 0x1D04], 3),
+    ("LDRB.W r3, [r0, #4]; STRH.W r1, [r0, r1] (2 + 1)",       &[0xF890, 0x3004, 0xF820, 0x1001], 3),
     // "LDREX and STREX can be pipelined exactly as LDR"
     ("LDREX r3, [r0]; LDR r1, [r0, #4] (2 + 1)",               &[0xE850, 0x3F00, 0x6841], 3),
     ("LDR r3, [r0]; STREX r2, r1, [r0] (2 + 1)",               &[0x6803, 0xE840, 0x1200], 3),
@@ -100,7 +103,8 @@ const PIPELINE: &[(&str, &[u16], u64)] = &[
     ("LDR r3, [r0]; LDR r1, [r3] (dependent: 2 + 2)",          &[0x6803, 0x6819], 4),
     // "nothing can be pipelined after the store"
     ("STR r1, [r0]; LDR r3, [r0, #4] (2 + 2)",                 &[0x6001, 0x6843], 4),
-    ("LDR r1, [r0]; STR r1, [r0]; STR r1, [r0, #4] (2 + 2 + 2)", &[0x6801, 0x6001, 0x6041], 6),
+    ("LDR r1, [r0]; STR r1, [r0]; STR r1, [r0, #4] (2 + 1 + 2)", &[0x6801, 0x6001, 0x6041], 5),
+    ("LDR r2, [r0]; STR r1, [r0, r2] (dependent: 2 + 2)",      &[0x6802, 0x5081], 4),
     // "LDRD and STRD cannot be pipelined with preceding or following instructions"
     ("LDR r1, [r0]; LDRD r2, r3, [r0] (2 + 3)",                &[0x6801, 0xE9D0, 0x2300], 5),
     ("LDRD r2, r3, [r0]; LDR r1, [r0] (3 + 2)",                &[0xE9D0, 0x2300, 0x6801], 5),
@@ -108,6 +112,31 @@ const PIPELINE: &[(&str, &[u16], u64)] = &[
     ("LDR r1, [r0]; LDM r0, {r2, r3} (2 + 1 + N)",             &[0x6801, 0xC80C], 5),
     // only a neighbour: a NOP in between breaks the pipeline
     ("LDR r3, [r0]; NOP; LDR r1, [r0, #4] (2 + 1 + 2)",        &[0x6803, 0xBF00, 0x6841], 5),
+];
+
+/// The no-forwarding stall: M3 TRM (DDI0337I) section 3.3.1 p. 3-9 / M4 TRM section 3.3.2,
+/// "any load or store that generates an address dependent on the result of a preceding data
+/// processing operation" stalls 1 cycle. r0 = RAM buffer, r1 = 8.
+#[rustfmt::skip]
+const NO_FORWARDING: &[(&str, &[u16], u64)] = &[
+    ("ADDS r0, #0; LDR r3, [r0] (1 + 2 + 1)",                  &[0x3000, 0x6803], 4),
+    ("ADDS r1, #0; LDR r3, [r0] (other register: 1 + 2)",      &[0x3100, 0x6803], 3),
+    ("CMP r0, r1; LDR r3, [r0] (a compare writes none: 1 + 2)", &[0x4288, 0x6803], 3),
+    ("ADDS r0, #0; NOP; LDR r3, [r0] (not adjacent: 1 + 1 + 2)", &[0x3000, 0xBF00, 0x6803], 4),
+    ("MOV r2, r0; STR r1, [r2] (1 + 2 + 1)",                   &[0x4602, 0x6011], 4),
+    ("ADDS r1, #0; STR r3, [r0, r1] (offset register: 1 + 2 + 1)", &[0x3100, 0x5043], 4),
+    ("ADD.W r0, r0, #0; LDR.W r3, [r0, #4] (1 + 2 + 1)",       &[0xF100, 0x0000, 0xF8D0, 0x3004], 4),
+    ("ADDS r0, #0; LDRD r2, r3, [r0] (1 + 3 + 1)",             &[0x3000, 0xE9D0, 0x2300], 5),
+    ("ADDS r0, #0; LDM r0!, {r2, r3} (1 + 1 + N + 1)",         &[0x3000, 0xC80C], 5),
+    ("SUB SP, #8; STR r1, [sp]; ADD SP, #8 (1 + 3 + 1)",       &[0xB082, 0x9100, 0xB002], 5),
+    ("SUB SP, #4; PUSH {r1}; ADD SP, #8 (1 + 1 + N + 1 + 1)",  &[0xB081, 0xB402, 0xB002], 5),
+    ("LDR r3, [r0]; ADDS r0, #0; LDR r1, [r0] (2 + 1 + 3)",    &[0x6803, 0x3000, 0x6801], 6),
+    // a folded IT takes no cycle: the load still directly follows the ADDS
+    ("ADDS r0, #0; IT NE (0); LDRNE r3, [r0] (1 + 0 + 3)",     &[0x3000, 0xBF18, 0x6803], 4),
+    ("ADDS.W r0, r0, #0; IT NE (1); LDRNE r3, [r0] (1 + 1 + 2)", &[0xF110, 0x0000, 0xBF18, 0x6803], 4),
+    // an instruction skipped by its IT condition writes nothing
+    ("CMP r0, r0; IT NE; ADDNE r0, #0 (skipped); LDR r3, [r0] (1 + 0 + 1 + 2)",
+     &[0x4280, 0xBF18, 0x3000, 0x6803], 4),
 ];
 
 #[test]
@@ -187,12 +216,24 @@ fn neighbouring_loads_and_stores_pipeline() {
 }
 
 #[test]
-fn tbb_is_2_plus_p() {
-    // MOVS r3, #0; TBB [pc, r3] whose one-entry table (one halfword) jumps to the NOP after
-    // it: 1 + (2 + P = 4) + 1.
+fn an_address_written_by_the_preceding_data_processing_stalls() {
     for b in BOARDS {
+        for (what, body, want) in NO_FORWARDING {
+            assert_eq!(cost(b, 8, 0, body), *want, "{} on {}", what, b);
+        }
+    }
+}
+
+#[test]
+fn tbb_is_2_plus_p() {
+    // MOVS r3, #0; NOP; TBB [pc, r3] whose one-entry table (one halfword) jumps to the NOP
+    // after it: 1 + 1 + (2 + P = 4) + 1; without the NOP the TBB's index comes straight
+    // from the MOVS and stalls a cycle (no forwarding path).
+    for b in BOARDS {
+        let c = cost(b, 0, 0, &[0x2300, 0xBF00, 0xE8DF, 0xF003, 0x0001, 0xBF00]);
+        assert_eq!(c, 1 + 1 + 4 + 1, "on {}", b);
         let c = cost(b, 0, 0, &[0x2300, 0xE8DF, 0xF003, 0x0001, 0xBF00]);
-        assert_eq!(c, 1 + 4 + 1, "on {}", b);
+        assert_eq!(c, 1 + 4 + 1 + 1, "on {}", b);
     }
 }
 
@@ -254,5 +295,28 @@ fn ldr_pc_post_indexed_returns_from_an_exception() {
         // toggle, PUSH (1 + 1), LDR PC (2 + P) + return 10, toggle
         let p = probe_cycles(&m);
         assert_eq!(p[1] - p[0], 2 + 2 + 4 + 10, "on {}", b);
+    }
+}
+
+#[test]
+fn late_arrival_takes_the_more_urgent_first_then_tail_chains() {
+    // IRQ0 (priority 0xC0) is pended, IRQ1 (0x00) by the next store 2 cycles later: it
+    // arrives while IRQ0's entry stacks (the 11 cycles before the vector fetch, M3 TRM
+    // section 5.5.3 "Late-arriving"), so one entry runs IRQ1's handler, and IRQ0 tail-chains.
+    let mut a = Asm::new();
+    a.label("reset").poke(NVIC_ISER, 3).poke(NVIC_IPR0, 0x0000_00C0);
+    a.li(0, NVIC_ISPR).i(movs_i(1, 1)).i(movs_i(2, 2));
+    a.i(str_i(1, 0, 0)).i(str_i(2, 0, 0)).n(NOP, 40).exit(1);
+    a.label("irq0").exit(0);
+    a.label("irq1").i(bx(14));
+    a.vector(16, "irq0").vector(17, "irq1");
+    for b in BOARDS {
+        let (m, stop) = run(&a, cfg(b));
+        assert_eq!(stop, rtoslab_vp::machine::Stop::Exit(0), "on {}", b);
+        let ev = events(&m);
+        let entries: Vec<u32> =
+            ev.iter().filter_map(|e| if let Event::ExcEntry { exc, .. } = e { Some(*exc) } else { None }).collect();
+        assert_eq!(entries, vec![17], "one entry, into the late arriver, on {}", b);
+        assert!(ev.iter().any(|e| matches!(e, Event::TailChain { from: 17, exc: 16, .. })), "on {}", b);
     }
 }

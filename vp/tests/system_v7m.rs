@@ -19,8 +19,14 @@ fn setup(a: &mut Asm) {
 /// the thread toggles, then clears BASEPRI. Returns the number of toggles (2: the PendSV
 /// waited for BASEPRI to drop; 1: it preempted at once, its handler exits before the thread's).
 fn basepri_toggles(prio: u32, basepri: u32, mask: [u16; 2]) -> usize {
+    basepri_toggles_grouped(0, prio, basepri, mask)
+}
+
+/// `basepri_toggles` under AIRCR.PRIGROUP = `prigroup`.
+fn basepri_toggles_grouped(prigroup: u32, prio: u32, basepri: u32, mask: [u16; 2]) -> usize {
     let mut a = Asm::new();
     setup(&mut a);
+    a.poke(SCB_AIRCR, 0x05FA_0000 | (prigroup << 8));
     a.li(0, SHPR3 + 2).li(1, prio).i(strb_i(1, 0, 0));
     a.li(2, basepri).w(msr(17, 2)).w(mask);
     a.li(0, ICSR).li(1, 1 << 28).i(str_i(1, 0, 0)).n(NOP, 8);
@@ -41,6 +47,18 @@ fn basepri_masks_at_and_below_its_threshold_and_faultmask_masks_all() {
     assert_eq!(basepri_toggles(0x80, 0x00, nop_w), 1, "BASEPRI 0 masks nothing");
     // CPSID f (FAULTMASK) masks even priority 0
     assert_eq!(basepri_toggles(0x00, 0x00, [0xB671, 0xBF00]), 2, "FAULTMASK");
+}
+
+#[test]
+fn basepri_masks_by_group_priority() {
+    // ARMv7-M ARM B1.5.4 ExecutionPriority(): BASEPRI boosts to its group priority. Under
+    // PRIGROUP 1 (group = bits 7:2) BASEPRI 0x6B is group 0x68, which masks priority 0x69
+    // (group 0x68 too) though 0x69 < 0x6B; 0x67 (group 0x64) still preempts. Under
+    // PRIGROUP 0 (group = bits 7:1) 0x69 (group 0x68) preempts BASEPRI 0x6B (group 0x6A).
+    let nop_w = [0xF3AF, 0x8000];
+    assert_eq!(basepri_toggles_grouped(1, 0x69, 0x6B, nop_w), 2, "0x69 under BASEPRI 0x6B, PRIGROUP 1");
+    assert_eq!(basepri_toggles_grouped(1, 0x67, 0x6B, nop_w), 1, "0x67 above BASEPRI 0x6B, PRIGROUP 1");
+    assert_eq!(basepri_toggles_grouped(0, 0x69, 0x6B, nop_w), 1, "0x69 above BASEPRI 0x6B, PRIGROUP 0");
 }
 
 #[test]

@@ -79,14 +79,46 @@ impl Machine {
         self.sp_low = self.sp_low.min(v);
     }
 
-    /// A single load (`load`) or store of the 16-bit set completes: 2 cycles on the M0; on
-    /// the M3/M4 pipelined with its neighbours (thumb2/pipeline.rs).
+    /// A 1-cycle data-processing instruction of the 16-bit set that wrote the registers of
+    /// `dst` completes (on the M3/M4 an address formed from them right after it stalls).
     #[inline(always)]
-    fn ldst_done<const V7: bool>(&mut self, load: bool, addr: u16, dst: u16) {
-        match (V7, load) {
-            (false, _) => self.cyc += t::LDST,
-            (true, true) => self.v7_load(addr, dst),
-            (true, false) => self.v7_store(),
+    fn alu_done<const V7: bool>(&mut self, dst: u16) {
+        self.cyc += t::ALU;
+        if V7 {
+            self.dp_wrote(dst);
+        }
+    }
+
+    /// A single load of the 16-bit set, its address formed from the registers of the mask
+    /// `addr`, into those of `dst`; `access` is its bus read: 2 cycles on the M0, pipelined
+    /// on the M3/M4 (thumb2/pipeline.rs).
+    #[inline(always)]
+    fn load<const V7: bool>(
+        &mut self,
+        addr: u16,
+        dst: u16,
+        access: impl FnOnce(&mut Self) -> Option<u32>,
+    ) -> Option<u32> {
+        if V7 {
+            return self.v7_load_access(addr, dst, access);
+        }
+        let v = access(self);
+        if v.is_some() {
+            self.cyc += t::LDST;
+        }
+        v
+    }
+
+    /// A single store of the 16-bit set, its address formed from the registers of the mask
+    /// `addr`; `access` is its bus write: 2 cycles on the M0, pipelined on the M3/M4.
+    #[inline(always)]
+    fn store<const V7: bool>(&mut self, addr: u16, access: impl FnOnce(&mut Self) -> Option<()>) {
+        if V7 {
+            let cost = self.v7_store_begin(addr);
+            let ok = access(self);
+            self.v7_store_end(ok, cost);
+        } else if access(self).is_some() {
+            self.cyc += t::LDST;
         }
     }
 
@@ -104,42 +136,42 @@ impl Machine {
                 let x = self.g(rm);
                 let r = self.set_flags_shift(lsl_c(x, imm as u32, self.c));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::LsrImm { rd, rm, imm } => {
                 let r = self.set_flags_shift(lsr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AsrImm { rd, rm, imm } => {
                 let r = self.set_flags_shift(asr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AddsReg { rd, rn, rm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), self.g(rm), false));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::SubsReg { rd, rn, rm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), !self.g(rm), true));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AddsImm { rd, rn, imm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), imm as u32, false));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::SubsImm { rd, rn, imm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
                 self.s(rd, r);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::MovsImm { rd, imm } => {
                 self.s(rd, imm as u32);
                 self.nz(imm as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::CmpImm { rn, imm } => {
                 self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
@@ -156,12 +188,13 @@ impl Machine {
                     self.cyc += cost;
                 } else {
                     self.alu(op, rdn, rm);
-                    self.cyc += t::ALU;
+                    let tests = matches!(op, alu_op::TST | alu_op::CMP | alu_op::CMN);
+                    self.alu_done::<V7>(if tests { 0 } else { bit(rdn) });
                 }
             }
             Op::AddHi { rd, rm } => {
                 let r = self.g(rd).wrapping_add(self.g(rm));
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
                 if rd == 13 {
                     self.load_sp(r, super::SpLoad::AddReg)
                 } else {
@@ -175,7 +208,7 @@ impl Machine {
                 } else {
                     self.s(rd, r)
                 }
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AddPc { rm, base } => {
                 let target = base.wrapping_add(self.g(rm)) & !1;
@@ -187,7 +220,7 @@ impl Machine {
             }
             Op::MovHi { rd, rm } => {
                 let v = self.g(rm);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
                 if rd == 13 {
                     self.load_sp(v, super::SpLoad::MovReg)
                 } else {
@@ -200,7 +233,7 @@ impl Machine {
             }
             Op::MovConst { rd, val } => {
                 self.s(rd, val);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Bx { rm } => {
                 let target = if rm == 15 { pc.wrapping_add(4) } else { self.g(rm) };
@@ -221,122 +254,116 @@ impl Machine {
                     let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                     self.s(rt, v);
                     if V7 {
-                        self.v7_load(0, bit(rt)); // no flash wait states on ARMv7-M boards
+                        // no flash wait states on ARMv7-M boards; no address register
+                        let (_, cycles) = self.ldst_timing(0);
+                        self.v7_loaded(cycles, bit(rt));
                     } else {
                         self.cyc += t::LDST + self.ws;
                     }
-                } else if let Some(v) = self.ld32(addr, pc) {
+                } else if let Some(v) = self.load::<V7>(0, bit(rt), |m| m.ld32(addr, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, 0, bit(rt));
                 }
             }
             Op::LsReg { kind, rt, rn, rm } => {
-                let a = self.g(rn).wrapping_add(self.g(rm));
-                let ok = match kind {
-                    0 => self.st32(a, self.g(rt), pc).is_some(),
-                    1 => self.st16(a, self.g(rt), pc).is_some(),
-                    2 => self.st8(a, self.g(rt), pc).is_some(),
-                    3 => self.ld8(a, pc).map(|v| self.s(rt, v as u8 as i8 as i32 as u32)).is_some(),
-                    4 => self.ld32(a, pc).map(|v| self.s(rt, v)).is_some(),
-                    5 => self.ld16(a, pc).map(|v| self.s(rt, v)).is_some(),
-                    6 => self.ld8(a, pc).map(|v| self.s(rt, v)).is_some(),
-                    _ => self.ld16(a, pc).map(|v| self.s(rt, v as u16 as i16 as i32 as u32)).is_some(),
+                let (a, addr) = (self.g(rn).wrapping_add(self.g(rm)), bit(rn) | bit(rm));
+                let v = self.g(rt);
+                let loaded = match kind {
+                    0 => return self.store::<V7>(addr, |m| m.st32(a, v, pc)),
+                    1 => return self.store::<V7>(addr, |m| m.st16(a, v, pc)),
+                    2 => return self.store::<V7>(addr, |m| m.st8(a, v, pc)),
+                    3 => self.load::<V7>(addr, bit(rt), |m| m.ld8(a, pc)).map(|v| v as u8 as i8 as i32 as u32),
+                    4 => self.load::<V7>(addr, bit(rt), |m| m.ld32(a, pc)),
+                    5 => self.load::<V7>(addr, bit(rt), |m| m.ld16(a, pc)),
+                    6 => self.load::<V7>(addr, bit(rt), |m| m.ld8(a, pc)),
+                    _ => self.load::<V7>(addr, bit(rt), |m| m.ld16(a, pc)).map(|v| v as u16 as i16 as i32 as u32),
                 };
-                if ok {
-                    self.ldst_done::<V7>(kind >= 3, bit(rn) | bit(rm), bit(rt));
+                if let Some(v) = loaded {
+                    self.s(rt, v);
                 }
             }
             Op::StrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if self.st32(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(rn), |m| m.st32(a, v, pc));
             }
             Op::LdrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.ld32(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if self.st8(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(rn), |m| m.st8(a, v, pc));
             }
             Op::LdrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.ld8(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld8(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if self.st16(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(rn), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(rn), |m| m.st16(a, v, pc));
             }
             Op::LdrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.ld16(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld16(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(rn), bit(rt));
                 }
             }
             Op::StrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
-                if self.st32(a, self.g(rt), pc).is_some() {
-                    self.ldst_done::<V7>(false, bit(13), bit(rt));
-                }
+                let v = self.g(rt);
+                self.store::<V7>(bit(13), |m| m.st32(a, v, pc));
             }
             Op::LdrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
-                if let Some(v) = self.ld32(a, pc) {
+                if let Some(v) = self.load::<V7>(bit(13), bit(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
-                    self.ldst_done::<V7>(true, bit(13), bit(rt));
                 }
             }
             Op::AddSpImm { rd, off } => {
                 let v = self.r[13].wrapping_add(off as u32);
                 self.s(rd, v);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::AdjSp { delta } => {
                 let v = self.r[13].wrapping_add(delta as i32 as u32);
                 self.write_sp(v);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(13));
             }
             Op::Sxth { rd, rm } => {
                 self.s(rd, self.g(rm) as u16 as i16 as i32 as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Sxtb { rd, rm } => {
                 self.s(rd, self.g(rm) as u8 as i8 as i32 as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Uxth { rd, rm } => {
                 self.s(rd, self.g(rm) & 0xFFFF);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Uxtb { rd, rm } => {
                 self.s(rd, self.g(rm) & 0xFF);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Rev { rd, rm } => {
                 self.s(rd, self.g(rm).swap_bytes());
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Rev16 { rd, rm } => {
                 let x = self.g(rm);
                 self.s(rd, ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF));
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Revsh { rd, rm } => {
                 let x = self.g(rm);
                 self.s(rd, (x as u16).swap_bytes() as i16 as i32 as u32);
-                self.cyc += t::ALU;
+                self.alu_done::<V7>(bit(rd));
             }
             Op::Push { list } => self.push(list, pc),
             Op::Pop { list } => self.pop(list, pc),

@@ -161,7 +161,8 @@ impl Machine {
 
     pub(crate) fn push(&mut self, list: u16, pc: u32) {
         let n = list.count_ones();
-        let cost = t::MULTI_BASE + n as u64;
+        // (the no-forwarding stall: ARMv7-M only, always 0 on ARMv6-M)
+        let cost = t::MULTI_BASE + n as u64 + self.fwd_stall(1 << 13);
         if self.multi_check(cost, pc) {
             return;
         }
@@ -180,7 +181,7 @@ impl Machine {
     pub(crate) fn pop(&mut self, list: u16, pc: u32) {
         let n = list.count_ones();
         let with_pc = list & 0x100 != 0;
-        let cost = if with_pc { t::POP_PC_BASE } else { t::MULTI_BASE } + n as u64;
+        let cost = if with_pc { t::POP_PC_BASE } else { t::MULTI_BASE } + n as u64 + self.fwd_stall(1 << 13);
         if self.multi_check(cost, pc) {
             return;
         }

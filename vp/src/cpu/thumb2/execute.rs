@@ -2,6 +2,7 @@
 //! (loads and stores are in memory.rs). Every 32-bit op first moves `pc` past itself.
 
 use super::dp;
+use super::pipeline::bit;
 use super::timing as t;
 use crate::cpu::decode::Op;
 use crate::cpu::flags::*;
@@ -51,6 +52,7 @@ impl Machine {
                 }
                 self.s(rd, r);
                 self.cyc += t::ALU;
+                self.dp_wrote(bit(rd));
             }
             Op::MovT { rd, imm } => self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16)),
             Op::Bfi { rd, rn, lsb, msb } => {
@@ -103,6 +105,7 @@ impl Machine {
                 let cost = if self.m4 { t::M4_MUL } else { cost };
                 self.s(rd, r);
                 self.cyc += cost;
+                self.dp_wrote(bit(rd));
             }
             Op::MulLong { op, lo, hi, rn, rm } => {
                 let signed = op & 1 != 0;
@@ -114,6 +117,7 @@ impl Machine {
                 self.cyc += if self.m4 { t::M4_MUL } else { t::mul_long(b, signed, acc.map(|v| (v >> 32) as u32)) };
                 self.s(lo, r as u32);
                 self.s(hi, (r >> 32) as u32);
+                self.dp_wrote(bit(lo) | bit(hi));
             }
             Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
             Op::Dsp { op, rd, rn, rm, ra } => self.exec_dsp(op, rd, rn, rm, ra, pc),
@@ -177,6 +181,7 @@ impl Machine {
     fn alu_result(&mut self, rd: u8, r: u32) {
         self.s(rd, r);
         self.cyc += t::ALU;
+        self.dp_wrote(bit(rd));
     }
 
     /// Data processing: `op` from `dp`, operands `a` (Rn) and `b` (immediate or shifted
@@ -211,6 +216,7 @@ impl Machine {
         if op & dp::TEST != 0 {
             return;
         }
+        self.dp_wrote(bit(rd));
         if rd == 13 {
             match (reg_form, base) {
                 (true, dp::MOV) => self.load_sp(r, SpLoad::MovReg),
@@ -237,5 +243,6 @@ impl Machine {
         };
         self.s(rd, r);
         self.cyc += cost;
+        self.dp_wrote(bit(rd));
     }
 }

@@ -30,7 +30,7 @@ impl Machine {
                 let (base, off) = (self.g(rn), 4 * off as u32);
                 let end = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
                 let a = if puw & 4 != 0 { end } else { base };
-                if self.dual(puw & 8 != 0, rt, rt2, a, pc) && puw & 1 != 0 {
+                if self.dual(puw & 8 != 0, rt, rt2, a, pc, bit(rn)) && puw & 1 != 0 {
                     self.set_reg(rn, end);
                 }
             }
@@ -39,15 +39,14 @@ impl Machine {
                 if a & (size as u32 - 1) != 0 {
                     return self.unaligned(a, pc, true);
                 }
-                let v = match size {
-                    1 => self.ld8(a, pc),
-                    2 => self.ld16(a, pc),
-                    _ => self.ld32(a, pc),
-                };
+                let v = self.v7_load_access(bit(rn), bit(rt), |m| match size {
+                    1 => m.ld8(a, pc),
+                    2 => m.ld16(a, pc),
+                    _ => m.ld32(a, pc),
+                });
                 if let Some(v) = v {
                     self.s(rt, v);
                     self.excl = Some(a);
-                    self.v7_load(bit(rn), bit(rt));
                 }
             }
             Op::Strex { size, rd, rt, rn, off } => {
@@ -55,13 +54,17 @@ impl Machine {
                 if a & (size as u32 - 1) != 0 {
                     return self.unaligned(a, pc, false);
                 }
+                let (stall, cycles) = self.ldst_timing(bit(rn));
                 let status = if self.excl == Some(a) {
                     let v = self.g(rt);
+                    // its write lands at its end, like a store's (pipeline.rs)
+                    self.st_lat = stall + cycles;
                     let ok = match size {
                         1 => self.st8(a, v, pc),
                         2 => self.st16(a, v, pc),
                         _ => self.st32(a, v, pc),
                     };
+                    self.st_lat = t::LDST;
                     if ok.is_none() {
                         return;
                     }
@@ -72,7 +75,8 @@ impl Machine {
                 self.excl = None;
                 self.s(rd, status);
                 // "treated more like an LDR": it pipelines both ways
-                self.v7_load(bit(rn), bit(rd));
+                self.cyc += stall;
+                self.v7_loaded(cycles, bit(rd));
             }
             Op::Multi { flags, rn, list } => {
                 if flags & multi::NARROW != 0 {
@@ -93,14 +97,15 @@ impl Machine {
                 self.load_store(kind, rt, addr, pc, None, 0);
             }
             Op::LdrdLit { rt, rt2, addr } => {
-                self.dual(true, rt, rt2, addr, pc);
+                self.dual(true, rt, rt2, addr, pc, 0);
             }
             Op::Tb { half, rn, rm, base } => {
                 let b = if rn == 15 { base } else { self.g(rn) };
                 let idx = self.g(rm);
                 let v = if half { self.ld16(b.wrapping_add(idx << 1), pc) } else { self.ld8(b.wrapping_add(idx), pc) };
                 if let Some(v) = v {
-                    self.branch(base.wrapping_add(v << 1), t::TABLE);
+                    let stall = self.fwd_stall(bit(rn) | bit(rm));
+                    self.branch(base.wrapping_add(v << 1), t::TABLE + stall);
                 }
             }
             _ => unreachable!("not a wide memory op: {:?}", op),
@@ -122,21 +127,20 @@ impl Machine {
     /// branches: interworking or exception return, and never pipelines).
     #[inline(always)]
     fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
-        let stored = match kind {
-            ls::STR => Some(self.st32(a, self.g(rt), pc)),
-            ls::STRH => Some(self.st16(a, self.g(rt), pc)),
-            ls::STRB => Some(self.st8(a, self.g(rt), pc)),
-            _ => None,
-        };
-        if let Some(ok) = stored {
-            if ok.is_some() {
-                self.v7_store();
-                if let Some((rn, end)) = wb {
-                    self.set_reg(rn, end);
-                }
+        if kind <= ls::STRB {
+            let (v, cost) = (self.g(rt), self.v7_store_begin(addr));
+            let ok = match kind {
+                ls::STR => self.st32(a, v, pc),
+                ls::STRH => self.st16(a, v, pc),
+                _ => self.st8(a, v, pc),
+            };
+            if let (Some(()), Some((rn, end))) = (self.v7_store_end(ok, cost), wb) {
+                self.set_reg(rn, end);
             }
             return;
         }
+        let (stall, cycles) = self.ldst_timing(addr);
+        self.cyc += stall; // the read waits out the stall (pipeline.rs)
         let v = match kind {
             ls::LDRSB => self.ld8(a, pc).map(|v| v as u8 as i8 as i32 as u32),
             ls::LDR => self.ld32(a, pc),
@@ -152,7 +156,7 @@ impl Machine {
             self.load_pc(v, pc, t::LDR_PC);
         } else {
             self.set_reg(rt, v);
-            self.v7_load(addr, bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)));
+            self.v7_loaded(cycles, bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)));
         }
     }
 
@@ -174,7 +178,8 @@ impl Machine {
         self.raise_fault(pc, why, Some(access));
     }
 
-    fn dual(&mut self, load: bool, rt: u8, rt2: u8, a: u32, pc: u32) -> bool {
+    /// LDRD/STRD at `a`, formed from the registers of the mask `addr`.
+    fn dual(&mut self, load: bool, rt: u8, rt2: u8, a: u32, pc: u32, addr: u16) -> bool {
         if a & 3 != 0 {
             self.unaligned(a, pc, load);
             return false;
@@ -198,7 +203,7 @@ impl Machine {
             }
         };
         if ok {
-            self.cyc += t::DUAL;
+            self.cyc += t::DUAL + self.fwd_stall(addr);
         }
         ok
     }
@@ -209,7 +214,7 @@ impl Machine {
         let (load, db, wback) = (flags & multi::LOAD != 0, flags & multi::DB != 0, flags & multi::WBACK != 0);
         let n = list.count_ones();
         let with_pc = load && list & 0x8000 != 0;
-        let cost = t::MULTI_BASE + n as u64 + if with_pc { t::P } else { 0 };
+        let cost = t::MULTI_BASE + n as u64 + if with_pc { t::P } else { 0 } + self.fwd_stall(bit(rn));
         if self.multi_check(cost, pc) {
             return;
         }

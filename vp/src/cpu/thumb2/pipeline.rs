@@ -1,48 +1,120 @@
 //! Pipelined single loads and stores of the Cortex-M3/M4 (ARM DDI0337H/I section 3.3.1 and
 //! DDI0439B/D section 3.3.2, "Load/store timings"): a single LDR (any size, any addressing
 //! but to the PC; LDREX and STREX count as LDR) lets the next instruction, if it is a single
-//! LDR whose address does not use the first one's destination, take one cycle less (a STR
-//! after it too, by the TRM, but not in this model yet: `v7_store` says why).
+//! LDR or STR whose address does not use the first one's destination, take one cycle less.
 //! Loads chain (LDR; LDR; LDR = 2 + 1 + 1); a store never starts a pipeline; LDRD/STRD and
 //! LDM/STM neither start nor join one.
 //!
-//! "Directly follows" costs the loop nothing: the load records the cycle it ends at, and
-//! the next instruction starts at that cycle only if nothing ran in between (every
-//! instruction and every exception entry takes at least one cycle).
+//! No forwarding path: a load or store whose address the data-processing instruction just
+//! before it wrote waits one cycle (`ldst_timing`); the data-processing instructions record
+//! their end and registers in the same record as the loads (`dp_wrote`).
+//!
+//! A store's bus write lands at the store's end (2 cycles after its start, 1 when
+//! pipelined): the pipelining is decided before the access (`v7_store_begin`), so the cycle an
+//! interrupt pended by the store arrives and the instruction boundary it is taken at agree
+//! (with the write one cycle into the next instruction, the differential test took 226 of
+//! 3000 such interrupts one instruction later than QEMU).
+//!
+//! "Directly follows" costs the loop nothing: the record holds the cycle its instruction
+//! ended at, and the next instruction starts at that cycle only if nothing ran in between
+//! (every instruction but a folded IT, and every exception entry, takes at least one cycle).
 
 use super::timing as t;
 use crate::machine::Machine;
 
 impl Machine {
-    /// Cycles of a single load or store whose address is formed from the registers of the
-    /// mask `addr`: 1 behind a pipelining load whose destinations are not among them, else 2.
+    /// The timing of a single load or store whose address is formed from the registers of
+    /// the mask `addr`, as (stall, cycles after it), from the record of the instruction
+    /// that ended at this one's start (`ld_rec`): behind a pipelining load whose
+    /// destinations are not among them 1, else 2; the stall is 1 right after a
+    /// data-processing instruction that wrote one of them (no forwarding path: M3 TRM
+    /// DDI0337I section 3.3.1 p. 3-9, M4 TRM DDI0439B section 3.3.2, "any load or store that
+    /// generates an address dependent on the result of a preceding data processing
+    /// operation" waits 1 cycle "whilst the register bank is updated"), else 0. An
+    /// instruction in between (a NOP, one skipped by its IT condition) or an exception entry
+    /// takes a cycle and breaks both; a folded IT takes none and breaks neither.
     #[inline(always)]
-    pub(crate) fn ldst_cost(&self, addr: u16) -> u64 {
-        // branch-free: whether a load pipelines is data-dependent, so a branch mispredicts
-        let pipelined = (self.cyc == self.ld_end) & (addr & self.ld_dst == 0);
-        t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64
+    pub(crate) fn ldst_timing(&self, addr: u16) -> (u64, u64) {
+        // branch-free: both are data-dependent, so a branch mispredicts (TBB's Rn may be
+        // the PC, bit 15: masked off). One 8-byte record, end << 16 | registers: one store
+        // per instruction that sets it; the end compared modulo 2^48 cycles (68 days at
+        // 48 MHz).
+        let (rec, dst) = (self.ld_rec, self.ld_rec as u16);
+        let adj = (rec ^ (self.cyc << 16)) >> 16 == 0;
+        let dep = addr & !DP_MARK & dst != 0;
+        let dp = dst & DP_MARK != 0;
+        let pipelined = adj & !dep & !dp;
+        ((adj & dep & dp) as u64, t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64)
     }
 
-    /// A single store completes: 2 cycles, not pipelined behind a load yet. The TRM lets a
-    /// store behind a load take 1 cycle, but where its bus write then lands against the
-    /// next instruction decides, for a write to NVIC_ISPR, after which instruction the
-    /// interrupt is taken, and the model has no figure for that from silicon: with the
-    /// write 2 cycles after the store's start, the differential test against QEMU takes
-    /// such interrupts one instruction apart. Until that is settled, stores take 2.
+    /// The no-forwarding stall alone (`ldst_timing`), for the accesses that never pipeline.
     #[inline(always)]
-    pub(crate) fn v7_store(&mut self) {
-        self.cyc += t::LDST;
+    pub(crate) fn fwd_stall(&self, addr: u16) -> u64 {
+        self.ldst_timing(addr).0
+    }
+
+    /// A data-processing instruction that wrote the registers of the mask `dst` (0 for the
+    /// compares and tests) has completed: `cyc` is its end.
+    #[inline(always)]
+    pub(crate) fn dp_wrote(&mut self, dst: u16) {
+        self.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
+    }
+
+    /// Before the bus write of a single store of the registers of the mask `addr`: its
+    /// cycles, 1 behind a pipelining load, else 2 (plus the stall). The write lands at the
+    /// store's end (`st_lat` cycles after its start), so a store that pends an interrupt
+    /// (NVIC_ISPR, ICSR) has it arrive after the store, not one cycle into the next
+    /// instruction. (Begin/end rather than a closure: the closures were not inlined.)
+    #[inline(always)]
+    pub(crate) fn v7_store_begin(&mut self, addr: u16) -> u64 {
+        let (stall, cycles) = self.ldst_timing(addr);
+        let cost = stall + cycles;
+        self.st_lat = cost;
+        cost
+    }
+
+    /// After the bus write `ok` of a store that `v7_store_begin` priced at `cost`.
+    #[inline(always)]
+    pub(crate) fn v7_store_end(&mut self, ok: Option<()>, cost: u64) -> Option<()> {
+        self.st_lat = t::LDST;
+        if ok.is_some() {
+            self.cyc += cost;
+        }
+        ok
+    }
+
+    /// A single load from an address formed from the registers of the mask `addr` into those
+    /// of `dst`, `access` its bus read, which happens after the no-forwarding stall (the
+    /// address waits for the register bank), so a peripheral samples one cycle later then.
+    #[inline(always)]
+    pub(crate) fn v7_load_access(
+        &mut self,
+        addr: u16,
+        dst: u16,
+        access: impl FnOnce(&mut Self) -> Option<u32>,
+    ) -> Option<u32> {
+        let (stall, cycles) = self.ldst_timing(addr);
+        self.cyc += stall;
+        let v = access(self);
+        if v.is_some() {
+            self.v7_loaded(cycles, dst);
+        }
+        v
     }
 
     /// A single load into the registers of the mask `dst` (its target, and its base when
-    /// written back) completes: the next load or store may pipeline behind it.
+    /// written back) completes in `cycles` after its stall: the next load or store may
+    /// pipeline behind it.
     #[inline(always)]
-    pub(crate) fn v7_load(&mut self, addr: u16, dst: u16) {
-        self.cyc += self.ldst_cost(addr);
-        self.ld_end = self.cyc;
-        self.ld_dst = dst;
+    pub(crate) fn v7_loaded(&mut self, cycles: u64, dst: u16) {
+        self.cyc += cycles;
+        self.ld_rec = (self.cyc << 16) | dst as u64;
     }
 }
+
+/// Bit 15 of the record's registers (the PC, never a load's pipelining destination): the record is a
+/// data-processing instruction's, for the no-forwarding stall, not a load's.
+const DP_MARK: u16 = 1 << 15;
 
 /// The mask of register `r`.
 #[inline(always)]

@@ -12,7 +12,8 @@ pub const MLA: u64 = 2;
 pub const BRANCH: u64 = 1 + P;
 /// B<c> or CBZ not taken, and an instruction skipped by its IT condition.
 pub const NOT_TAKEN: u64 = 1;
-/// LDR/STR of any size, LDREX/STREX: 2, or 1 when pipelined behind a load (`pipeline.rs`).
+/// LDR/STR of any size, LDREX/STREX: 2, or 1 when pipelined behind a load; every load or
+/// store one more when its address comes from the preceding data processing (`pipeline.rs`).
 pub const LDST: u64 = 2;
 pub const LDST_PIPELINED: u64 = 1;
 /// LDR PC: 2 + P.
