@@ -43,6 +43,9 @@
  *                                     set an interrupt line's priority (0 .. 3, as
  *                                     board_irq_enable) without enabling it; `irq` is a
  *                                     constant where the kernel calls it (BOARD_ALARM_IRQ).
+ *   ARCH_SPIN_PAD()                   the padding before a timer's spin to its expiry
+ *                                     (timer.c; default one NOP), which places the
+ *                                     expiry among the clock's polls.
  *
  * Out of line (declared here, defined by the port):
  */

@@ -82,8 +82,13 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
         /* (one cycle more before the clock polls, every 6 cycles, sets where the expiry
          * falls among them: measured on vp-m0, timer.oneshot_error.10us / .100us..10ms
          * 66 / 63 cycles and timer.periodic_jitter 18 / 251 (p50 / max) with it, 65 / 62
-         * and 19 / 254 without; 70 / 67 and 19 / 252 before the priority change) */
+         * and 19 / 254 without; 70 / 67 and 19 / 252 before the priority change. A port
+         * may place them otherwise: ARCH_SPIN_PAD, arch_if.h) */
+#ifdef ARCH_SPIN_PAD
+        ARCH_SPIN_PAD();
+#else
         __asm volatile("nop");
+#endif
         z_spin_until(at);
 #endif
         fn(t, arg);
