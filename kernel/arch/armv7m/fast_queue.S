@@ -18,6 +18,22 @@
 
 #include "fast_macros.inc"
 
+/* Copy \n bytes (a multiple of 4, not 0) from \src to \dst, word-aligned (both advanced):
+ * an odd word, then pairs (LDM/STM of \t0, \t1, in ascending order). Clobbers \n. */
+    .macro COPY_WORDS dst, src, n, t0, t1
+    tst     \n, #4
+    beq     71f
+    ldr     \t0, [\src], #4
+    str     \t0, [\dst], #4
+71: lsrs    \n, \n, #3
+    beq     72f
+73: ldmia   \src!, {\t0, \t1}
+    stmia   \dst!, {\t0, \t1}
+    subs    \n, \n, #1
+    bne     73b
+72:
+    .endm
+
 /* Copy r12 bytes (not 0) from \src to \dst (both advanced), unmask and return 0; clobbers
  * r0, r3. COPY_WORDS_RETURN, then the routine's tail calls, then COPY_BYTES_RETURN (so that
  * the tail calls are within CBZ's reach of the checks). */
@@ -26,16 +42,7 @@
     orr     r0, r0, r12
     lsls    r0, r0, #30
     bne     3f                      /* not word-aligned: by bytes */
-    tst     r12, #4
-    beq     1f
-    ldr     r0, [\src], #4          /* an odd word first */
-    str     r0, [\dst], #4
-1:  lsrs    r12, r12, #3            /* the pairs of words */
-    beq     2f
-4:  ldmia   \src!, {r0, r3}
-    stmia   \dst!, {r0, r3}
-    subs    r12, r12, #1
-    bne     4b
+    COPY_WORDS \dst, \src, r12, r0, r3
 2:  IRQ_UNMASK r0                   /* (r0 = 0: the result) */
     bx      lr
     .endm
@@ -109,17 +116,8 @@
     bne     6f                      /* not word-aligned */
     ldr     r12, [r3, #ZT_NEXT]     /* off the wait queue */
     str     r12, [r0, #ZQ_WAITQ]
-    tst     r5, #4
-    beq     1f
-    ldr     r0, [r1], #4            /* an odd word first */
-    str     r0, [r4], #4
-1:  lsrs    r5, r5, #3              /* the pairs of words */
-    beq     2f
-4:  ldmia   r1!, {r0, r12}
-    stmia   r4!, {r0, r12}
-    subs    r5, r5, #1
-    bne     4b
-2:  movs    r0, #ZQ_DELIVERED       /* its result: handed over */
+    COPY_WORDS r4, r1, r5, r0, r12
+    movs    r0, #ZQ_DELIVERED       /* its result: handed over */
     str     r0, [r3, #ZT_WAIT]
     movs    r0, #ZS_READY
     strb    r0, [r3, #ZT_STATE]
