@@ -43,6 +43,9 @@
  *                                     set an interrupt line's priority (0 .. 3, as
  *                                     board_irq_enable) without enabling it; `irq` is a
  *                                     constant where the kernel calls it (BOARD_ALARM_IRQ).
+ *   ARCH_FAST_QUEUE                   the port has k_queue_send/recv fast paths (with
+ *                                     K_CONFIG_FASTPATH; queue.c's z_queue_*_c and
+ *                                     z_queue_*_slow are their slow paths).
  *   ARCH_SPIN_PAD()                   the padding before a timer's spin to its expiry
  *                                     (timer.c; default one NOP), which places the
  *                                     expiry among the clock's polls.

@@ -48,6 +48,17 @@
 #define ZM_CNEXT 8
 #define ZM_TYPE 12
 
+/* struct k_queue */
+#define ZQ_WAITQ 0
+#define ZQ_SWAITQ 4
+#define ZQ_BUF 8
+#define ZQ_COUNT 12
+#define ZQ_TYPE 14
+#define ZQ_ITEM 16
+#define ZQ_CAP 18
+#define ZQ_HEAD 20
+#define ZQ_DELIVERED 1 /* the wake-up result of a receiver handed its item (queue.c) */
+
 /* struct k_mempool */
 #define ZP_FREE 0
 #define ZP_BUF 4
@@ -64,6 +75,7 @@
 #define ZS_SUSPENDED 0xA4
 #define ZO_SEM 0xA5
 #define ZO_MUTEX 0xA6
+#define ZO_QUEUE 0xA7
 #define ZO_MEMPOOL 0xA9
 
 #endif

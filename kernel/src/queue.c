@@ -10,6 +10,7 @@
  * lost or duplicated, only waited for again.
  */
 #include "kernel_internal.h"
+#include "offsets.h"
 
 #if K_CONFIG_QUEUE
 
@@ -24,7 +25,7 @@
 /* ---- Internal functions -------------------------------------------------------------------- */
 
 #define Z_QINLINE static inline __attribute__((always_inline))
-#define Z_DELIVERED 1 /* wake-up result of a receiver that was handed its item */
+#define Z_DELIVERED ZQ_DELIVERED /* wake-up result of a receiver that was handed its item */
 
 /* Two words, copied as one (LDM/STM of two registers on ARMv6-M: 3 + 3 cycles, against
  * 2 + 2 and the loop's 4 per word; four registers at a time run out of registers in the
@@ -210,9 +211,20 @@ int k_queue_init(struct k_queue *q, void *buf, size_t item_size, size_t capacity
     return 0;
 }
 
-int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout)
+/* The transfers after their checks, masking first. In a port with queue fast paths
+ * (ARCH_FAST_QUEUE, arch_if.h) they are also those paths' slow paths, which branch here
+ * unmasked (so that this function's register saves run unmasked, as in the plain C call);
+ * the API functions then take the names z_queue_*_c. */
+#if K_CONFIG_FASTPATH && defined(ARCH_FAST_QUEUE)
+#define Z_XFER_SLOW
+#define Z_QFAST(name) z_##name##_c
+#else
+#define Z_XFER_SLOW Z_QINLINE
+#define Z_QFAST(name) k_##name
+#endif
+
+Z_XFER_SLOW int z_queue_send_slow(struct k_queue *q, const void *item, k_timeout_t timeout)
 {
-    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
     uint32_t start; /* (set by the first wait: z_xfer_wait) */
     arch_irq_disable();
     for (int waited = 0;; waited = 1) {
@@ -225,9 +237,8 @@ int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout)
     }
 }
 
-int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout)
+Z_XFER_SLOW int z_queue_recv_slow(struct k_queue *q, void *item, k_timeout_t timeout)
 {
-    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
     uint32_t start; /* (set by the first wait: z_xfer_wait) */
     arch_irq_disable();
     for (int waited = 0;; waited = 1) {
@@ -238,6 +249,18 @@ int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout)
         if (r)
             return r == Z_DELIVERED ? 0 : r;
     }
+}
+
+int Z_QFAST(queue_send)(struct k_queue *q, const void *item, k_timeout_t timeout)
+{
+    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
+    return z_queue_send_slow(q, item, timeout);
+}
+
+int Z_QFAST(queue_recv)(struct k_queue *q, void *item, k_timeout_t timeout)
+{
+    Z_CHECK(Z_QUEUE_OK(q) && item, K_EINVAL);
+    return z_queue_recv_slow(q, item, timeout);
 }
 
 int k_queue_send_isr(struct k_queue *q, const void *item)

@@ -55,7 +55,19 @@ _Static_assert(offsetof(struct k_mutex, z_waitq) == 0, "the wait queue first");
 #if K_CONFIG_EVENT
 _Static_assert(offsetof(struct k_event, z_waitq) == 0, "the wait queue first");
 #endif
-_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX && Z_OBJ_MEMPOOL == ZO_MEMPOOL, "type");
+_Static_assert(Z_OBJ_SEM == ZO_SEM && Z_OBJ_MUTEX == ZO_MUTEX && Z_OBJ_MEMPOOL == ZO_MEMPOOL &&
+                   Z_OBJ_QUEUE == ZO_QUEUE,
+               "type");
+#if K_CONFIG_QUEUE
+_Static_assert(offsetof(struct k_queue, z_waitq) == ZQ_WAITQ, "offset");
+_Static_assert(offsetof(struct k_queue, z_swaitq) == ZQ_SWAITQ, "offset");
+_Static_assert(offsetof(struct k_queue, z_buf) == ZQ_BUF, "offset");
+_Static_assert(offsetof(struct k_queue, z_count) == ZQ_COUNT, "offset");
+_Static_assert(offsetof(struct k_queue, z_type) == ZQ_TYPE, "offset");
+_Static_assert(offsetof(struct k_queue, z_item) == ZQ_ITEM, "offset");
+_Static_assert(offsetof(struct k_queue, z_cap) == ZQ_CAP, "offset");
+_Static_assert(offsetof(struct k_queue, z_head) == ZQ_HEAD, "offset");
+#endif
 #if K_CONFIG_MEMPOOL
 _Static_assert(offsetof(struct k_mempool, z_free) == ZP_FREE, "offset");
 _Static_assert(offsetof(struct k_mempool, z_buf) == ZP_BUF, "offset");

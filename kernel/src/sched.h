@@ -88,6 +88,13 @@ int z_thread_suspend_c(struct k_thread *t);
 int z_thread_resume_c(struct k_thread *t);
 void *z_mempool_alloc_c(struct k_mempool *p);
 int z_mempool_free_c(struct k_mempool *p, void *block);
+#if K_CONFIG_FASTPATH && defined(ARCH_FAST_QUEUE)
+int z_queue_send_c(struct k_queue *q, const void *item, k_timeout_t timeout);
+int z_queue_recv_c(struct k_queue *q, void *item, k_timeout_t timeout);
+/* (the arguments checked: the fast paths' slow paths) */
+int z_queue_send_slow(struct k_queue *q, const void *item, k_timeout_t timeout);
+int z_queue_recv_slow(struct k_queue *q, void *item, k_timeout_t timeout);
+#endif
 
 /* The hot primitives: z_top, z_ready_add_tail/_head, z_ready_remove, z_reschedule (thread
  * context, IRQs disabled: run the top thread if it is not the caller; enables IRQs),

@@ -94,6 +94,9 @@ static inline __attribute__((always_inline)) void arch_irq_prio_set(unsigned irq
  * 20 / 208; none: 58 / 54 and 20 / 208; three: 54 / 57 and 19 / 208. */
 #define ARCH_SPIN_PAD() __asm volatile("nop\n nop")
 
+/* Optional (arch_if.h): k_queue_send/recv have fast paths (fast_queue.S). */
+#define ARCH_FAST_QUEUE 1
+
 /* arch_init, arch_thread_init, arch_start, arch_tick_start, arch_fatal_stack: kernel/src/arch_if.h */
 #if K_CONFIG_SYNC_SWITCH
 /* The kernel's C code switches with light calls (sync_switch.S): a call of the port's
