@@ -92,7 +92,7 @@ def cores_table(paths):
     """One row per hot path, one column per RTOS: its p50 on each board, joined by arrows."""
     loaded = [load(p) for p in paths]
     boards = [next(iter(r.values())).get("board", p) for (r, _, _), p in zip(loaded, paths)]
-    names = [n for n in loaded[0][1] if n not in ("baremetal", "posix")
+    names = [n for n in loaded[0][1] if n != "posix"
              and all(n in names_k for _, names_k, _ in loaded[1:])]
     reg = registry()
     ids = [i for i in HOT[:5] + ("rhealstone.interrupt_latency",) + HOT[5:] + ("tm.cooperative", "tm.preemptive")
