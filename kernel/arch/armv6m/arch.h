@@ -11,11 +11,8 @@
 
 #include "rtoslab/config.h"
 
-struct k_thread;
-
-#define ARCH_SCB_ICSR (*(volatile uint32_t *)0xE000ED04u)
-#define ARCH_ICSR_PENDSVSET (1u << 28)
-#define ARCH_ICSR_PENDSVCLR (1u << 27)
+/* arch_exception, arch_in_isr, arch_pend_switch, arch_switch, arch_switch_pend */
+#include "../cortexm/cortexm_arch.h"
 
 static inline __attribute__((always_inline)) void arch_irq_disable(void)
 {
@@ -47,21 +44,6 @@ static inline __attribute__((always_inline)) int arch_irq_locked(void)
     return pm & 1u;
 }
 
-/* The exception being handled (IPSR: 0 in thread mode, 16 + n for interrupt line n). */
-static inline __attribute__((always_inline)) uint32_t arch_exception(void)
-{
-    uint32_t ipsr;
-    __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return ipsr;
-}
-
-static inline __attribute__((always_inline)) int arch_in_isr(void)
-{
-    uint32_t ipsr;
-    __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return ipsr != 0;
-}
-
 /* Optional (arch_if.h): give interrupt line `irq` priority `prio` (0, the most urgent, .. 3,
  * as board_irq_enable), without enabling it. NVIC_IPR takes word accesses only on ARMv6-M;
  * with a constant `irq` its word and byte lane fold: about 10 cycles, no call. */
@@ -72,44 +54,6 @@ static inline __attribute__((always_inline)) void arch_irq_prio_set(unsigned irq
     unsigned shift = (irq & 3u) * 8u;
     *ipr = (*ipr & ~(0xFFu << shift)) | ((prio << 6) << shift);
 }
-
-static inline __attribute__((always_inline)) void arch_pend_switch(void)
-{
-    ARCH_SCB_ICSR = ARCH_ICSR_PENDSVSET;
-}
-
-#if K_CONFIG_SYNC_SWITCH
-/* The kernel's C code switches with the light calls of the fast paths (switch_tail.inc):
- * a call of the port's routine with every register but r7 declared clobbered, so that the
- * compiler keeps across it only what is live at that call site. */
-#define ARCH_LIGHT_CLOBBERS \
-    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
-
-static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
-                                                             struct k_thread *to)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)from;
-    register uintptr_t a1 __asm__("r1") = (uintptr_t)to;
-    __asm volatile("bl z_switch_l" : "+l"(a0), "+l"(a1) : : ARCH_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-
-static inline __attribute__((always_inline)) int arch_switch_pend(struct k_thread *from)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)from;
-    __asm volatile("bl z_switch_idle_c" : "+l"(a0) : : "r1", ARCH_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-#else
-int arch_switch_pend(struct k_thread *from);
-/* Every switch through PendSV, which chooses the top thread (`to` is that thread). */
-static inline __attribute__((always_inline)) int arch_switch(struct k_thread *from,
-                                                             struct k_thread *to)
-{
-    (void)to;
-    return arch_switch_pend(from);
-}
-#endif
 
 /* Bytes a new thread's first frame takes (arch_thread_init): a sync frame (r7, return
  * address) with the argument and the entry above it, which the trampoline pops; or,

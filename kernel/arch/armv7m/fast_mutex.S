@@ -1,7 +1,7 @@
 /*
  * ARMv7-M fast paths of the mutexes (K_CONFIG_FASTPATH and K_CONFIG_MUTEX; see fast.S):
  * k_mutex_lock/unlock uncontended, out of line (the inline versions are in
- * include/rtoslab/arch_inline.h), and the usual contention and hand-over of the inline
+ * kernel/arch/cortexm/include/rtoslab/cortexm_inline.h), and the usual contention and hand-over of the inline
  * versions' slow paths (z_mutex_lock_slow, z_mutex_unlock_slow).
  */
 #include "rtoslab/config.h"
@@ -63,6 +63,17 @@
     pop     {r0, pc}
     .endm
 
+/* Branch to \fail (C) unless the caller is a thread (SP above z_kernel: not the interrupt
+ * stack, nor main before k_start) and r0 a mutex. Leaves r3 = &z_kernel; clobbers r2. */
+    .macro SLOW_CHECK fail
+    ldr     r3, =z_kernel
+    cmp     sp, r3
+    bls     \fail
+    ldrb    r2, [r0, #ZM_TYPE]
+    cmp     r2, #ZO_MUTEX
+    bne     \fail
+    .endm
+
 /* z_mutex_lock_slow: the owner is ready (no chain, no cycle), the caller a thread waiting
  * without timeout (K_FOREVER) that has no stale timeout: the caller leaves its ring (it is
  * the head) for the wait queue (priority order; the mutex joins the contended list and its
@@ -71,12 +82,7 @@
     FUNC z_mutex_lock_slow
     adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     9f
-    ldr     r3, =z_kernel
-    cmp     sp, r3
-    bls     9f                      /* the interrupt stack (or main before k_start): C */
-    ldrb    r2, [r0, #ZM_TYPE]
-    cmp     r2, #ZO_MUTEX
-    bne     9f
+    SLOW_CHECK 9f
     push    {r0, r4-r11, lr}        /* (the inline caller keeps r4-r11 across the call) */
     ldr     r1, [r3, #ZK_CURRENT]   /* cur */
 #if Z_LAZY_TIMEOUTS
@@ -175,12 +181,7 @@
  * ring), the caller drops to its base priority (the head of that ring) and the head of w's
  * ring, w or one ahead of it, runs. */
     FUNC z_mutex_unlock_slow
-    ldr     r3, =z_kernel
-    cmp     sp, r3
-    bls     9f                      /* the interrupt stack (or main before k_start): C */
-    ldrb    r2, [r0, #ZM_TYPE]
-    cmp     r2, #ZO_MUTEX
-    bne     9f
+    SLOW_CHECK 9f
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]
     subs    r1, r1, r2

@@ -15,6 +15,19 @@
 #error "struct k_sem: z_count, z_type and z_limit must share one word, in that order"
 #endif
 
+/* The head waiter r1 of semaphore r0 leaves its wait queue, its result 0 (its timeout, if
+ * any, stays, stale), its state ready; it joins no ring yet. Clobbers r2. */
+    .macro WAITER_READY
+    ldr     r2, [r1, #ZT_NEXT]
+    str     r2, [r0, #ZS_WAITQ]
+#if Z_HAS_WAIT_OBJ
+    movs    r2, #0
+    str     r2, [r1, #ZT_WAIT]
+#endif
+    movs    r2, #ZS_READY
+    strb    r2, [r1, #ZT_STATE]
+    .endm
+
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
     IRQ_MASK r2
@@ -150,14 +163,7 @@
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
      * at the tail of its ring; no switch. r5 = the bitmap, r6 = its bit. */
-    ldr     r2, [r1, #ZT_NEXT]
-    str     r2, [r0, #ZS_WAITQ]
-    movs    r2, #0
-#if Z_HAS_WAIT_OBJ
-    str     r2, [r1, #ZT_WAIT]
-#endif
-    movs    r2, #ZS_READY
-    strb    r2, [r1, #ZT_STATE]
+    WAITER_READY
     add     r0, r3, r4, lsl #2
     READY_AT_TAIL r1, r4, r0, r2, r5, r6, 1
     IRQ_UNMASK r0
@@ -202,14 +208,7 @@
     IRQ_ENTER \irq
     ldr     r1, [r0, #ZS_WAITQ]
     cbz     r1, 5f                  /* (a timeout the waiter has stays, stale) */
-    ldr     r2, [r1, #ZT_NEXT]
-    str     r2, [r0, #ZS_WAITQ]
-#if Z_HAS_WAIT_OBJ
-    movs    r2, #0
-    str     r2, [r1, #ZT_WAIT]
-#endif
-    movs    r2, #ZS_READY
-    strb    r2, [r1, #ZT_STATE]
+    WAITER_READY
     /* to the tail of its ring: r0 = its priority, r2 = its ring slot - ZK_READY */
     ldr     r3, =z_kernel
     ldrb    r0, [r1, #ZT_PRIO]

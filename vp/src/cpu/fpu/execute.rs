@@ -190,23 +190,12 @@ impl Machine {
         }
         let mut vals = [0u32; 32];
         let regs = first as usize..first as usize + words as usize;
-        let mut a = start;
-        for (k, r) in regs.clone().enumerate() {
-            let ok = if load {
-                self.ld32(a, pc).map(|v| vals[k] = v).is_some()
-            } else {
-                self.st32(a, self.fpu.s[r], pc).is_some()
-            };
-            if !ok {
-                self.bus_off = 0;
-                return;
-            }
-            self.bus_off += 1;
-            a = a.wrapping_add(4);
+        let stored = |m: &Self, k: usize| m.fpu.s[regs.start + k];
+        if !self.transfer_words(start, pc, load, 0..words as usize, &mut vals, stored) {
+            return;
         }
-        self.bus_off = 0;
         if load {
-            self.fpu.s[regs.clone()].copy_from_slice(&vals[..words as usize]);
+            self.fpu.s[regs].copy_from_slice(&vals[..words as usize]);
         }
         if wback {
             if rn == 13 {

@@ -208,6 +208,38 @@ impl Machine {
         ok
     }
 
+    /// The word transfers of a multiple load/store (LDM/STM here, VLDM/VSTM in the FPU), in
+    /// order from `start`, one per slot: a load fills `vals[slot]`, a store writes
+    /// `stored(self, slot)`. `bus_off` counts the words done (the bus timing of each access);
+    /// false if an access faulted (the fault raised: the caller abandons the instruction).
+    pub(crate) fn transfer_words(
+        &mut self,
+        start: u32,
+        pc: u32,
+        load: bool,
+        slots: impl Iterator<Item = usize>,
+        vals: &mut [u32],
+        stored: impl Fn(&Self, usize) -> u32,
+    ) -> bool {
+        let mut a = start;
+        for slot in slots {
+            let ok = if load {
+                self.ld32(a, pc).map(|v| vals[slot] = v).is_some()
+            } else {
+                let v = stored(self, slot);
+                self.st32(a, v, pc).is_some()
+            };
+            if !ok {
+                self.bus_off = 0;
+                return false;
+            }
+            self.bus_off += 1;
+            a = a.wrapping_add(4);
+        }
+        self.bus_off = 0;
+        true
+    }
+
     /// LDM/STM (IA or DB) of r0..r15 with optional write-back; PUSH.W/POP.W are these on
     /// SP. Abandoned like the M0's LDM if an interrupt arrives during the transfer.
     fn multi(&mut self, flags: u8, rn: u8, list: u16, pc: u32) {
@@ -225,25 +257,11 @@ impl Machine {
         }
         let end = if db { start } else { base.wrapping_add(4 * n) };
         let mut vals = [0u32; 16];
-        let mut a = start;
-        for (i, slot) in vals.iter_mut().enumerate() {
-            if list & (1 << i) == 0 {
-                continue;
-            }
-            let ok = if load {
-                self.ld32(a, pc).map(|v| *slot = v).is_some()
-            } else {
-                let v = if i == 15 { pc } else { self.r[i] };
-                self.st32(a, v, pc).is_some()
-            };
-            if !ok {
-                self.bus_off = 0;
-                return;
-            }
-            self.bus_off += 1;
-            a = a.wrapping_add(4);
+        let listed = (0..16).filter(|i| list & (1 << i) != 0);
+        let stored = |m: &Self, i: usize| if i == 15 { pc } else { m.r[i] };
+        if !self.transfer_words(start, pc, load, listed, &mut vals, stored) {
+            return;
         }
-        self.bus_off = 0;
         if load {
             for (i, v) in vals.iter().enumerate().take(15) {
                 if list & (1 << i) != 0 {

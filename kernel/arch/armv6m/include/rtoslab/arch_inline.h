@@ -3,7 +3,9 @@
  * kernel.h declares (included by kernel.h, at its end, from the port's public include
  * directory, kernel/arch/armv6m/include; not a header of its own). The assembly lives in
  * the port, not in the public API header; a port without this file (and C++, and the
- * kernel's own sources, Z_NO_INLINE_FAST) gets the out-of-line calls.
+ * kernel's own sources, Z_NO_INLINE_FAST) gets the out-of-line calls. What both Cortex-M
+ * ports share is kernel/arch/cortexm/include/rtoslab/cortexm_inline.h, with the kernel's
+ * mask on PRIMASK here; this port adds k_sem_signal and k_thread_prio_set.
  */
 #ifndef RTOSLAB_ARCH_INLINE_H
 #define RTOSLAB_ARCH_INLINE_H
@@ -12,35 +14,19 @@
 #error "include rtoslab/kernel.h"
 #endif
 
-/* ---- Light calls (ARMv6-M fast paths) ------------------------------------------------ */
-
-#ifndef K_CONFIG_LIGHT_CALLS
-#define K_CONFIG_LIGHT_CALLS 1
+/* Thumb-1 (the ARMv6-M instruction set) only */
+#if defined(__thumb__) && !defined(__thumb2__) && !defined(__cplusplus) && \
+    !defined(Z_NO_INLINE_FAST)
+#define Z_ARCH_INLINE_ASM 1
+#else
+#define Z_ARCH_INLINE_ASM 0
 #endif
-#if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && defined(__thumb__) && !defined(__thumb2__) && \
-    !defined(__cplusplus) && !defined(Z_NO_INLINE_FAST)
-/* The calls that may switch threads, inlined as a call of the port's light routine with
- * every register but r7 declared clobbered: a switch then saves only r7 and the return
- * address (docs/kernel-api.md, "Light calls"), and the compiler keeps in registers across
- * the call only what it must, where it must. The out-of-line k_* (AAPCS) are the same
- * routines behind a save of r4-r11. K_CONFIG_LIGHT_CALLS=0 turns the inlining off. */
-#define Z_LIGHT_CLOBBERS \
-    "r2", "r3", "r4", "r5", "r6", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+#define Z_ASM_MASK "cpsid i\n\t"
+#define Z_ASM_UNMASK "cpsie i\n"
 
-extern inline __attribute__((gnu_inline, always_inline)) void k_yield(void)
-{
-    __asm volatile("bl z_yield_l" ::: "r0", "r1", Z_LIGHT_CLOBBERS);
-}
+#include "../../../cortexm/include/rtoslab/cortexm_inline.h"
 
-extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
-                                                                        k_timeout_t timeout)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
-    register k_timeout_t a1 __asm__("r1") = timeout;
-    __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-
+#if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && Z_ARCH_INLINE_ASM
 extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
@@ -55,82 +41,6 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_thread_prio_set(s
     register unsigned a1 __asm__("r1") = prio;
     __asm volatile("bl z_thread_prio_set_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
     return (int)a0;
-}
-
-#if K_CONFIG_SUSPEND
-extern inline __attribute__((gnu_inline, always_inline)) int k_thread_suspend(struct k_thread *t)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)t;
-    __asm volatile("bl z_thread_suspend_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-
-extern inline __attribute__((gnu_inline, always_inline)) int k_thread_resume(struct k_thread *t)
-{
-    register uintptr_t a0 __asm__("r0") = (uintptr_t)t;
-    __asm volatile("bl z_thread_resume_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
-    return (int)a0;
-}
-#endif
-#endif
-
-#if K_CONFIG_FASTPATH && K_CONFIG_MUTEX && defined(__thumb__) && !defined(__cplusplus) && \
-    !defined(Z_NO_INLINE_FAST)
-/* The uncontended cases inlined at the call site (ARMv6-M; the out-of-line definitions are
- * in the port): a lock takes a free mutex (lock word Z_MUTEX_FREE, which also proves it is
- * an initialised mutex), an unlock frees one whose lock word is exactly the caller (owned,
- * no waiters). Anything else calls the port's z_mutex_*_slow (IRQs still disabled), which
- * keeps r0 and calls the portable code, which does every check.
- * Interrupt context costs one CMP: the interrupt stack (MSP) lies below .data, where the
- * kernel state is, and every thread stack above it (the boards' linker script), so
- * `cmp sp, &z_kernel` clears the carry only in an interrupt (or in main() before k_start),
- * and the SBCS that compares the lock word then cannot give 0: C returns K_EISR. */
-extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct k_mutex *m,
-                                                                          k_timeout_t timeout)
-{
-    register struct k_mutex *a0 __asm__("r0") = m;
-    register k_timeout_t a1 __asm__("r1") = timeout;
-    register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
-    register int r __asm__("r3");
-    __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
-                   "ldr r3, [r0, #4]\n\t"
-                   "cmp sp, r2\n\t"            /* carry set: a thread */
-                   "sbcs r3, r3, r2\n\t"       /* Z_MUTEX_FREE, a thread: r3 = 0, the result */
-                   "beq 1f\n\t"
-                   "bl z_mutex_lock_slow\n\t"  /* (r1 still the timeout) */
-                   "b 2f\n"
-                   "1:\tldr r1, [r2]\n\t"
-                   "str r1, [r0, #4]\n\t"
-                   "cpsie i\n"
-                   "2:"  /* (the compiler restores its own syntax mode after an asm) */
-                   : "=l"(r), "+l"(a1), "+l"(a2)
-                   : "l"(a0)
-                   : "r12", "lr", "cc", "memory");
-    return r;
-}
-
-extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(struct k_mutex *m)
-{
-    register struct k_mutex *a0 __asm__("r0") = m;
-    register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
-    register int r __asm__("r3");
-    __asm volatile(".syntax unified\n\t"
-                   "cpsid i\n\t"
-                   "ldr r3, [r0, #4]\n\t"
-                   "ldr r1, [r2]\n\t"
-                   "cmp sp, r2\n\t"            /* carry set: a thread */
-                   "sbcs r3, r3, r1\n\t"       /* the caller, no waiter flag: r3 = 0, the result */
-                   "beq 1f\n\t"
-                   "bl z_mutex_unlock_slow\n\t"
-                   "b 2f\n"
-                   "1:\tstr r2, [r0, #4]\n\t"  /* Z_MUTEX_FREE */
-                   "cpsie i\n"
-                   "2:"  /* (the compiler restores its own syntax mode after an asm) */
-                   : "=l"(r), "+l"(a2)
-                   : "l"(a0)
-                   : "r1", "r12", "lr", "cc", "memory");
-    return r;
 }
 #endif
 
