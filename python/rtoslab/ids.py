@@ -39,10 +39,10 @@ BOARDS = {
     # with an immediate offset "always one cycle" through the write buffer, P fixed at 2),
     # so not called cycle-exact
     "vp-m3": Board("vp-m3", "vp", 48_000_000, False,
-                   "deterministic simulator, Cortex-M3 cycle model in progress (docs/board.md)",
+                   "deterministic simulator, Cortex-M3 TRM timing without its unconditioned rules (docs/board.md)",
                    arch="armv7-m", notes="the lab board with a Cortex-M3"),
     "vp-m4": Board("vp-m4", "vp", 48_000_000, False,
-                   "deterministic simulator, Cortex-M4 cycle model in progress (docs/board.md)",
+                   "deterministic simulator, Cortex-M4 TRM timing without its unconditioned rules (docs/board.md)",
                    arch="armv7-m", notes="the lab board with a Cortex-M4F (FPU with lazy stacking; 64 KiB RAM)"),
     "qemu-microbit": Board("qemu-microbit", "qemu", 16_000_000, False,
                            "functional only: QEMU is not cycle-accurate", arch="armv6-m",
