@@ -189,19 +189,7 @@
 53: strb    r4, [r2, #ZT_PRIO]
     lsls    r6, r4, #2
     adds    r6, r6, r3
-    ldr     r7, [r6, #ZK_READY]
-    cmp     r7, #0
-    bne     56f
-    str     r2, [r2, #ZT_NEXT]      /* alone in ring p */
-    PRIOBIT r0, r4
-    LOAD_BITMAP r5
-    orrs    r5, r0
-    STORE_BITMAP r5
-    b       57f
-56: ldr     r0, [r7, #ZT_NEXT]
-    str     r0, [r2, #ZT_NEXT]
-    str     r2, [r7, #ZT_NEXT]
-57: str     r2, [r6, #ZK_READY]     /* o: the new tail */
+    READY_AT_TAIL r2, r4, r6, r7, r5, r0, r0  /* o joins ring p */
 6:  /* the caller was the top thread: the head of ring p (o or one ahead of it) runs */
     lsls    r6, r4, #2
     adds    r6, r6, r3

@@ -142,18 +142,7 @@
     strb    r6, [r1, #ZT_STATE]
     lsls    r6, r4, #2
     adds    r6, r6, r3
-    ldr     r2, [r6, #ZK_READY]     /* the tail */
-    cmp     r2, #0
-    bne     11f
-    str     r1, [r1, #ZT_NEXT]      /* alone in its ring */
-    PRIOBIT r2, r4
-    orrs    r5, r2
-    STORE_BITMAP r5
-    b       12f
-11: ldr     r0, [r2, #ZT_NEXT]
-    str     r0, [r1, #ZT_NEXT]
-    str     r1, [r2, #ZT_NEXT]
-12: str     r1, [r6, #ZK_READY]     /* the new tail */
+    READY_AT_TAIL r1, r4, r6, r2, r5, r2, r0, 1
     cpsie   i
     movs    r0, #0
     bx      lr

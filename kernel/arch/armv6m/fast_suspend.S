@@ -74,19 +74,7 @@
     movs    r1, r0
     SWITCH_TAIL 1, 1
 10: /* to the tail of its ring */
-    ldr     r1, [r6, #ZK_READY]     /* the old tail */
-    cmp     r1, #0
-    bne     11f
-    str     r0, [r0, #ZT_NEXT]      /* alone: its ring becomes non-empty */
-    PRIOBIT r1, r4
-    LOAD_BITMAP r5
-    orrs    r5, r1
-    STORE_BITMAP r5
-    b       12f
-11: ldr     r5, [r1, #ZT_NEXT]
-    str     r5, [r0, #ZT_NEXT]
-    str     r0, [r1, #ZT_NEXT]
-12: str     r0, [r6, #ZK_READY]     /* the new tail */
+    READY_AT_TAIL r0, r4, r6, r1, r5, r1, r5
     cpsie   i
     movs    r0, #0
     bx      lr
