@@ -24,7 +24,11 @@ CONFIG_KEYS = ("kernel", "tickless", "tick_hz", "time_hz", "assertions", "checks
 
 
 def load(path):
-    runs = {r["rtos"]: r for r in json.load(open(path))["runs"]}
+    try:
+        with open(path) as f:
+            runs = {r["rtos"]: r for r in json.load(f)["runs"]}
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        sys.exit(f"results_table.py: {path}: not a result file of `rtoslab run --json` ({e})")
     order = [r for r in registry() if r in runs] + sorted(set(runs) - set(registry()))
     by = {n: {m["id"]: m for m in runs[n]["results"]} for n in order}
     for n in order:
