@@ -264,6 +264,9 @@ impl Machine {
         }
         if self.v7 {
             self.it = (((xpsr >> 25) & 3) | (((xpsr >> 10) & 0x3F) << 2)) as u8;
+            if self.it != 0 {
+                self.reschedule(); // back into an IT block: it runs on the slow path (it.rs)
+            }
             self.excl = None;
             if exc != crate::nvic::EXC_NMI {
                 self.exc.faultmask = false;

@@ -4,6 +4,7 @@ use crate::board::Profile;
 use crate::contract::FLASH_SIZE;
 use crate::cpu::decode::{decode, Op};
 use crate::cpu::thumb2::decode::decode_v7;
+use crate::cpu::thumb2::quiet::quiet_records;
 
 pub struct Memory {
     /// Always exactly 256 KiB; read-only to the firmware.
@@ -55,6 +56,9 @@ impl Memory {
             let hw = self.flash_half(pc);
             let hw2 = self.flash_half(pc.wrapping_add(2));
             ops.push(decode_for(profile, pc, hw, hw2));
+        }
+        if profile == Profile::V7M {
+            quiet_records(&mut ops);
         }
         ops.into_boxed_slice()
     }

@@ -5,7 +5,8 @@
 
 use super::decode::{alu_op, Op};
 use super::flags::*;
-use super::thumb2::pipeline::bit;
+use super::thumb2::dp;
+use super::thumb2::pipeline::{bit, dst};
 use super::thumb2::timing as t2;
 use super::timing as t;
 use crate::contract::FLASH_SIZE;
@@ -136,42 +137,42 @@ impl Machine {
                 let x = self.g(rm);
                 let r = self.set_flags_shift(lsl_c(x, imm as u32, self.c));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::LsrImm { rd, rm, imm } => {
                 let r = self.set_flags_shift(lsr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::AsrImm { rd, rm, imm } => {
                 let r = self.set_flags_shift(asr_c(self.g(rm), imm as u32, self.c));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::AddsReg { rd, rn, rm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), self.g(rm), false));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::SubsReg { rd, rn, rm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), !self.g(rm), true));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::AddsImm { rd, rn, imm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), imm as u32, false));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::SubsImm { rd, rn, imm } => {
                 let r = self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
                 self.s(rd, r);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::MovsImm { rd, imm } => {
                 self.s(rd, imm as u32);
                 self.nz(imm as u32);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::CmpImm { rn, imm } => {
                 self.set_flags_add(add_with_carry(self.g(rn), !(imm as u32), true));
@@ -189,12 +190,12 @@ impl Machine {
                 } else {
                     self.alu(op, rdn, rm);
                     let tests = matches!(op, alu_op::TST | alu_op::CMP | alu_op::CMN);
-                    self.alu_done::<V7>(if tests { 0 } else { bit(rdn) });
+                    self.alu_done::<V7>(if tests { 0 } else { dst(rdn) });
                 }
             }
             Op::AddHi { rd, rm } => {
                 let r = self.g(rd).wrapping_add(self.g(rm));
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
                 if rd == 13 {
                     self.load_sp(r, super::SpLoad::AddReg)
                 } else {
@@ -208,7 +209,7 @@ impl Machine {
                 } else {
                     self.s(rd, r)
                 }
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::AddPc { rm, base } => {
                 let target = base.wrapping_add(self.g(rm)) & !1;
@@ -220,7 +221,7 @@ impl Machine {
             }
             Op::MovHi { rd, rm } => {
                 let v = self.g(rm);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
                 if rd == 13 {
                     self.load_sp(v, super::SpLoad::MovReg)
                 } else {
@@ -233,7 +234,7 @@ impl Machine {
             }
             Op::MovConst { rd, val } => {
                 self.s(rd, val);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Bx { rm } => {
                 let target = if rm == 15 { pc.wrapping_add(4) } else { self.g(rm) };
@@ -256,11 +257,11 @@ impl Machine {
                     if V7 {
                         // no flash wait states on ARMv7-M boards; no address register
                         let (_, cycles) = self.ldst_timing(0);
-                        self.v7_loaded(cycles, bit(rt));
+                        self.v7_loaded(cycles, dst(rt));
                     } else {
                         self.cyc += t::LDST + self.ws;
                     }
-                } else if let Some(v) = self.load::<V7>(0, bit(rt), |m| m.ld32(addr, pc)) {
+                } else if let Some(v) = self.load::<V7>(0, dst(rt), |m| m.ld32(addr, pc)) {
                     self.s(rt, v);
                 }
             }
@@ -271,11 +272,11 @@ impl Machine {
                     0 => return self.store::<V7>(addr, |m| m.st32(a, v, pc)),
                     1 => return self.store::<V7>(addr, |m| m.st16(a, v, pc)),
                     2 => return self.store::<V7>(addr, |m| m.st8(a, v, pc)),
-                    3 => self.load::<V7>(addr, bit(rt), |m| m.ld8(a, pc)).map(|v| v as u8 as i8 as i32 as u32),
-                    4 => self.load::<V7>(addr, bit(rt), |m| m.ld32(a, pc)),
-                    5 => self.load::<V7>(addr, bit(rt), |m| m.ld16(a, pc)),
-                    6 => self.load::<V7>(addr, bit(rt), |m| m.ld8(a, pc)),
-                    _ => self.load::<V7>(addr, bit(rt), |m| m.ld16(a, pc)).map(|v| v as u16 as i16 as i32 as u32),
+                    3 => self.load::<V7>(addr, dst(rt), |m| m.ld8(a, pc)).map(|v| v as u8 as i8 as i32 as u32),
+                    4 => self.load::<V7>(addr, dst(rt), |m| m.ld32(a, pc)),
+                    5 => self.load::<V7>(addr, dst(rt), |m| m.ld16(a, pc)),
+                    6 => self.load::<V7>(addr, dst(rt), |m| m.ld8(a, pc)),
+                    _ => self.load::<V7>(addr, dst(rt), |m| m.ld16(a, pc)).map(|v| v as u16 as i16 as i32 as u32),
                 };
                 if let Some(v) = loaded {
                     self.s(rt, v);
@@ -288,7 +289,7 @@ impl Machine {
             }
             Op::LdrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld32(a, pc)) {
+                if let Some(v) = self.load::<V7>(bit(rn), dst(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
                 }
             }
@@ -299,7 +300,7 @@ impl Machine {
             }
             Op::LdrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld8(a, pc)) {
+                if let Some(v) = self.load::<V7>(bit(rn), dst(rt), |m| m.ld8(a, pc)) {
                     self.s(rt, v);
                 }
             }
@@ -310,7 +311,7 @@ impl Machine {
             }
             Op::LdrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
-                if let Some(v) = self.load::<V7>(bit(rn), bit(rt), |m| m.ld16(a, pc)) {
+                if let Some(v) = self.load::<V7>(bit(rn), dst(rt), |m| m.ld16(a, pc)) {
                     self.s(rt, v);
                 }
             }
@@ -321,49 +322,49 @@ impl Machine {
             }
             Op::LdrSp { rt, off } => {
                 let a = self.r[13].wrapping_add(off as u32);
-                if let Some(v) = self.load::<V7>(bit(13), bit(rt), |m| m.ld32(a, pc)) {
+                if let Some(v) = self.load::<V7>(bit(13), dst(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
                 }
             }
             Op::AddSpImm { rd, off } => {
                 let v = self.r[13].wrapping_add(off as u32);
                 self.s(rd, v);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::AdjSp { delta } => {
                 let v = self.r[13].wrapping_add(delta as i32 as u32);
                 self.write_sp(v);
-                self.alu_done::<V7>(bit(13));
+                self.alu_done::<V7>(dst(13));
             }
             Op::Sxth { rd, rm } => {
                 self.s(rd, self.g(rm) as u16 as i16 as i32 as u32);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Sxtb { rd, rm } => {
                 self.s(rd, self.g(rm) as u8 as i8 as i32 as u32);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Uxth { rd, rm } => {
                 self.s(rd, self.g(rm) & 0xFFFF);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Uxtb { rd, rm } => {
                 self.s(rd, self.g(rm) & 0xFF);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Rev { rd, rm } => {
                 self.s(rd, self.g(rm).swap_bytes());
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Rev16 { rd, rm } => {
                 let x = self.g(rm);
                 self.s(rd, ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF));
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Revsh { rd, rm } => {
                 let x = self.g(rm);
                 self.s(rd, (x as u16).swap_bytes() as i16 as i32 as u32);
-                self.alu_done::<V7>(bit(rd));
+                self.alu_done::<V7>(dst(rd));
             }
             Op::Push { list } => self.push(list, pc),
             Op::Pop { list } => self.pop(list, pc),
@@ -451,36 +452,60 @@ impl Machine {
             // ARMv7-M: the ARMv6-M copy sends these out of line (to the ARMv7-M copy); the
             // ARMv7-M copy inlines each with its variant known, so there is one dispatch.
             op if !V7 && op.is_v7() => self.exec_t2(op, pc),
-            Op::DpImm { op, rd, rn, imm } => self.dp_imm(op, rd, rn, imm, pc),
-            Op::LdLit { .. } => self.wide_memory(op, pc),
-            Op::LdrdLit { .. } => self.wide_memory(op, pc),
-            Op::Tb { .. } => self.wide_memory(op, pc),
-            Op::BcondW { .. } => self.wide_branch(op, pc),
-            Op::BW { .. } => self.wide_branch(op, pc),
-            Op::Cbz { .. } => self.wide_branch(op, pc),
-            Op::Clrex | Op::NopW => self.exec_t2_inline(op, pc),
-            Op::DpReg { .. } => self.exec_t2_inline(op, pc),
-            Op::ShiftReg { .. } => self.exec_t2_inline(op, pc),
-            Op::MovT { .. } => self.exec_t2_inline(op, pc),
-            Op::Bfi { .. } => self.exec_t2_inline(op, pc),
-            Op::Bfx { .. } => self.exec_t2_inline(op, pc),
-            Op::Sat { .. } => self.exec_t2_inline(op, pc),
-            Op::Misc { .. } => self.exec_t2_inline(op, pc),
-            Op::Extend { .. } => self.exec_t2_inline(op, pc),
-            Op::Mul { .. } => self.exec_t2_inline(op, pc),
-            Op::MulLong { .. } => self.exec_t2_inline(op, pc),
-            Op::Div { .. } => self.exec_t2_inline(op, pc),
-            Op::It { .. } => self.exec_t2_inline(op, pc),
-            Op::CpsF { .. } => self.exec_t2_inline(op, pc),
-            Op::HintW { .. } => self.exec_t2_inline(op, pc),
-            Op::LdImm { .. } => self.exec_t2_inline(op, pc),
-            Op::LdIdx { .. } => self.exec_t2_inline(op, pc),
-            Op::LdReg { .. } => self.exec_t2_inline(op, pc),
-            Op::Dual { .. } => self.exec_t2_inline(op, pc),
-            Op::Ldrex { .. } => self.exec_t2_inline(op, pc),
-            Op::Strex { .. } => self.exec_t2_inline(op, pc),
-            Op::Multi { .. } => self.exec_t2_inline(op, pc),
-            Op::Dsp { .. } => self.exec_t2_inline(op, pc),
+            Op::AndImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::AND }>(f, rd, rn, imm, pc),
+            Op::BicImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::BIC }>(f, rd, rn, imm, pc),
+            Op::OrrImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::ORR }>(f, rd, rn, imm, pc),
+            Op::OrnImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::ORN }>(f, rd, rn, imm, pc),
+            Op::EorImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::EOR }>(f, rd, rn, imm, pc),
+            Op::MovImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::MOV }>(f, rd, rn, imm, pc),
+            Op::MvnImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::MVN }>(f, rd, rn, imm, pc),
+            Op::AddImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::ADD }>(f, rd, rn, imm, pc),
+            Op::AdcImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::ADC }>(f, rd, rn, imm, pc),
+            Op::SbcImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::SBC }>(f, rd, rn, imm, pc),
+            Op::SubImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::SUB }>(f, rd, rn, imm, pc),
+            Op::RsbImmW { f, rd, rn, imm } => self.dp_imm::<{ dp::RSB }>(f, rd, rn, imm, pc),
+            Op::AndRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::AND }>(f, rd, rn, rm, sh, pc),
+            Op::BicRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::BIC }>(f, rd, rn, rm, sh, pc),
+            Op::OrrRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::ORR }>(f, rd, rn, rm, sh, pc),
+            Op::OrnRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::ORN }>(f, rd, rn, rm, sh, pc),
+            Op::EorRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::EOR }>(f, rd, rn, rm, sh, pc),
+            Op::MovRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::MOV }>(f, rd, rn, rm, sh, pc),
+            Op::MvnRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::MVN }>(f, rd, rn, rm, sh, pc),
+            Op::AddRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::ADD }>(f, rd, rn, rm, sh, pc),
+            Op::AdcRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::ADC }>(f, rd, rn, rm, sh, pc),
+            Op::SbcRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::SBC }>(f, rd, rn, rm, sh, pc),
+            Op::SubRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::SUB }>(f, rd, rn, rm, sh, pc),
+            Op::RsbRegW { f, rd, rn, rm, sh } => self.dp_reg::<{ dp::RSB }>(f, rd, rn, rm, sh, pc),
+            Op::ShiftReg { op, rd, rn, rm } => self.exec_shift_reg(op, rd, rn, rm, pc),
+            Op::MovT { rd, imm } => self.exec_movt(rd, imm, pc),
+            Op::Bfi { rd, rn, lsb, msb } => self.exec_bfi(rd, rn, lsb, msb, pc),
+            Op::Bfx { signed, rd, rn, lsb, width } => self.exec_bfx(signed, rd, rn, lsb, width, pc),
+            Op::Sat { unsigned, rd, rn, sh, sat } => self.exec_sat(unsigned, rd, rn, sh, sat, pc),
+            Op::Misc { op, rd, rm } => self.exec_misc(op, rd, rm, pc),
+            Op::Extend { op, rd, rm, rot } => self.exec_extend(op, rd, rm, rot, pc),
+            Op::Mul { mls, rd, rn, rm, ra } => self.exec_mul(mls, rd, rn, rm, ra, pc),
+            Op::MulLong { op, lo, hi, rn, rm } => self.exec_mul_long(op, lo, hi, rn, rm, pc),
+            Op::Div { signed, rd, rn, rm } => self.exec_div(signed, rd, rn, rm, pc),
+            Op::Dsp { op, rd, rn, rm, ra } => self.exec_dsp_op(op, rd, rn, rm, ra, pc),
+            Op::It { state } => self.exec_it(state, pc),
+            Op::CpsF { disable } => self.exec_cps_f(disable),
+            Op::NopW => self.exec_nop_w(false, pc),
+            Op::Clrex => self.exec_nop_w(true, pc),
+            Op::HintW { hint } => self.exec_hint_w(hint, pc),
+            Op::LdImm { kind, rt, rn, off } => self.exec_ld_imm(kind, rt, rn, off, pc),
+            Op::LdPre { kind, rt, rn, off } => self.exec_ld_pre(kind, rt, rn, off, pc),
+            Op::LdPost { kind, rt, rn, off } => self.exec_ld_post(kind, rt, rn, off, pc),
+            Op::LdReg { kind, rt, rn, rm, sh } => self.exec_ld_reg(kind, rt, rn, rm, sh, pc),
+            Op::Dual { puw, rt, rt2, rn, off } => self.exec_dual(puw, rt, rt2, rn, off, pc),
+            Op::Ldrex { size, rt, rn, off } => self.exec_ldrex(size, rt, rn, off, pc),
+            Op::Strex { size, rd, rt, rn, off } => self.exec_strex(size, rd, rt, rn, off, pc),
+            Op::Multi { flags, rn, list } => self.exec_multi(flags, rn, list, pc),
+            Op::LdLit { kind, rt, addr } => self.exec_ld_lit(kind, rt, addr, pc),
+            Op::LdrdLit { rt, rt2, addr } => self.exec_ldrd_lit(rt, rt2, addr, pc),
+            Op::Tb { half, rn, rm, base } => self.exec_tb(half, rn, rm, base, pc),
+            Op::BcondW { cond, target } => self.exec_bcond_w(cond, target, pc),
+            Op::BW { target } => self.branch(target, t2::BRANCH),
+            Op::Cbz { nz, rn, target } => self.exec_cbz(nz, rn, target),
             Op::Fp { raw } => self.exec_fp(raw, pc),
             Op::Undef { raw } => {
                 let why = if raw > 0xFFFF {

@@ -39,9 +39,9 @@ impl Machine {
     /// interrupt) is folded into that one value.
     pub fn run(&mut self) -> Stop {
         if self.v7 {
-            self.run_loop::<false, true>()
+            self.run_v7()
         } else {
-            self.run_loop::<false, false>()
+            self.run_v6()
         }
     }
 
@@ -56,6 +56,19 @@ impl Machine {
         }
     }
 
+    // Each core's loop is a function of its own, so that neither's code placement or
+    // register allocation moves when the other's instructions change (the host's speed on
+    // the loop varies by several per cent with either).
+    #[inline(never)]
+    fn run_v6(&mut self) -> Stop {
+        self.run_loop::<false, false>()
+    }
+
+    #[inline(never)]
+    fn run_v7(&mut self) -> Stop {
+        self.run_loop::<false, true>()
+    }
+
     #[inline(always)]
     fn run_loop<const TRACED: bool, const V7: bool>(&mut self) -> Stop {
         let end = if TRACED { self.itrace.as_ref().map_or(0, |t| t.end) } else { u64::MAX };
@@ -68,6 +81,12 @@ impl Machine {
                     self.flush_console();
                     return s;
                 }
+                // An IT block runs here, on the slow path: entering one (IT, or an exception
+                // return into one) requests attention until it ends, so the fast path
+                // never tests ITSTATE.
+                if V7 && self.it != 0 {
+                    self.step_in_it::<TRACED>();
+                }
                 continue;
             }
             let pc = self.pc;
@@ -78,21 +97,41 @@ impl Machine {
                     None => continue,
                 },
             };
-            if TRACED {
-                if let Some(it) = self.itrace.as_mut() {
-                    it.insn(self.cyc, pc, &self.mem);
-                }
-            }
-            self.insns += 1;
-            self.pc = pc.wrapping_add(2);
-            if !V7 {
-                self.exec(op, pc);
-            } else if self.it == 0 {
+            self.fetched::<TRACED>(pc);
+            if V7 {
                 self.exec_g::<true>(op, pc);
             } else {
-                self.exec_in_it(op, pc);
+                self.exec(op, pc);
             }
         }
+    }
+
+    /// The instruction at `pc` was fetched: count and trace it, move `pc` 2 bytes on (a 32-bit
+    /// op moves it 2 more).
+    #[inline(always)]
+    fn fetched<const TRACED: bool>(&mut self, pc: u32) {
+        if TRACED {
+            if let Some(it) = self.itrace.as_mut() {
+                it.insn(self.cyc, pc, &self.mem);
+            }
+        }
+        self.insns += 1;
+        self.pc = pc.wrapping_add(2);
+    }
+
+    /// The next instruction of the current IT block (the loop's slow path).
+    #[inline(never)]
+    fn step_in_it<const TRACED: bool>(&mut self) {
+        let pc = self.pc;
+        let op = match self.ops.get((pc >> 1) as usize) {
+            Some(op) => *op,
+            None => match self.fetch_slow(pc) {
+                Some(op) => op,
+                None => return,
+            },
+        };
+        self.fetched::<TRACED>(pc);
+        self.exec_in_it(op, pc);
     }
 
     /// Would an exception become visible (and preempt) in (cyc, cyc+cost)? If so, abandon

@@ -1,6 +1,8 @@
 //! The decoded instruction: `Op`, 8 bytes, one variant per operation (ARMv6-M first, then the
 //! ARMv7-M ones), with every PC-relative value already resolved by the decoder.
 
+use super::thumb2::dp;
+
 /// Condition codes of B<cond>.
 pub type Cond = u8;
 
@@ -257,14 +259,6 @@ pub enum Op {
         isb: bool,
     },
     // ---- ARMv7-M only (never produced for an ARMv6-M board; executed in thumb2/) ----
-    /// Data processing with a shifted register; `sh` = type << 6 | amount (0..=32, ROR #0 = RRX).
-    DpReg {
-        op: u8,
-        rd: u8,
-        rn: u8,
-        rm: u8,
-        sh: u8,
-    },
     /// LSL/LSR/ASR/ROR Rd, Rn, Rm (`op` = type | S << 4).
     ShiftReg {
         op: u8,
@@ -334,20 +328,27 @@ pub enum Op {
         rn: u8,
         rm: u8,
     },
-    /// Load/store, positive 12-bit offset.
+    /// Load/store at Rn plus an offset, no write-back: the 12-bit positive one, or the
+    /// 8-bit one of either sign (`kind` from `thumb2::ls`).
     LdImm {
         kind: u8,
         rt: u8,
         rn: u8,
-        off: u16,
+        off: i16,
     },
-    /// Load/store with an 8-bit offset: `puw` = P << 2 | U << 1 | W (index, add, write back).
-    LdIdx {
+    /// Load/store pre-indexed: at Rn + off, which is written back to Rn.
+    LdPre {
         kind: u8,
         rt: u8,
         rn: u8,
-        puw: u8,
-        off: u8,
+        off: i16,
+    },
+    /// Load/store post-indexed: at Rn, then Rn + off written back to Rn.
+    LdPost {
+        kind: u8,
+        rt: u8,
+        rn: u8,
+        off: i16,
     },
     /// Load/store, register offset shifted left by `sh`.
     LdReg {
@@ -357,7 +358,8 @@ pub enum Op {
         rm: u8,
         sh: u8,
     },
-    /// LDRD/STRD: `puw` as in LdIdx plus bit 3 = load; offset in words.
+    /// LDRD/STRD: `puw` = P << 2 | U << 1 | W (index, add, write back) plus bit 3 = load;
+    /// offset in words.
     Dual {
         puw: u8,
         rt: u8,
@@ -401,13 +403,165 @@ pub enum Op {
     HintW {
         hint: u8,
     },
-    /// Data processing with an immediate (modified, plain 12-bit or MOVW 16-bit); `op`
-    /// from `thumb2::dp`.
-    DpImm {
-        op: u8,
+    // Data processing (.W), one variant per operation so that the op's own dispatch is the
+    // only one (thumb2/execute.rs): `...ImmW` with a modified or plain immediate, `...RegW`
+    // with a shifted register (`sh` = type << 6 | amount, 0..=32, ROR #0 = RRX). `f` holds the flag bits of
+    // `thumb2::dp` (S, TEST, IMM_C); `Op::dp_imm`/`Op::dp_reg` build them from an opcode.
+    AndImmW {
+        f: u8,
         rd: u8,
         rn: u8,
         imm: u32,
+    },
+    BicImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    OrrImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    OrnImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    EorImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    MovImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    MvnImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    AddImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    AdcImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    SbcImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    SubImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    RsbImmW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        imm: u32,
+    },
+    AndRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    BicRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    OrrRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    OrnRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    EorRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    MovRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    MvnRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    AddRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    AdcRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    SbcRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    SubRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
+    },
+    RsbRegW {
+        f: u8,
+        rd: u8,
+        rn: u8,
+        rm: u8,
+        sh: u8,
     },
     /// Load of `kind` (`thumb2::ls`) from a PC-relative address resolved at decode time.
     LdLit {
@@ -460,19 +614,80 @@ pub enum Op {
 }
 
 impl Op {
+    /// The .W data-processing op with an immediate for `op` (a `thumb2::dp` opcode with
+    /// its flag bits).
+    pub fn dp_imm(op: u8, rd: u8, rn: u8, imm: u32) -> Op {
+        let f = op & 0xF0;
+        match op & 15 {
+            dp::AND => Op::AndImmW { f, rd, rn, imm },
+            dp::BIC => Op::BicImmW { f, rd, rn, imm },
+            dp::ORR => Op::OrrImmW { f, rd, rn, imm },
+            dp::ORN => Op::OrnImmW { f, rd, rn, imm },
+            dp::EOR => Op::EorImmW { f, rd, rn, imm },
+            dp::MOV => Op::MovImmW { f, rd, rn, imm },
+            dp::MVN => Op::MvnImmW { f, rd, rn, imm },
+            dp::ADD => Op::AddImmW { f, rd, rn, imm },
+            dp::ADC => Op::AdcImmW { f, rd, rn, imm },
+            dp::SBC => Op::SbcImmW { f, rd, rn, imm },
+            dp::SUB => Op::SubImmW { f, rd, rn, imm },
+            _ => Op::RsbImmW { f, rd, rn, imm },
+        }
+    }
+
+    /// The .W data-processing op with a shifted register for `op` (as `dp_imm`).
+    pub fn dp_reg(op: u8, rd: u8, rn: u8, rm: u8, sh: u8) -> Op {
+        let f = op & 0xF0;
+        match op & 15 {
+            dp::AND => Op::AndRegW { f, rd, rn, rm, sh },
+            dp::BIC => Op::BicRegW { f, rd, rn, rm, sh },
+            dp::ORR => Op::OrrRegW { f, rd, rn, rm, sh },
+            dp::ORN => Op::OrnRegW { f, rd, rn, rm, sh },
+            dp::EOR => Op::EorRegW { f, rd, rn, rm, sh },
+            dp::MOV => Op::MovRegW { f, rd, rn, rm, sh },
+            dp::MVN => Op::MvnRegW { f, rd, rn, rm, sh },
+            dp::ADD => Op::AddRegW { f, rd, rn, rm, sh },
+            dp::ADC => Op::AdcRegW { f, rd, rn, rm, sh },
+            dp::SBC => Op::SbcRegW { f, rd, rn, rm, sh },
+            dp::SUB => Op::SubRegW { f, rd, rn, rm, sh },
+            _ => Op::RsbRegW { f, rd, rn, rm, sh },
+        }
+    }
+
     /// True for the ARMv7-M-only ops (the ARMv6-M copy of `exec_g` sends them out of line).
     #[inline(always)]
     pub fn is_v7(&self) -> bool {
         matches!(
             self,
-            Op::DpImm { .. }
-                | Op::LdLit { .. }
+            Op::LdLit { .. }
+                | Op::AndImmW { .. }
+                | Op::BicImmW { .. }
+                | Op::OrrImmW { .. }
+                | Op::OrnImmW { .. }
+                | Op::EorImmW { .. }
+                | Op::MovImmW { .. }
+                | Op::MvnImmW { .. }
+                | Op::AddImmW { .. }
+                | Op::AdcImmW { .. }
+                | Op::SbcImmW { .. }
+                | Op::SubImmW { .. }
+                | Op::RsbImmW { .. }
+                | Op::AndRegW { .. }
+                | Op::BicRegW { .. }
+                | Op::OrrRegW { .. }
+                | Op::OrnRegW { .. }
+                | Op::EorRegW { .. }
+                | Op::MovRegW { .. }
+                | Op::MvnRegW { .. }
+                | Op::AddRegW { .. }
+                | Op::AdcRegW { .. }
+                | Op::SbcRegW { .. }
+                | Op::SubRegW { .. }
+                | Op::RsbRegW { .. }
                 | Op::LdrdLit { .. }
                 | Op::Tb { .. }
                 | Op::BcondW { .. }
                 | Op::BW { .. }
                 | Op::Cbz { .. }
-                | Op::DpReg { .. }
                 | Op::ShiftReg { .. }
                 | Op::MovT { .. }
                 | Op::Bfi { .. }
@@ -484,7 +699,8 @@ impl Op {
                 | Op::MulLong { .. }
                 | Op::Div { .. }
                 | Op::LdImm { .. }
-                | Op::LdIdx { .. }
+                | Op::LdPre { .. }
+                | Op::LdPost { .. }
                 | Op::LdReg { .. }
                 | Op::Dual { .. }
                 | Op::Ldrex { .. }
@@ -508,7 +724,6 @@ impl Op {
             | Op::Msr { .. }
             | Op::Mrs { .. }
             | Op::Barrier { .. }
-            | Op::DpImm { .. }
             | Op::LdLit { .. }
             | Op::LdrdLit { .. }
             | Op::Tb { .. }

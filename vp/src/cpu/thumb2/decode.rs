@@ -141,13 +141,13 @@ mod tests {
     #[test]
     fn data_processing() {
         // ADDS.W r1, r2, #0x00FF00FF  (F112 11FF)
-        assert_eq!(d(0xF112, 0x11FF), Op::DpImm { op: dp::ADD | dp::S, rd: 1, rn: 2, imm: 0x00FF_00FF });
+        assert_eq!(d(0xF112, 0x11FF), Op::AddImmW { f: dp::S, rd: 1, rn: 2, imm: 0x00FF_00FF });
         // MOV.W r0, #0x80000000 (F04F 4000): rotated, so C comes from bit 31 when flags are set
-        assert_eq!(d(0xF04F, 0x4000), Op::DpImm { op: dp::MOV | dp::IMM_C, rd: 0, rn: 15, imm: 0x8000_0000 });
+        assert_eq!(d(0xF04F, 0x4000), Op::MovImmW { f: dp::IMM_C, rd: 0, rn: 15, imm: 0x8000_0000 });
         // CMP.W r3, r4, LSL #2 (EBB3 0F84)
-        assert_eq!(d(0xEBB3, 0x0F84), Op::DpReg { op: dp::SUB | dp::S | dp::TEST, rd: 15, rn: 3, rm: 4, sh: 2 });
+        assert_eq!(d(0xEBB3, 0x0F84), Op::SubRegW { f: dp::S | dp::TEST, rd: 15, rn: 3, rm: 4, sh: 2 });
         // MOVW r5, #0x1234 (F241 2534); MOVT r5, #0xABCD (F6CA 35CD)
-        assert_eq!(d(0xF241, 0x2534), Op::DpImm { op: dp::MOV, rd: 5, rn: 15, imm: 0x1234 });
+        assert_eq!(d(0xF241, 0x2534), Op::MovImmW { f: 0, rd: 5, rn: 15, imm: 0x1234 });
         assert_eq!(d(0xF6CA, 0x35CD), Op::MovT { rd: 5, imm: 0xABCD });
         // UBFX r0, r1, #4, #8 (F3C1 1007); BFC r2, #3, #5 (F36F 02C7)
         assert_eq!(d(0xF3C1, 0x1007), Op::Bfx { signed: false, rd: 0, rn: 1, lsb: 4, width: 8 });
@@ -161,7 +161,10 @@ mod tests {
     fn memory_and_branches() {
         // LDR.W r0, [r1, #0x123] (F8D1 0123); LDR r0, [r1, #-4]! (F851 0D04)
         assert_eq!(d(0xF8D1, 0x0123), Op::LdImm { kind: ls::LDR, rt: 0, rn: 1, off: 0x123 });
-        assert_eq!(d(0xF851, 0x0D04), Op::LdIdx { kind: ls::LDR, rt: 0, rn: 1, puw: 0b101, off: 4 });
+        assert_eq!(d(0xF851, 0x0D04), Op::LdPre { kind: ls::LDR, rt: 0, rn: 1, off: -4 });
+        // LDR r7, [r0, #-4] (F850 7C04); STR.W r7, [r0], #-4 (F840 7904)
+        assert_eq!(d(0xF850, 0x7C04), Op::LdImm { kind: ls::LDR, rt: 7, rn: 0, off: -4 });
+        assert_eq!(d(0xF840, 0x7904), Op::LdPost { kind: ls::STR, rt: 7, rn: 0, off: -4 });
         // PUSH.W {r4-r11, lr} (E92D 4FF0)
         assert_eq!(d(0xE92D, 0x4FF0), Op::Multi { flags: 6, rn: 13, list: 0x4FF0 });
         // TBB [pc, r1] (E8DF F001)

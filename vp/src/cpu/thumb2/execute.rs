@@ -2,7 +2,7 @@
 //! (loads and stores are in memory.rs). Every 32-bit op first moves `pc` past itself.
 
 use super::dp;
-use super::pipeline::bit;
+use super::pipeline::{bit, dst};
 use super::timing as t;
 use crate::cpu::decode::Op;
 use crate::cpu::flags::*;
@@ -30,149 +30,207 @@ impl Machine {
         self.exec_g::<true>(op, pc)
     }
 
+    // One method per op, called from `exec_g` with the fields already taken apart, so that
+    // its match is the only dispatch (handing the whole op to a second match had it
+    // re-packed and dispatched again: 10 to 15 host instructions per Thumb-2 instruction).
+
+    /// Data processing `OP` (a `dp` opcode) with a shifted register; `f` its flag bits.
     #[inline(always)]
-    pub(crate) fn exec_t2_inline(&mut self, op: Op, pc: u32) {
-        // 4 bytes but for IT, CPS and the 16-bit LDM/STM, whose arms correct it
+    pub(crate) fn dp_reg<const OP: u8>(&mut self, f: u8, rd: u8, rn: u8, rm: u8, sh: u8, pc: u32) {
         self.pc = pc.wrapping_add(4);
-        match op {
-            Op::DpReg { op, rd, rn, rm, sh } => {
-                let (b, c) = shift_imm(self.g(rm), sh, self.c);
-                self.dp(op, rd, self.g(rn), b, c, true);
-            }
-            Op::ShiftReg { op, rd, rn, rm } => {
-                let (x, n) = (self.g(rn), self.g(rm) & 0xFF);
-                let (r, c) = match op & 3 {
-                    0 => lsl_c(x, n, self.c),
-                    1 => lsr_c(x, n, self.c),
-                    2 => asr_c(x, n, self.c),
-                    _ => ror_c(x, n, self.c),
-                };
-                if op & 0x10 != 0 {
-                    self.set_flags_shift((r, c));
-                }
-                self.s(rd, r);
-                self.cyc += t::ALU;
-                self.dp_wrote(bit(rd));
-            }
-            Op::MovT { rd, imm } => self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16)),
-            Op::Bfi { rd, rn, lsb, msb } => {
-                let mask = (u32::MAX >> (31 - msb as u32)) & (u32::MAX << lsb);
-                let src = if rn == 15 { 0 } else { self.g(rn) << lsb };
-                self.alu_result(rd, (self.g(rd) & !mask) | (src & mask));
-            }
-            Op::Bfx { signed, rd, rn, lsb, width } => {
-                let v = self.g(rn) << (32 - lsb as u32 - width as u32);
-                let r = if signed { ((v as i32) >> (32 - width as u32)) as u32 } else { v >> (32 - width as u32) };
-                self.alu_result(rd, r);
-            }
-            Op::Sat { unsigned, rd, rn, sh, sat } => {
-                let x = shift_imm(self.g(rn), sh, self.c).0 as i32 as i64;
-                let (lo, hi) =
-                    if unsigned { (0, (1i64 << sat) - 1) } else { (-(1i64 << (sat - 1)), (1i64 << (sat - 1)) - 1) };
-                if x < lo || x > hi {
-                    self.q = true;
-                }
-                self.alu_result(rd, x.clamp(lo, hi) as u32);
-            }
-            Op::Misc { op, rd, rm } => {
-                let x = self.g(rm);
-                let r = match op {
-                    0 => x.leading_zeros(),
-                    1 => x.reverse_bits(),
-                    2 => x.swap_bytes(),
-                    3 => ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF),
-                    _ => (x as u16).swap_bytes() as i16 as i32 as u32,
-                };
-                self.alu_result(rd, r);
-            }
-            Op::Extend { op, rd, rm, rot } => {
-                let x = self.g(rm).rotate_right(8 * rot as u32);
-                let r = match op {
-                    0 => x as u16 as i16 as i32 as u32,
-                    1 => x & 0xFFFF,
-                    2 => x as u8 as i8 as i32 as u32,
-                    _ => x & 0xFF,
-                };
-                self.alu_result(rd, r);
-            }
-            Op::Mul { mls, rd, rn, rm, ra } => {
-                let p = self.g(rn).wrapping_mul(self.g(rm));
-                let (r, cost) = match (ra, mls) {
-                    (15, _) => (p, t::ALU),
-                    (_, false) => (self.g(ra).wrapping_add(p), t::MLA),
-                    (_, true) => (self.g(ra).wrapping_sub(p), t::MLA),
-                };
-                let cost = if self.m4 { t::M4_MUL } else { cost };
-                self.s(rd, r);
-                self.cyc += cost;
-                self.dp_wrote(bit(rd));
-            }
-            Op::MulLong { op, lo, hi, rn, rm } => {
-                let signed = op & 1 != 0;
-                let (a, b) = (self.g(rn), self.g(rm));
-                let p =
-                    if signed { (a as i32 as i64).wrapping_mul(b as i32 as i64) as u64 } else { a as u64 * b as u64 };
-                let acc = (op & 2 != 0).then(|| ((self.g(hi) as u64) << 32) | self.g(lo) as u64);
-                let r = p.wrapping_add(acc.unwrap_or(0));
-                self.cyc += if self.m4 { t::M4_MUL } else { t::mul_long(b, signed, acc.map(|v| (v >> 32) as u32)) };
-                self.s(lo, r as u32);
-                self.s(hi, (r >> 32) as u32);
-                self.dp_wrote(bit(lo) | bit(hi));
-            }
-            Op::Div { signed, rd, rn, rm } => self.divide(signed, rd, self.g(rn), self.g(rm), pc),
-            Op::Dsp { op, rd, rn, rm, ra } => self.exec_dsp(op, rd, rn, rm, ra, pc),
-            Op::It { state } => {
-                self.pc = pc.wrapping_add(2);
-                self.it = state;
-                self.cyc += self.it_cost(pc);
-            }
-            Op::CpsF { disable } => {
-                self.pc = pc.wrapping_add(2);
-                // FAULTMASK: privileged only, and not settable from NMI.
-                if !self.npriv || self.ipsr != 0 {
-                    self.set_faultmask(disable);
-                }
-                self.cyc += t::ALU;
-            }
-            Op::NopW => self.cyc += t::ALU,
-            Op::HintW { hint } => {
-                let op = match hint {
-                    2 => Op::Wfe,
-                    3 => Op::Wfi,
-                    _ => Op::Sev,
-                };
-                self.exec(op, pc);
-            }
-            Op::Clrex => {
-                self.excl = None;
-                self.cyc += t::ALU;
-            }
-            _ => self.exec_t2_memory(op, pc),
+        // (most registers are not shifted: LSL #0 skips the shifter's dispatch)
+        let (b, c) = if sh == 0 { (self.g(rm), self.c) } else { shift_imm(self.g(rm), sh, self.c) };
+        self.dp::<OP>(f, rd, self.g(rn), b, c, true);
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_shift_reg(&mut self, op: u8, rd: u8, rn: u8, rm: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let (x, n) = (self.g(rn), self.g(rm) & 0xFF);
+        let (r, c) = match op & 3 {
+            0 => lsl_c(x, n, self.c),
+            1 => lsr_c(x, n, self.c),
+            2 => asr_c(x, n, self.c),
+            _ => ror_c(x, n, self.c),
+        };
+        if op & 0x10 != 0 {
+            self.set_flags_shift((r, c));
+        }
+        self.s(rd, r);
+        self.cyc += t::ALU;
+        self.dp_wrote(dst(rd));
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_movt(&mut self, rd: u8, imm: u16, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16));
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_bfi(&mut self, rd: u8, rn: u8, lsb: u8, msb: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let mask = (u32::MAX >> (31 - msb as u32)) & (u32::MAX << lsb);
+        let src = if rn == 15 { 0 } else { self.g(rn) << lsb };
+        self.alu_result(rd, (self.g(rd) & !mask) | (src & mask));
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_bfx(&mut self, signed: bool, rd: u8, rn: u8, lsb: u8, width: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let v = self.g(rn) << (32 - lsb as u32 - width as u32);
+        let r = if signed { ((v as i32) >> (32 - width as u32)) as u32 } else { v >> (32 - width as u32) };
+        self.alu_result(rd, r);
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_sat(&mut self, unsigned: bool, rd: u8, rn: u8, sh: u8, sat: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let x = shift_imm(self.g(rn), sh, self.c).0 as i32 as i64;
+        let (lo, hi) = if unsigned { (0, (1i64 << sat) - 1) } else { (-(1i64 << (sat - 1)), (1i64 << (sat - 1)) - 1) };
+        if x < lo || x > hi {
+            self.q = true;
+        }
+        self.alu_result(rd, x.clamp(lo, hi) as u32);
+    }
+
+    /// CLZ, RBIT, REV, REV16, REVSH.
+    #[inline(always)]
+    pub(crate) fn exec_misc(&mut self, op: u8, rd: u8, rm: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let x = self.g(rm);
+        let r = match op {
+            0 => x.leading_zeros(),
+            1 => x.reverse_bits(),
+            2 => x.swap_bytes(),
+            3 => ((x & 0x00FF_00FF) << 8) | ((x >> 8) & 0x00FF_00FF),
+            _ => (x as u16).swap_bytes() as i16 as i32 as u32,
+        };
+        self.alu_result(rd, r);
+    }
+
+    /// SXTH, UXTH, SXTB, UXTB with rotation.
+    #[inline(always)]
+    pub(crate) fn exec_extend(&mut self, op: u8, rd: u8, rm: u8, rot: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let x = self.g(rm).rotate_right(8 * rot as u32);
+        let r = match op {
+            0 => x as u16 as i16 as i32 as u32,
+            1 => x & 0xFFFF,
+            2 => x as u8 as i8 as i32 as u32,
+            _ => x & 0xFF,
+        };
+        self.alu_result(rd, r);
+    }
+
+    /// MUL, MLA, MLS (`ra` 15: MUL).
+    #[inline(always)]
+    pub(crate) fn exec_mul(&mut self, mls: bool, rd: u8, rn: u8, rm: u8, ra: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let p = self.g(rn).wrapping_mul(self.g(rm));
+        let (r, cost) = match (ra, mls) {
+            (15, _) => (p, t::ALU),
+            (_, false) => (self.g(ra).wrapping_add(p), t::MLA),
+            (_, true) => (self.g(ra).wrapping_sub(p), t::MLA),
+        };
+        let cost = if self.m4 { t::M4_MUL } else { cost };
+        self.s(rd, r);
+        self.cyc += cost;
+        self.dp_wrote(dst(rd));
+    }
+
+    /// UMULL, SMULL, UMLAL, SMLAL (`op` bit 0 signed, bit 1 accumulate).
+    #[inline(always)]
+    pub(crate) fn exec_mul_long(&mut self, op: u8, lo: u8, hi: u8, rn: u8, rm: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let signed = op & 1 != 0;
+        let (a, b) = (self.g(rn), self.g(rm));
+        let p = if signed { (a as i32 as i64).wrapping_mul(b as i32 as i64) as u64 } else { a as u64 * b as u64 };
+        let acc = (op & 2 != 0).then(|| ((self.g(hi) as u64) << 32) | self.g(lo) as u64);
+        let r = p.wrapping_add(acc.unwrap_or(0));
+        self.cyc += if self.m4 { t::M4_MUL } else { t::mul_long(b, signed, acc.map(|v| (v >> 32) as u32)) };
+        self.s(lo, r as u32);
+        self.s(hi, (r >> 32) as u32);
+        self.dp_wrote(bit(lo) | bit(hi));
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_div(&mut self, signed: bool, rd: u8, rn: u8, rm: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        self.divide(signed, rd, self.g(rn), self.g(rm), pc);
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_dsp_op(&mut self, op: u8, rd: u8, rn: u8, rm: u8, ra: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        self.exec_dsp(op, rd, rn, rm, ra, pc);
+    }
+
+    /// IT (16-bit: the loop has moved `pc` past it).
+    #[inline(always)]
+    pub(crate) fn exec_it(&mut self, state: u8, pc: u32) {
+        self.it = state;
+        self.reschedule(); // the block runs on the loop's slow path (it.rs)
+        self.cyc += self.it_cost(pc);
+    }
+
+    /// CPSID f / CPSIE f (16-bit): FAULTMASK, privileged only, and not settable from NMI.
+    #[inline(always)]
+    pub(crate) fn exec_cps_f(&mut self, disable: bool) {
+        if !self.npriv || self.ipsr != 0 {
+            self.set_faultmask(disable);
+        }
+        self.cyc += t::ALU;
+    }
+
+    /// NOP.W, and CLREX (which also forgets the exclusive monitor's address).
+    #[inline(always)]
+    pub(crate) fn exec_nop_w(&mut self, clrex: bool, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        if clrex {
+            self.excl = None;
+        }
+        self.cyc += t::ALU;
+    }
+
+    /// WFE.W, WFI.W, SEV.W: the 16-bit ones' behaviour, 4 bytes long.
+    #[inline(always)]
+    pub(crate) fn exec_hint_w(&mut self, hint: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let op = match hint {
+            2 => Op::Wfe,
+            3 => Op::Wfi,
+            _ => Op::Sev,
+        };
+        self.exec(op, pc);
+    }
+
+    /// Data processing `OP` (a `dp` opcode) with an immediate; `f` its flag bits.
+    #[inline(always)]
+    pub(crate) fn dp_imm<const OP: u8>(&mut self, f: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let c = if f & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.c };
+        self.dp::<OP>(f, rd, self.g(rn), imm, c, false);
+    }
+
+    /// B<c>.W.
+    #[inline(always)]
+    pub(crate) fn exec_bcond_w(&mut self, cond: u8, target: u32, pc: u32) {
+        if cond_passed(cond, self.n, self.z, self.c, self.v) {
+            self.branch(target, t::BRANCH);
+        } else {
+            self.pc = pc.wrapping_add(4);
+            self.cyc += t::NOT_TAKEN;
         }
     }
 
+    /// CBZ/CBNZ (16-bit: the loop has moved `pc` past it).
     #[inline(always)]
-    pub(crate) fn dp_imm(&mut self, op: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
-        self.pc = pc.wrapping_add(4);
-        let c = if op & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.c };
-        self.dp(op, rd, self.g(rn), imm, c, false);
-    }
-
-    /// B<c>.W, B.W, CBZ/CBNZ.
-    #[inline(always)]
-    pub(crate) fn wide_branch(&mut self, op: Op, pc: u32) {
-        let taken = match op {
-            Op::BcondW { cond, target } => {
-                self.pc = pc.wrapping_add(4);
-                cond_passed(cond, self.n, self.z, self.c, self.v).then_some(target)
-            }
-            Op::BW { target } => Some(target),
-            Op::Cbz { nz, rn, target } => ((self.g(rn) != 0) == nz).then_some(target),
-            _ => unreachable!("not a wide branch: {:?}", op),
-        };
-        match taken {
-            Some(target) => self.branch(target, t::BRANCH),
-            None => self.cyc += t::NOT_TAKEN,
+    pub(crate) fn exec_cbz(&mut self, nz: bool, rn: u8, target: u32) {
+        if (self.g(rn) != 0) == nz {
+            self.branch(target, t::BRANCH);
+        } else {
+            self.cyc += t::NOT_TAKEN;
         }
     }
 
@@ -181,14 +239,15 @@ impl Machine {
     fn alu_result(&mut self, rd: u8, r: u32) {
         self.s(rd, r);
         self.cyc += t::ALU;
-        self.dp_wrote(bit(rd));
+        self.dp_wrote(dst(rd));
     }
 
-    /// Data processing: `op` from `dp`, operands `a` (Rn) and `b` (immediate or shifted
-    /// Rm), `carry` the shifter's (or immediate's) carry out for the logical ops.
+    /// Data processing: `OP` from `dp` with the flag bits `f`, operands `a` (Rn) and `b`
+    /// (immediate or shifted Rm), `carry` the shifter's (or immediate's) carry out for the
+    /// logical ops.
     #[inline(always)]
-    fn dp(&mut self, op: u8, rd: u8, a: u32, b: u32, carry: bool, reg_form: bool) {
-        let s = op & dp::S != 0;
+    fn dp<const OP: u8>(&mut self, f: u8, rd: u8, a: u32, b: u32, carry: bool, reg_form: bool) {
+        let s = f & dp::S != 0;
         let logical = |m: &mut Machine, r: u32| {
             if s {
                 m.c = carry;
@@ -197,8 +256,7 @@ impl Machine {
             r
         };
         let arith = |m: &mut Machine, res: (u32, bool, bool)| if s { m.set_flags_add(res) } else { res.0 };
-        let base = op & 15;
-        let r = match base {
+        let r = match OP {
             dp::AND => logical(self, a & b),
             dp::BIC => logical(self, a & !b),
             dp::ORR => logical(self, a | b),
@@ -213,12 +271,12 @@ impl Machine {
             _ => arith(self, add_with_carry(!a, b, true)), // RSB
         };
         self.cyc += t::ALU;
-        if op & dp::TEST != 0 {
+        if f & dp::TEST != 0 {
             return;
         }
-        self.dp_wrote(bit(rd));
+        self.dp_wrote(dst(rd));
         if rd == 13 {
-            match (reg_form, base) {
+            match (reg_form, OP) {
                 (true, dp::MOV) => self.load_sp(r, SpLoad::MovReg),
                 (true, dp::ADD) => self.load_sp(r, SpLoad::AddReg),
                 _ => self.write_sp(r),
@@ -243,6 +301,6 @@ impl Machine {
         };
         self.s(rd, r);
         self.cyc += cost;
-        self.dp_wrote(bit(rd));
+        self.dp_wrote(dst(rd));
     }
 }

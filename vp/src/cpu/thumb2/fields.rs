@@ -77,9 +77,7 @@ pub fn dp_mod_imm(i: u32, _pc4: u32) -> Op {
     let (rn, rd) = (reg(i, 16), reg(i, 8));
     let imm12 = (bits(i, 26, 26) << 11) | (bits(i, 14, 12) << 8) | bits(i, 7, 0);
     match expand_imm(imm12) {
-        Some((imm, rot)) if dp_regs_ok(op, rd, rn) => {
-            Op::DpImm { op: op | if rot { dp::IMM_C } else { 0 }, rd, rn, imm }
-        }
+        Some((imm, rot)) if dp_regs_ok(op, rd, rn) => Op::dp_imm(op | if rot { dp::IMM_C } else { 0 }, rd, rn, imm),
         _ => undef(i),
     }
 }
@@ -94,7 +92,7 @@ pub fn dp_shifted(i: u32, _pc4: u32) -> Op {
     // MOV.W Rd, Rm may name SP (not both, not with flags or a shift).
     let plain_mov = op == dp::MOV && sh == 0 && !(rd == 13 && rm == 13) && rd != 15 && rm != 15;
     if plain_mov || (dp_regs_ok(op, rd, rn) && !bad(rm)) {
-        Op::DpReg { op, rd, rn, rm, sh }
+        Op::dp_reg(op, rd, rn, rm, sh)
     } else {
         undef(i)
     }
@@ -113,7 +111,7 @@ pub fn add_sub_w(i: u32, pc4: u32) -> Op {
     if rd == 15 || (rd == 13 && rn != 13) {
         return undef(i);
     }
-    Op::DpImm { op: if sub { dp::SUB } else { dp::ADD }, rd, rn, imm }
+    Op::dp_imm(if sub { dp::SUB } else { dp::ADD }, rd, rn, imm)
 }
 
 fn imm16(i: u32) -> u32 {
@@ -125,7 +123,7 @@ pub fn movw(i: u32, _pc4: u32) -> Op {
     if bad(rd) {
         return undef(i);
     }
-    Op::DpImm { op: dp::MOV, rd, rn: 15, imm: imm16(i) }
+    Op::dp_imm(dp::MOV, rd, 15, imm16(i))
 }
 
 pub fn movt(i: u32, _pc4: u32) -> Op {
@@ -285,7 +283,7 @@ pub fn ld_imm12(i: u32, _pc4: u32) -> Op {
     if rn == 15 {
         return undef(i); // a store relative to the PC
     }
-    Op::LdImm { kind, rt, rn, off: bits(i, 11, 0) as u16 }
+    Op::LdImm { kind, rt, rn, off: bits(i, 11, 0) as i16 }
 }
 
 pub fn ld_imm8(i: u32, _pc4: u32) -> Op {
@@ -300,7 +298,12 @@ pub fn ld_imm8(i: u32, _pc4: u32) -> Op {
     if rn == 15 || puw & 4 == 0 && puw & 1 == 0 || (puw & 1 != 0 && rn == rt) {
         return undef(i);
     }
-    Op::LdIdx { kind, rt, rn, puw, off: bits(i, 7, 0) as u8 }
+    let off = if puw & 2 != 0 { bits(i, 7, 0) as i16 } else { -(bits(i, 7, 0) as i16) };
+    match (puw & 4 != 0, puw & 1 != 0) {
+        (true, false) => Op::LdImm { kind, rt, rn, off }, // (LDRT too: no MPU, so unprivileged is the same)
+        (true, true) => Op::LdPre { kind, rt, rn, off },
+        _ => Op::LdPost { kind, rt, rn, off },
+    }
 }
 
 pub fn ld_reg(i: u32, _pc4: u32) -> Op {

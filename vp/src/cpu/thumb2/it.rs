@@ -1,6 +1,8 @@
 //! The IT block. `Machine::it` holds ITSTATE (firstcond << 4 | mask, as in the EPSR IT
-//! bits); while it is non-zero the ARMv7-M loop hands each instruction to `exec_in_it`
-//! instead of `exec`. Outside IT blocks this costs the loop one test of a zero byte.
+//! bits); while it is non-zero the ARMv7-M loop's slow path hands each instruction to
+//! `exec_in_it` instead of `exec`: whatever makes it non-zero (IT, an exception return into
+//! a block, `exec_in_it` itself) requests attention (`reschedule`), so outside IT blocks the
+//! loop pays nothing for them.
 
 use super::timing as t;
 use crate::cpu::decode::{alu_op, Op};
@@ -58,6 +60,9 @@ impl Machine {
     pub(crate) fn exec_in_it(&mut self, op: Op, pc: u32) {
         let state = self.it;
         self.it = advance(state);
+        if self.it != 0 {
+            self.reschedule();
+        }
         if !cond_passed(state >> 4, self.n, self.z, self.c, self.v) {
             self.pc = pc.wrapping_add(op.size());
             self.cyc += t::NOT_TAKEN;
@@ -72,6 +77,7 @@ impl Machine {
         }
         if self.pending_fault.is_some() {
             self.it = state; // the faulting instruction is stacked with its own ITSTATE
+            self.reschedule();
         }
     }
 }

@@ -1,114 +1,138 @@
 //! ARMv7-M loads and stores: single (immediate, indexed, register, literal), dual,
 //! exclusive, multiple (LDM/STM/PUSH.W/POP.W) and the table branches TBB/TBH.
 
-use super::pipeline::bit;
+use super::pipeline::{bit, dst};
 use super::timing as t;
 use super::{ls, multi};
-use crate::cpu::decode::Op;
 use crate::machine::Machine;
 use crate::nvic::EXC_RETURN_MIN;
 
 impl Machine {
+    // One method per op, called from `exec_g` with the fields taken apart (execute.rs says
+    // why); each first moves `pc` past its 4 bytes.
+
+    /// LDR/STR (any size) Rt, [Rn, #+imm12] or [Rn, #+/-imm8].
     #[inline(always)]
-    pub(crate) fn exec_t2_memory(&mut self, op: Op, pc: u32) {
-        match op {
-            Op::LdImm { kind, rt, rn, off } => {
-                let a = self.g(rn).wrapping_add(off as u32);
-                self.load_store(kind, rt, a, pc, None, bit(rn));
-            }
-            Op::LdIdx { kind, rt, rn, puw, off } => {
-                let base = self.g(rn);
-                let end = if puw & 2 != 0 { base.wrapping_add(off as u32) } else { base.wrapping_sub(off as u32) };
-                let a = if puw & 4 != 0 { end } else { base };
-                self.load_store(kind, rt, a, pc, (puw & 1 != 0).then_some((rn, end)), bit(rn));
-            }
-            Op::LdReg { kind, rt, rn, rm, sh } => {
-                let a = self.g(rn).wrapping_add(self.g(rm) << sh);
-                self.load_store(kind, rt, a, pc, None, bit(rn) | bit(rm));
-            }
-            Op::Dual { puw, rt, rt2, rn, off } => {
-                let (base, off) = (self.g(rn), 4 * off as u32);
-                let end = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
-                let a = if puw & 4 != 0 { end } else { base };
-                if self.dual(puw & 8 != 0, rt, rt2, a, pc, bit(rn)) && puw & 1 != 0 {
-                    self.set_reg(rn, end);
-                }
-            }
-            Op::Ldrex { size, rt, rn, off } => {
-                let a = self.g(rn).wrapping_add(4 * off as u32);
-                if a & (size as u32 - 1) != 0 {
-                    return self.unaligned(a, pc, true);
-                }
-                let v = self.v7_load_access(bit(rn), bit(rt), |m| match size {
-                    1 => m.ld8(a, pc),
-                    2 => m.ld16(a, pc),
-                    _ => m.ld32(a, pc),
-                });
-                if let Some(v) = v {
-                    self.s(rt, v);
-                    self.excl = Some(a);
-                }
-            }
-            Op::Strex { size, rd, rt, rn, off } => {
-                let a = self.g(rn).wrapping_add(4 * off as u32);
-                if a & (size as u32 - 1) != 0 {
-                    return self.unaligned(a, pc, false);
-                }
-                let (stall, cycles) = self.ldst_timing(bit(rn));
-                let status = if self.excl == Some(a) {
-                    let v = self.g(rt);
-                    // its write lands at its end, like a store's (pipeline.rs)
-                    self.st_lat = stall + cycles;
-                    let ok = match size {
-                        1 => self.st8(a, v, pc),
-                        2 => self.st16(a, v, pc),
-                        _ => self.st32(a, v, pc),
-                    };
-                    self.st_lat = t::LDST;
-                    if ok.is_none() {
-                        return;
-                    }
-                    0
-                } else {
-                    1
-                };
-                self.excl = None;
-                self.s(rd, status);
-                // "treated more like an LDR": it pipelines both ways
-                self.cyc += stall;
-                self.v7_loaded(cycles, bit(rd));
-            }
-            Op::Multi { flags, rn, list } => {
-                if flags & multi::NARROW != 0 {
-                    self.pc = pc.wrapping_add(2);
-                }
-                self.multi(flags, rn, list, pc)
-            }
-            _ => unreachable!("non-memory op {:?} in exec_t2_memory", op),
+    pub(crate) fn exec_ld_imm(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let a = self.g(rn).wrapping_add(off as i32 as u32);
+        self.load_store(kind, rt, a, pc, None, bit(rn));
+    }
+
+    /// LDR/STR (any size) Rt, [Rn, #+/-imm8]!
+    #[inline(always)]
+    pub(crate) fn exec_ld_pre(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let a = self.g(rn).wrapping_add(off as i32 as u32);
+        self.load_store(kind, rt, a, pc, Some((rn, a)), bit(rn));
+    }
+
+    /// LDR/STR (any size) Rt, [Rn], #+/-imm8
+    #[inline(always)]
+    pub(crate) fn exec_ld_post(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let a = self.g(rn);
+        self.load_store(kind, rt, a, pc, Some((rn, a.wrapping_add(off as i32 as u32))), bit(rn));
+    }
+
+    /// LDR/STR (any size) Rt, [Rn, Rm, LSL #sh].
+    #[inline(always)]
+    pub(crate) fn exec_ld_reg(&mut self, kind: u8, rt: u8, rn: u8, rm: u8, sh: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let a = self.g(rn).wrapping_add(self.g(rm) << sh);
+        self.load_store(kind, rt, a, pc, None, bit(rn) | bit(rm));
+    }
+
+    /// LDRD/STRD (`puw` = P << 2 | U << 1 | W, bit 3 set for the load).
+    #[inline(always)]
+    pub(crate) fn exec_dual(&mut self, puw: u8, rt: u8, rt2: u8, rn: u8, off: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let (base, off) = (self.g(rn), 4 * off as u32);
+        let end = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
+        let a = if puw & 4 != 0 { end } else { base };
+        if self.dual(puw & 8 != 0, rt, rt2, a, pc, bit(rn)) && puw & 1 != 0 {
+            self.set_reg(rn, end);
         }
     }
 
-    /// The PC-relative loads and the table branches (`Op` variants: they carry addresses).
-    #[inline(always)]
-    pub(crate) fn wide_memory(&mut self, op: Op, pc: u32) {
+    pub(crate) fn exec_ldrex(&mut self, size: u8, rt: u8, rn: u8, off: u8, pc: u32) {
         self.pc = pc.wrapping_add(4);
-        match op {
-            Op::LdLit { kind, rt, addr } => {
-                self.load_store(kind, rt, addr, pc, None, 0);
+        let a = self.g(rn).wrapping_add(4 * off as u32);
+        if a & (size as u32 - 1) != 0 {
+            return self.unaligned(a, pc, true);
+        }
+        let v = self.v7_load_access(bit(rn), bit(rt), |m| match size {
+            1 => m.ld8(a, pc),
+            2 => m.ld16(a, pc),
+            _ => m.ld32(a, pc),
+        });
+        if let Some(v) = v {
+            self.s(rt, v);
+            self.excl = Some(a);
+        }
+    }
+
+    pub(crate) fn exec_strex(&mut self, size: u8, rd: u8, rt: u8, rn: u8, off: u8, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let a = self.g(rn).wrapping_add(4 * off as u32);
+        if a & (size as u32 - 1) != 0 {
+            return self.unaligned(a, pc, false);
+        }
+        let (stall, cycles) = self.ldst_timing(bit(rn));
+        let status = if self.excl == Some(a) {
+            let v = self.g(rt);
+            // its write lands at its end, like a store's (pipeline.rs)
+            self.st_lat = stall + cycles;
+            let ok = match size {
+                1 => self.st8(a, v, pc),
+                2 => self.st16(a, v, pc),
+                _ => self.st32(a, v, pc),
+            };
+            self.st_lat = t::LDST;
+            if ok.is_none() {
+                return;
             }
-            Op::LdrdLit { rt, rt2, addr } => {
-                self.dual(true, rt, rt2, addr, pc, 0);
-            }
-            Op::Tb { half, rn, rm, base } => {
-                let b = if rn == 15 { base } else { self.g(rn) };
-                let idx = self.g(rm);
-                let v = if half { self.ld16(b.wrapping_add(idx << 1), pc) } else { self.ld8(b.wrapping_add(idx), pc) };
-                if let Some(v) = v {
-                    let stall = self.fwd_stall(bit(rn) | bit(rm));
-                    self.branch(base.wrapping_add(v << 1), t::TABLE + stall);
-                }
-            }
-            _ => unreachable!("not a wide memory op: {:?}", op),
+            0
+        } else {
+            1
+        };
+        self.excl = None;
+        self.s(rd, status);
+        // "treated more like an LDR": it pipelines both ways
+        self.cyc += stall;
+        self.v7_loaded(cycles, bit(rd));
+    }
+
+    /// LDM/STM/PUSH.W/POP.W, and the 16-bit LDM/STM re-decoded for ARMv7-M (`NARROW`).
+    #[inline(always)]
+    pub(crate) fn exec_multi(&mut self, flags: u8, rn: u8, list: u16, pc: u32) {
+        let size = if flags & multi::NARROW != 0 { 2 } else { 4 };
+        self.pc = pc.wrapping_add(size);
+        self.multi(flags, rn, list, pc)
+    }
+
+    /// LDR (any size) Rt, [PC, #imm], the address resolved by the decoder.
+    #[inline(always)]
+    pub(crate) fn exec_ld_lit(&mut self, kind: u8, rt: u8, addr: u32, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        self.load_store(kind, rt, addr, pc, None, 0);
+    }
+
+    #[inline(always)]
+    pub(crate) fn exec_ldrd_lit(&mut self, rt: u8, rt2: u8, addr: u32, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        self.dual(true, rt, rt2, addr, pc, 0);
+    }
+
+    /// TBB/TBH: `base` is the table when Rn is the PC (resolved by the decoder).
+    pub(crate) fn exec_tb(&mut self, half: bool, rn: u8, rm: u8, base: u32, pc: u32) {
+        self.pc = pc.wrapping_add(4);
+        let b = if rn == 15 { base } else { self.g(rn) };
+        let idx = self.g(rm);
+        let v = if half { self.ld16(b.wrapping_add(idx << 1), pc) } else { self.ld8(b.wrapping_add(idx), pc) };
+        if let Some(v) = v {
+            let stall = self.fwd_stall(bit(rn) | bit(rm));
+            self.branch(base.wrapping_add(v << 1), t::TABLE + stall);
         }
     }
 
@@ -156,7 +180,7 @@ impl Machine {
             self.load_pc(v, pc, t::LDR_PC);
         } else {
             self.set_reg(rt, v);
-            self.v7_loaded(cycles, bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)));
+            self.v7_loaded(cycles, if dst(rt) == 0 { 0 } else { bit(rt) | wb.map_or(0, |(rn, _)| bit(rn)) });
         }
     }
 

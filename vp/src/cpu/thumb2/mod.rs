@@ -3,7 +3,8 @@
 //! `decode.rs` holds the pattern table (one line per encoding, QEMU decodetree style),
 //! `fields.rs` the field extractors and per-encoding constructors, `execute.rs` and
 //! `memory.rs` the execution, `it.rs` the IT block, `timing.rs` the Cortex-M3/M4 cycle
-//! figures, `pipeline.rs` the pipelining of neighbouring loads and stores.
+//! figures, `pipeline.rs` the pipelining of neighbouring loads and stores, `quiet.rs` which
+//! instructions may skip its record.
 //! The ops themselves are `Op` variants (op.rs). On an ARMv6-M board none of this is
 //! reachable: the M0 decoder turns the same bits into `Op::Undef`.
 
@@ -15,9 +16,10 @@ pub mod fields;
 pub mod it;
 pub mod memory;
 pub mod pipeline;
+pub mod quiet;
 pub mod timing;
 
-/// Data-processing operation codes of `Op::DpImm`/`DpReg` (low 4 bits of `op`): the
+/// Data-processing operation codes (low 4 bits; `Op::dp_imm`/`dp_reg` make each its own op): the
 /// Thumb-2 opcode field, with MOV and MVN (ORR/ORN with Rn = PC) given their own codes.
 pub mod dp {
     pub const AND: u8 = 0;

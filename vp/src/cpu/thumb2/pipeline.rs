@@ -19,6 +19,7 @@
 //! ended at, and the next instruction starts at that cycle only if nothing ran in between
 //! (every instruction but a folded IT, and every exception entry, takes at least one cycle).
 
+use super::quiet::QUIET;
 use super::timing as t;
 use crate::machine::Machine;
 
@@ -53,11 +54,16 @@ impl Machine {
         self.ldst_timing(addr).0
     }
 
-    /// A data-processing instruction that wrote the registers of the mask `dst` (0 for the
-    /// compares and tests) has completed: `cyc` is its end.
+    /// A data-processing instruction that wrote the registers of the mask `dst` has
+    /// completed: `cyc` is its end. No record for an empty mask (a compare or test, or a
+    /// `QUIET` destination: `dst`): behind a data-processing instruction that wrote none of
+    /// its address registers a load or store is timed as behind no record at all (no
+    /// stall, no pipelining).
     #[inline(always)]
     pub(crate) fn dp_wrote(&mut self, dst: u16) {
-        self.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
+        if dst != 0 {
+            self.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
+        }
     }
 
     /// Before the bus write of a single store of the registers of the mask `addr`: its
@@ -104,11 +110,13 @@ impl Machine {
 
     /// A single load into the registers of the mask `dst` (its target, and its base when
     /// written back) completes in `cycles` after its stall: the next load or store may
-    /// pipeline behind it.
+    /// pipeline behind it. An empty mask (a `QUIET` target: `dst`) writes no record.
     #[inline(always)]
     pub(crate) fn v7_loaded(&mut self, cycles: u64, dst: u16) {
         self.cyc += cycles;
-        self.ld_rec = (self.cyc << 16) | dst as u64;
+        if dst != 0 {
+            self.ld_rec = (self.cyc << 16) | dst as u64;
+        }
     }
 }
 
@@ -120,4 +128,11 @@ const DP_MARK: u16 = 1 << 15;
 #[inline(always)]
 pub fn bit(r: u8) -> u16 {
     1 << (r & 15)
+}
+
+/// The record mask of the destination register field `r`: its `bit`, or 0 when it is
+/// marked `QUIET` (quiet.rs: the next instruction does not read the record).
+#[inline(always)]
+pub fn dst(r: u8) -> u16 {
+    ((r & QUIET == 0) as u16) << (r & 15)
 }
