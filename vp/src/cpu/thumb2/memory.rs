@@ -151,6 +151,16 @@ impl Machine {
     /// branches: interworking or exception return, and never pipelines).
     #[inline(always)]
     fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
+        // the word forms (most of them) get copies of their own: no further dispatch on `kind`
+        match kind {
+            ls::LDR => self.load_store_of(ls::LDR, rt, a, pc, wb, addr),
+            ls::STR => self.load_store_of(ls::STR, rt, a, pc, wb, addr),
+            _ => self.load_store_of(kind, rt, a, pc, wb, addr),
+        }
+    }
+
+    #[inline(always)]
+    fn load_store_of(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
         if kind <= ls::STRB {
             let (v, cost) = (self.g(rt), self.v7_store_begin(addr));
             let ok = match kind {
