@@ -653,13 +653,12 @@ impl Op {
         }
     }
 
-    /// True for the ARMv7-M-only ops (the ARMv6-M copy of `exec_g` sends them out of line).
+    /// True for the .W data-processing ops (`AndImmW` ... `RsbRegW`).
     #[inline(always)]
-    pub fn is_v7(&self) -> bool {
+    pub fn is_dp_w(&self) -> bool {
         matches!(
             self,
-            Op::LdLit { .. }
-                | Op::AndImmW { .. }
+            Op::AndImmW { .. }
                 | Op::BicImmW { .. }
                 | Op::OrrImmW { .. }
                 | Op::OrnImmW { .. }
@@ -683,37 +682,47 @@ impl Op {
                 | Op::SbcRegW { .. }
                 | Op::SubRegW { .. }
                 | Op::RsbRegW { .. }
-                | Op::LdrdLit { .. }
-                | Op::Tb { .. }
-                | Op::BcondW { .. }
-                | Op::BW { .. }
-                | Op::Cbz { .. }
-                | Op::ShiftReg { .. }
-                | Op::MovT { .. }
-                | Op::Bfi { .. }
-                | Op::Bfx { .. }
-                | Op::Sat { .. }
-                | Op::Misc { .. }
-                | Op::Extend { .. }
-                | Op::Mul { .. }
-                | Op::MulLong { .. }
-                | Op::Div { .. }
-                | Op::LdImm { .. }
-                | Op::LdPre { .. }
-                | Op::LdPost { .. }
-                | Op::LdReg { .. }
-                | Op::Dual { .. }
-                | Op::Ldrex { .. }
-                | Op::Strex { .. }
-                | Op::Clrex
-                | Op::Multi { .. }
-                | Op::It { .. }
-                | Op::CpsF { .. }
-                | Op::NopW
-                | Op::HintW { .. }
-                | Op::Dsp { .. }
-                | Op::Fp { .. }
         )
+    }
+
+    /// True for the ARMv7-M-only ops (the ARMv6-M copy of `exec_g` sends them out of line).
+    #[inline(always)]
+    pub fn is_v7(&self) -> bool {
+        self.is_dp_w()
+            || matches!(
+                self,
+                Op::LdLit { .. }
+                    | Op::LdrdLit { .. }
+                    | Op::Tb { .. }
+                    | Op::BcondW { .. }
+                    | Op::BW { .. }
+                    | Op::Cbz { .. }
+                    | Op::ShiftReg { .. }
+                    | Op::MovT { .. }
+                    | Op::Bfi { .. }
+                    | Op::Bfx { .. }
+                    | Op::Sat { .. }
+                    | Op::Misc { .. }
+                    | Op::Extend { .. }
+                    | Op::Mul { .. }
+                    | Op::MulLong { .. }
+                    | Op::Div { .. }
+                    | Op::LdImm { .. }
+                    | Op::LdPre { .. }
+                    | Op::LdPost { .. }
+                    | Op::LdReg { .. }
+                    | Op::Dual { .. }
+                    | Op::Ldrex { .. }
+                    | Op::Strex { .. }
+                    | Op::Clrex
+                    | Op::Multi { .. }
+                    | Op::It { .. }
+                    | Op::CpsF { .. }
+                    | Op::NopW
+                    | Op::HintW { .. }
+                    | Op::Dsp { .. }
+                    | Op::Fp { .. }
+            )
     }
 
     /// Size in bytes of the instruction this op came from.

@@ -20,7 +20,7 @@ pub fn advance(state: u8) -> u8 {
 }
 
 /// 16-bit instructions that set the flags outside an IT block and do not inside one.
-fn sets_flags_outside_it(op: &Op) -> bool {
+pub(crate) fn sets_flags_outside_it(op: &Op) -> bool {
     match op {
         Op::LslImm { .. }
         | Op::LsrImm { .. }

@@ -15,6 +15,7 @@
 //! number indexes with `& 15` (`Machine::g`/`s`, `pipeline::bit`), and only fields that
 //! cannot name SP or PC (whose numbers are compared unmasked) are marked.
 
+use super::it::sets_flags_outside_it;
 use crate::cpu::decode::Op;
 
 /// In an op's destination register field: the next instruction does not read the pipeline
@@ -36,69 +37,39 @@ pub fn quiet_records(ops: &mut [Op]) {
 /// instructions and the branches (conservative: an op not listed is taken to read it; IT,
 /// which folds into zero cycles and so leaves the record fresh, is among them).
 fn reads_record(op: &Op) -> bool {
-    !matches!(
-        op,
-        Op::LslImm { .. }
-            | Op::LsrImm { .. }
-            | Op::AsrImm { .. }
-            | Op::AddsReg { .. }
-            | Op::SubsReg { .. }
-            | Op::AddsImm { .. }
-            | Op::SubsImm { .. }
-            | Op::MovsImm { .. }
-            | Op::CmpImm { .. }
-            | Op::Alu { .. }
-            | Op::AddHi { .. }
-            | Op::CmpHi { .. }
-            | Op::MovHi { .. }
-            | Op::MovConst { .. }
-            | Op::Sxth { .. }
-            | Op::Sxtb { .. }
-            | Op::Uxth { .. }
-            | Op::Uxtb { .. }
-            | Op::Rev { .. }
-            | Op::Rev16 { .. }
-            | Op::Revsh { .. }
-            | Op::Bcond { .. }
-            | Op::B { .. }
-            | Op::Bl { .. }
-            | Op::Bx { .. }
-            | Op::Blx { .. }
-            | Op::BcondW { .. }
-            | Op::BW { .. }
-            | Op::Cbz { .. }
-            | Op::AndImmW { .. }
-            | Op::BicImmW { .. }
-            | Op::OrrImmW { .. }
-            | Op::OrnImmW { .. }
-            | Op::EorImmW { .. }
-            | Op::MovImmW { .. }
-            | Op::MvnImmW { .. }
-            | Op::AddImmW { .. }
-            | Op::AdcImmW { .. }
-            | Op::SbcImmW { .. }
-            | Op::SubImmW { .. }
-            | Op::RsbImmW { .. }
-            | Op::AndRegW { .. }
-            | Op::BicRegW { .. }
-            | Op::OrrRegW { .. }
-            | Op::OrnRegW { .. }
-            | Op::EorRegW { .. }
-            | Op::MovRegW { .. }
-            | Op::MvnRegW { .. }
-            | Op::AddRegW { .. }
-            | Op::AdcRegW { .. }
-            | Op::SbcRegW { .. }
-            | Op::SubRegW { .. }
-            | Op::RsbRegW { .. }
-            | Op::ShiftReg { .. }
-            | Op::MovT { .. }
-            | Op::Bfi { .. }
-            | Op::Bfx { .. }
-            | Op::Misc { .. }
-            | Op::Extend { .. }
-            | Op::Mul { .. }
-    )
+    let data_processing = op.is_dp_w() || sets_flags_outside_it(op);
+    !data_processing
+        && !matches!(
+            op,
+            Op::CmpImm { .. }
+                | Op::Alu { .. }
+                | Op::AddHi { .. }
+                | Op::CmpHi { .. }
+                | Op::MovHi { .. }
+                | Op::MovConst { .. }
+                | Op::Sxth { .. }
+                | Op::Sxtb { .. }
+                | Op::Uxth { .. }
+                | Op::Uxtb { .. }
+                | Op::Rev { .. }
+                | Op::Rev16 { .. }
+                | Op::Revsh { .. }
+                | Op::Bcond { .. }
+                | Op::B { .. }
+                | Op::Bl { .. }
+                | Op::Bx { .. }
+                | Op::Blx { .. }
+                | Op::BcondW { .. }
+                | Op::BW { .. }
+                | Op::Cbz { .. }
+                | Op::ShiftReg { .. }
+                | Op::MovT { .. }
+                | Op::Bfi { .. }
+                | Op::Bfx { .. }
+                | Op::Misc { .. }
+                | Op::Extend { .. }
+                | Op::Mul { .. }
+        )
 }
 
 /// `op` with its destination marked `QUIET`, if it is a record writer whose destination
