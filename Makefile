@@ -7,7 +7,7 @@ RTOSLAB := .venv/bin/rtoslab
 .PHONY: help setup test bench bench-vp clean
 
 help:
-	@echo "make bench   run the benchmark suite (every RTOS whose sources are here, on vp-m0) and the simulator speed benchmark"
+	@echo "make bench   run the benchmark suite (every RTOS whose sources are here, on the default board) and the simulator speed benchmark"
 	@echo "make test    run every test: simulator, QEMU differential, kernel, suite, command line"
 	@echo "make setup   install the toolchain, QEMU, Chromium, build the simulator, create .venv"
 

@@ -2,13 +2,27 @@
 # fair (published in docs/methodology.md). Included by the tree's CMakeLists.txt and by the
 # application entry (cmake/sdk); the board library also carries the CPU flags to whatever
 # links it, so an application's own sources are Thumb code for the board's core.
-set(RTOSLAB_CPU_FLAGS -mcpu=cortex-m0 -mthumb -mfloat-abi=soft)
-set(RTOSLAB_BOARD_ARCH armv6m)
-# A board of another core chooses its own: bench/boards/<board>/board.cmake sets
-# RTOSLAB_CPU_FLAGS and RTOSLAB_BOARD_ARCH (qemu-raspi2b: Cortex-A7, armv7a).
-if(DEFINED RTOSLAB_BOARD AND EXISTS ${CMAKE_CURRENT_LIST_DIR}/../bench/boards/${RTOSLAB_BOARD}/board.cmake)
-  include(${CMAKE_CURRENT_LIST_DIR}/../bench/boards/${RTOSLAB_BOARD}/board.cmake)
+#
+# The board comes from the board registry (bench/boards/<board>/board.toml, read by
+# python/rtoslab/boards.py): its core's flags (RTOSLAB_CPU_FLAGS), its architecture
+# (RTOSLAB_BOARD_ARCH: armv6m, armv7m, armv7a), its board layer, memory and the kernel's
+# calibration (RTOSLAB_BOARD_*). No board given: the registry's default.
+find_program(RTOSLAB_PYTHON NAMES python3 REQUIRED)
+execute_process(
+  COMMAND ${RTOSLAB_PYTHON} ${CMAKE_CURRENT_LIST_DIR}/../python/rtoslab/boards.py cmake "${RTOSLAB_BOARD}"
+  OUTPUT_VARIABLE board_settings ERROR_VARIABLE board_error RESULT_VARIABLE board_status)
+if(NOT board_status EQUAL 0)
+  string(STRIP "${board_error}" board_error)
+  message(FATAL_ERROR "${board_error}")
 endif()
+set(board_file ${CMAKE_BINARY_DIR}/rtoslab_board.cmake)
+file(WRITE ${board_file} "${board_settings}")
+include(${board_file}) # sets RTOSLAB_BOARD too: an empty one is the registry's default
+# a change of the board's entry configures the build again
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${CMAKE_CURRENT_LIST_DIR}/../bench/boards/${RTOSLAB_BOARD}/board.toml
+             ${CMAKE_CURRENT_LIST_DIR}/../spec/contracts.toml)
+
 add_compile_options(${RTOSLAB_CPU_FLAGS} -Os -g -ffunction-sections -fdata-sections
                     -fno-common -Wall -Wextra)
 add_link_options(${RTOSLAB_CPU_FLAGS})

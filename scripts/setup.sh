@@ -19,6 +19,7 @@ have qemu-system-arm || missing+=(qemu-system-arm)
 have cmake || missing+=(cmake)
 have ninja || missing+=(ninja-build)
 have chromium || missing+=(chromium)
+have shellcheck || missing+=(shellcheck)
 python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"

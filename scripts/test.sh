@@ -3,7 +3,7 @@
 # run shows everything that is wrong); the exit status is non-zero if any stage failed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 export PATH="$root/.venv/bin:$HOME/.cargo/bin:$PATH"
 export RTOSLAB_VP="$root/vp/target/release/rtoslab-vp"
 
@@ -23,30 +23,43 @@ stage() {
     fi
 }
 
-# lint: clippy and rustfmt on the simulator, ruff on the Python (config: python/pyproject.toml).
-# The C is linted by its build: -Werror on the project's own sources (CMakeLists.txt).
+# lint: clippy and rustfmt on the simulator, ruff on the Python (config: python/pyproject.toml),
+# the shell scripts checked by shellcheck, the generated files up to date, no board named outside its
+# folder (scripts/board_ids_in_code.py). The C is linted by its build: -Werror on the
+# project's own sources (CMakeLists.txt). A linter that is not installed fails the stage in CI
+# (CI=true: make setup installs every one) and is skipped with a line elsewhere.
+missing_linter() {
+    echo "lint: $1 not installed ($2)"
+    [ "${CI:-}" != true ]
+}
 lint() {
     local ok=0
     if cargo clippy --version >/dev/null 2>&1; then
         cargo clippy --release --locked --quiet --all-targets --manifest-path vp/Cargo.toml -- -D warnings || ok=1
     else
-        echo "lint: cargo clippy not installed (rustup component add clippy): skipped"
+        missing_linter "cargo clippy" "rustup component add clippy" || ok=1
     fi
     if cargo fmt --version >/dev/null 2>&1; then
         cargo fmt --check --manifest-path vp/Cargo.toml || ok=1
     else
-        echo "lint: cargo fmt not installed (rustup component add rustfmt): skipped"
+        missing_linter "cargo fmt" "rustup component add rustfmt" || ok=1
     fi
     if command -v ruff >/dev/null 2>&1; then
-        ruff check --config python/pyproject.toml python/ vp/difftest scripts spec || ok=1
+        ruff check --config python/pyproject.toml python/ vp/difftest scripts spec bench/ports || ok=1
     else
-        echo "lint: ruff not installed (make setup installs it into .venv): skipped"
+        missing_linter ruff "make setup installs it into .venv" || ok=1
+    fi
+    if command -v shellcheck >/dev/null 2>&1; then
+        git ls-files '*.sh' .ci/run | xargs shellcheck --severity=warning || ok=1
+    else
+        missing_linter shellcheck "apt-get install shellcheck; make setup does" || ok=1
     fi
     python3 spec/generate.py --check || ok=1
+    python3 scripts/board_ids_in_code.py || ok=1
     return $ok
 }
 
-stage "lint: clippy, rustfmt, ruff, generated contracts up to date" lint
+stage "lint: clippy, rustfmt, ruff, shellcheck, generated files up to date, boards in their folders" lint
 stage "simulator unit, calibration and fuzz tests" \
     cargo test --release --locked --quiet --manifest-path vp/Cargo.toml
 stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
@@ -55,26 +68,19 @@ stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTE
     python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
 stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2, DSP and the FPU, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7em --programs "$DIFFTEST_PROGRAMS" --seed 1
-stage "kernel tests on vp-m0, qemu-microbit, qemu-mps2-an385 and -an386, vp-m4 (ARMv7-M, the M4F's FPU context)" \
-    env BOARDS="vp-m0 qemu-microbit qemu-mps2-an385 qemu-mps2-an386 vp-m4" kernel/tests/run.sh
+# The boards `make test` runs on are those whose board.toml says so ([tests] make_test).
+boards() { python3 python/rtoslab/boards.py "$@"; }
+KERNEL_BOARDS=$(boards list --tested --arch armv6-m --arch armv7-m | tr '\n' ' ')
+stage "kernel tests on ${KERNEL_BOARDS% }" \
+    env BOARDS="$KERNEL_BOARDS" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
-stage "each RTOS's own test suite on vp-m0" \
+stage "each RTOS's own test suite" \
     bench/tests/own_tests.sh
-stage "behaviour checks of the suite (vp-m0)" \
-    rtoslab check --rtos all --board vp-m0 --junit build/junit-vp-m0.xml
-stage "behaviour checks of the suite (qemu-microbit)" \
-    rtoslab check --rtos all --board qemu-microbit --junit build/junit-qemu.xml
-stage "behaviour checks of the suite (qemu-mps2-an385, ARMv7-M)" \
-    rtoslab check --rtos all --board qemu-mps2-an385 --junit build/junit-qemu-mps2.xml
-stage "behaviour checks of the suite (qemu-mps2-an386, ARMv7-M with the FPU)" \
-    rtoslab check --rtos all --board qemu-mps2-an386 --junit build/junit-qemu-mps2-an386.xml
-stage "behaviour checks of the suite (qemu-raspi2b: Jobbed, seed 004's Cortex-A7)" \
-    rtoslab check --rtos jobbed --board qemu-raspi2b --junit build/junit-qemu-raspi2b.xml
-stage "behaviour checks of the suite (vp-m3, ARMv7-M on the simulator)" \
-    rtoslab check --rtos all --board vp-m3 --junit build/junit-vp-m3.xml
-stage "behaviour checks of the suite (vp-m4, the Cortex-M4F on the simulator)" \
-    rtoslab check --rtos all --board vp-m4 --junit build/junit-vp-m4.xml
+for board in $(boards list --tested); do
+    stage "behaviour checks of the suite on $board" \
+        rtoslab check --rtos all --board "$board" --junit "build/junit-$board.xml"
+done
 stage "rtoslab command" \
     python -m pytest -q python/tests
 

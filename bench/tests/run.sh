@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# The benchmark suite's own test: builds every image for every board (including the real
-# STM32F0 Discovery board and QEMU's ARMv7-M MPS2 boards, build only), runs the full suite for every firmware RTOS on
-# vp-m0 twice (every metric and check of docs/interfaces.md reported, either measured
-# or @absent with a reason; every check passing; the two runs identical sample for sample;
-# each within a budget of simulated cycles), and the posix port on the host. Prints "N passed, N failed".
-#   bench/tests/run.sh [--qemu]   (--qemu also runs the full suite on qemu-microbit, ~1 min)
+# The benchmark suite's own test: builds every image for every Cortex-M board of the registry
+# (bench/boards/<id>/board.toml; the real boards build only), runs the full suite for every
+# firmware RTOS on the default board twice (every metric and check of docs/interfaces.md
+# reported, either measured or @absent with a reason; every check passing; the two runs
+# identical sample for sample; each within a budget of simulated cycles) and once on the
+# other ARMv6-M simulator boards, and the posix port on the host. Prints "N passed, N failed".
+#   bench/tests/run.sh [--qemu]   (--qemu also runs the full suite on the ARMv6-M QEMU board, ~1 min)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$root"
+cd "$root" || exit 1
 VP=${RTOSLAB_VP:-$root/vp/target/release/rtoslab-vp}
+export RTOSLAB_VP=$VP
+PY=$root/.venv/bin/python
 # 2^33 cycles (179 s of simulated time at 48 MHz): the longest full runs today (FreeRTOS, CoOS,
 # ThreadX) are about 3.8e9 cycles, the timer sweeps waiting for the tick
 CYCLE_BUDGET=8589934592
 # every firmware port of the registry whose sources are here (bench/ports/*/port.toml)
 RTOSES=$("$root/.venv/bin/rtoslab" peers --ready firmware | tr '\n' ' ')
+boards() { python3 "$root/python/rtoslab/boards.py" "$@"; }
+DEFAULT=$(boards default)
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
@@ -24,12 +29,15 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- builds ----
 # the ARMv7-M boards (QEMU's MPS2) build the ports whose manifest names armv7m
 RTOSES_V7M=$("$root/.venv/bin/rtoslab" peers --ready firmware --arch armv7-m | tr '\n' ' ')
-for board in vp-m0 vp-stm32f0 qemu-microbit stm32f0-discovery qemu-mps2-an385 qemu-mps2-an386; do
+V6M_BOARDS=$(boards list --arch armv6-m | tr '\n' ' ')
+for board in $V6M_BOARDS $(boards list --arch armv7-m); do
     bdir=build/fw/$board
-    case $board in qemu-mps2-*) rtoses=$RTOSES_V7M ;; *) rtoses=$RTOSES ;; esac
+    case " $V6M_BOARDS " in *" $board "*) rtoses=$RTOSES ;; *) rtoses=$RTOSES_V7M ;; esac
+    targets=""
+    for r in $rtoses; do targets="$targets bench-$r check-$r"; done
     if cmake -G Ninja -S . -B "$bdir" -DCMAKE_TOOLCHAIN_FILE=cmake/arm-none-eabi.cmake \
         -DRTOSLAB_BOARD="$board" >"$tmp/cfg-$board.log" 2>&1 &&
-        ninja -C "$bdir" $(for r in $rtoses; do echo bench-$r check-$r; done) >"$tmp/build-$board.log" 2>&1; then
+        ninja -C "$bdir" $targets >"$tmp/build-$board.log" 2>&1; then
         ok "build $board: $(for r in $rtoses; do echo -n "bench-$r.elf "; done)"
     else
         ko "build $board (log: $tmp/build-$board.log)"
@@ -72,25 +80,28 @@ coverage() {
 # ---- the simulator ----
 if [ -x "$VP" ]; then
     for r in $RTOSES; do
-        elf=build/fw/vp-m0/bench-$r.elf
-        [ -f "$elf" ] || { ko "vp-m0 $r: no image"; continue; }
+        elf=build/fw/$DEFAULT/bench-$r.elf
+        [ -f "$elf" ] || { ko "$DEFAULT $r: no image"; continue; }
         # a deterministic budget instead of a wall-clock limit: the run must end within this
         # many simulated cycles (the host's speed is printed, never asserted)
         t0=$(date +%s.%N)
-        "$VP" run "$elf" --max-cycles $CYCLE_BUDGET >"$tmp/$r.1.txt" 2>"$tmp/$r.1.err"
+        "$PY" -m rtoslab.runners --board "$DEFAULT" "$elf" --max-cycles $CYCLE_BUDGET >"$tmp/$r.1.txt" 2>"$tmp/$r.1.err"
         st=$?
         t1=$(date +%s.%N)
-        "$VP" run "$elf" --max-cycles $CYCLE_BUDGET >"$tmp/$r.2.txt" 2>"$tmp/$r.2.err"
+        "$PY" -m rtoslab.runners --board "$DEFAULT" "$elf" --max-cycles $CYCLE_BUDGET >"$tmp/$r.2.txt" 2>"$tmp/$r.2.err"
         secs=$(echo "$t1 - $t0" | bc)
-        [ $st = 0 ] && ok "vp-m0 $r: exit status 0 within $CYCLE_BUDGET cycles (${secs}s of wall time)" ||
-            ko "vp-m0 $r: exit status $st: $(tail -1 "$tmp/$r.1.err")"
-        coverage "$tmp/$r.1.txt" "vp-m0 $r"
-        cmp -s "$tmp/$r.1.txt" "$tmp/$r.2.txt" && ok "vp-m0 $r: two runs identical sample for sample" ||
-            ko "vp-m0 $r: two runs differ"
+        [ $st = 0 ] && ok "$DEFAULT $r: exit status 0 within $CYCLE_BUDGET cycles (${secs}s of wall time)" ||
+            ko "$DEFAULT $r: exit status $st: $(tail -1 "$tmp/$r.1.err")"
+        coverage "$tmp/$r.1.txt" "$DEFAULT $r"
+        cmp -s "$tmp/$r.1.txt" "$tmp/$r.2.txt" && ok "$DEFAULT $r: two runs identical sample for sample" ||
+            ko "$DEFAULT $r: two runs differ"
     done
-    for r in $RTOSES; do
-        "$VP" run build/fw/vp-stm32f0/bench-$r.elf --board vp-stm32f0 >"$tmp/f0-$r.txt" 2>/dev/null
-        coverage "$tmp/f0-$r.txt" "vp-stm32f0 $r"
+    for board in $(boards list --runner vp --arch armv6-m); do
+        [ "$board" = "$DEFAULT" ] && continue
+        for r in $RTOSES; do
+            "$PY" -m rtoslab.runners --board "$board" "build/fw/$board/bench-$r.elf" >"$tmp/$board-$r.txt" 2>/dev/null
+            coverage "$tmp/$board-$r.txt" "$board $r"
+        done
     done
 else
     ko "simulator not built: $VP"
@@ -98,11 +109,12 @@ fi
 
 # ---- QEMU (optional; its clock follows the guest's instructions: rtoslab-qemu) ----
 if [ "${1:-}" = "--qemu" ]; then
+    q=$(boards list --runner qemu --arch armv6-m | head -1)
     for r in $RTOSES; do
-        timeout 300 .venv/bin/rtoslab-qemu build/fw/qemu-microbit/bench-$r.elf >"$tmp/q-$r.txt" 2>&1
-        coverage "$tmp/q-$r.txt" "qemu-microbit $r"
-        grep -q '^@run .*accurate=0' "$tmp/q-$r.txt" && ok "qemu-microbit $r: marked not cycle-accurate" ||
-            ko "qemu-microbit $r: not marked accurate=0"
+        timeout 300 "$PY" -m rtoslab.runners --board "$q" "build/fw/$q/bench-$r.elf" >"$tmp/q-$r.txt" 2>&1
+        coverage "$tmp/q-$r.txt" "$q $r"
+        grep -q '^@run .*accurate=0' "$tmp/q-$r.txt" && ok "$q $r: marked not cycle-accurate" ||
+            ko "$q $r: not marked accurate=0"
     done
 fi
 

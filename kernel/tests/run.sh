@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
-# Build and run the kernel's own tests on the simulator (vp-m0) and on QEMU (qemu-microbit;
-# BOARDS may add the ARMv7-M qemu-mps2-an385/an386, vp-m3, vp-m4), and check the footprint goal. Exit status 0 only if every test passes on both and the goal
-# is met. Options (environment):
+# Build and run the kernel's own tests on boards of the registry (bench/boards/<id>/board.toml;
+# a board runs through its runner: the simulator or QEMU), and check the footprint goal.
+# Exit status 0 only if every test passes on every board and the goal is met. What runs where
+# comes from the boards' capabilities: the interrupt sweeps on boards with the stimulus, the
+# FPU test on boards with an FPU, the 4 KiB-RAM examples on the ARMv6-M simulator boards.
+# Options (environment):
 #   RTOSLAB_VP=path    the simulator binary (default vp/target/release/rtoslab-vp; built if missing)
-#   BOARDS="vp-m0 qemu-microbit"   which boards to run (also vp-m3, vp-m4)
+#   BOARDS="ID ..."    which boards to run (default: the default board)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
-BOARDS=${BOARDS:-"vp-m0 qemu-microbit"}
+export RTOSLAB_VP=$VP
+PY=$ROOT/.venv/bin/python
+boards() { python3 "$ROOT/python/rtoslab/boards.py" "$@"; }
+BOARDS=${BOARDS:-$(boards default)}
+# what each board can do (the registry)
+STIMULUS_BOARDS=" $(boards list --has stimulus | tr '\n' ' ') "
+FPU_BOARDS=" $(boards list --has fpu | tr '\n' ' ') "
+SMALL_RAM_BOARDS=" $(boards list --runner vp --arch armv6-m | tr '\n' ' ') "
+FOOTPRINT_BOARDS=" $(boards list --arch armv6-m | tr '\n' ' ') "
+QEMU_BOARDS=" $(boards list --runner qemu | tr '\n' ' ') "
 TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
 EXAMPLES="example_blinky example_minimal example_minimal_c"
 # The internal headers, each compiled on its own (built, nothing to run).
 HEADER_CHECKS="ktest_headers ktest_headers_min_c"
-# Tests that need the simulator's stimulus generator (vp-m0, vp-m3, vp-m4): every interrupt arrival
+# Tests that need the simulator's stimulus generator (boards with the stimulus): every interrupt arrival
 # cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
-# The ARMv7-M port's FPU context: boards whose core has an FPU (the Cortex-M4F).
-FPU_BOARDS="qemu-mps2-an386 vp-m4"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
 # build (threads, semaphores, delays), in bytes: issue 11's 900 bytes of flash and 16 of
 # RAM on the simulated boards (seed 000's ChibiOS: 950; ChibiOS/NIL with the same features,
@@ -36,8 +46,8 @@ build() {
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
         -DRTOSLAB_BOARD="$board" >/dev/null || return 1
     local targets="$TESTS $EXAMPLES $HEADER_CHECKS"
-    [[ $board == vp-m[34] ]] && targets="$targets $VP_TESTS"
-    [ "$board" = vp-m0 ] && targets="$targets $VP_TESTS example_blinky_4k example_minimal_4k example_minimal_c_4k"
+    [[ $STIMULUS_BOARDS == *" $board "* ]] && targets="$targets $VP_TESTS"
+    [[ $SMALL_RAM_BOARDS == *" $board "* ]] && targets="$targets example_blinky_4k example_minimal_4k example_minimal_c_4k"
     [[ " $FPU_BOARDS " == *" $board "* ]] && targets="$targets ktest_fpu"
     ninja -C "$dir" $targets >/dev/null || { ninja -C "$dir" $targets; return 1; }
 }
@@ -46,10 +56,10 @@ build() {
 run() {
     local board=$1 elf=$2
     shift 2
-    if [[ $board == qemu-* ]]; then
-        timeout 300 "$ROOT/.venv/bin/rtoslab-qemu" --no-serial --board "$board" "$elf" </dev/null
+    if [[ $QEMU_BOARDS == *" $board "* ]]; then
+        timeout 300 "$PY" -m rtoslab.runners --board "$board" "$elf" </dev/null
     else
-        "$VP" run --board "$board" "$elf" --max-cycles 2000000000 "$@" </dev/null
+        "$PY" -m rtoslab.runners --board "$board" "$elf" --max-cycles 2000000000 "$@" </dev/null
     fi
 }
 
@@ -99,7 +109,7 @@ print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c,
         fi
     fi
     local FOOT_FLASH_MAX=$FOOT_FLASH_MAX
-    [ "$board" = qemu-microbit ] && FOOT_FLASH_MAX=$FOOT_FLASH_MAX_QEMU
+    [[ $QEMU_BOARDS == *" $board "* ]] && FOOT_FLASH_MAX=$FOOT_FLASH_MAX_QEMU
     if [ "$flash" -le $FOOT_FLASH_MAX ] && [ "$ram" -le $FOOT_RAM_MAX ]; then
         note "PASS  $board  footprint  kernel flash $flash <= $FOOT_FLASH_MAX, static RAM $ram <= $FOOT_RAM_MAX (example_minimal_c)"
     else
@@ -108,7 +118,7 @@ print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c,
     fi
 }
 
-if [[ " $BOARDS " == *" vp-"* ]] && [ ! -x "$VP" ]; then
+if [ ! -x "$VP" ]; then
     echo "run.sh: building the simulator (cargo build --release in vp/)"
     (cd "$ROOT/vp" && cargo build --release --quiet) || { echo "run.sh: no simulator" >&2; exit 1; }
 fi
@@ -150,18 +160,18 @@ for board in $BOARDS; do
     for e in $EXAMPLES; do
         check "$board" "$e" "$dir/kernel/examples/$e.elf"
     done
-    if [[ $board == vp-m[034] ]]; then
+    if [[ $STIMULUS_BOARDS == *" $board "* ]]; then
         for t in $VP_TESTS; do
             check "$board" "$t" "$dir/kernel/tests/$t.elf"
         done
     fi
-    if [ "$board" = vp-m0 ]; then
+    if [[ $SMALL_RAM_BOARDS == *" $board "* ]]; then
         check "$board" "example_blinky (--ram 4K)" "$dir/kernel/examples/example_blinky_4k.elf" --ram 4K
         check "$board" "example_minimal (--ram 4K)" "$dir/kernel/examples/example_minimal_4k.elf" --ram 4K
         check "$board" "example_minimal_c (--ram 4K)" "$dir/kernel/examples/example_minimal_c_4k.elf" --ram 4K
     fi
     # (the footprint goal is the Cortex-M0's: the ARMv7-M boards run the tests only)
-    [[ $board == qemu-mps2-* || $board == vp-m[34] ]] || footprint "$board" "$dir"
+    [[ $FOOTPRINT_BOARDS == *" $board "* ]] && footprint "$board" "$dir"
 done
 
 printf '%s' "$summary"

@@ -1,9 +1,10 @@
-"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history, latency.
+"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history,
+latency, peers, boards.
 
 Every failure is one line on stderr and a non-zero status, never a traceback (set
-RTOSLAB_DEBUG=1 to see one): 1 a regression / failed check / internal error, 2 bad input,
-3 the firmware failed (fault, lock-up, cycle limit, non-zero exit), 4 a build or tool failure,
-130 interrupted. Results measured before a failure are kept.
+RTOSLAB_DEBUG=1 to see one): 1 a regression or a failed check, 2 bad input, 3 the firmware
+failed (fault, lock-up, cycle limit, non-zero exit), 4 a build or tool failure, 70 an internal
+error (a defect of this command), 130 interrupted. Results measured before a failure are kept.
 """
 from __future__ import annotations
 
@@ -50,11 +51,10 @@ def _note(err: Console, quiet: bool):
 def _common_run_options(f):
     f = click.option("--rtos", "rtos", metavar="ID,...|all",
                      help="RTOSes of the port registry (`rtoslab peers` lists them), or all; "
-                          "default rtoslab,freertos (posix on host)")(f)
+                          "default: the registry's defaults that build for the board")(f)
     f = click.option("--board", default=None, metavar="ID",
-                     help=f"board: {', '.join(BOARDS)}; default {DEFAULT_BOARD}, and for `run` an RTOS "
-                          "that does not build for it on the first board it does (jobbed: qemu-raspi2b, "
-                          "posix: host)")(f)
+                     help=f"board: {', '.join(BOARDS)} (`rtoslab boards`); default {DEFAULT_BOARD}, and "
+                          "for `run` an RTOS that does not build for it on the first board it does")(f)
     f = click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH",
                      help="use this image instead of building one (repeatable)")(f)
     f = click.option("--no-build", is_flag=True, help="use the images already built")(f)
@@ -100,7 +100,8 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
 
 @cli.command()
 @click.option("--rtos", "rtos", metavar="ID,...|all", help="RTOSes, or all (default rtoslab,freertos)")
-@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID", help="vp-m0 or vp-stm32f0")
+@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID",
+              help="a simulator board (`rtoslab boards --runner vp`)")
 @click.option("--elf", "elf", multiple=True, metavar="RTOS=PATH", help="use this image (repeatable)")
 @click.option("--no-build", is_flag=True, help="use the images already built")
 @click.option("--timeout", type=float, default=1800, show_default=True, help="seconds one image may run")
@@ -282,6 +283,53 @@ def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
         out.print(f"{p.id:12s} {p.name} {p.version} ({p.kind}, {p.licence}): {p.summary}; "
                   f"{p.pin()}; {state}")
     return 0
+
+
+@cli.command()
+@click.option("--runner", default=None, type=click.Choice(["vp", "qemu", "host", "serial"]),
+              help="only the boards of this runner")
+@click.option("--has", "caps", multiple=True, metavar="CAPABILITY",
+              help="only the boards with this capability (probe, stimulus, fpu, dsp, dwt; repeatable)")
+@click.option("--ids", "ids_only", is_flag=True, help="print the ids alone, one a line (for scripts)")
+@click.argument("board", nargs=-1)
+def boards(runner, caps, ids_only, board):
+    """The board registry (bench/boards/<id>/board.toml): every board, its core, clock, memory,
+    flash system, timing class and runner."""
+    from . import boards as registry
+    for b in board:
+        registry.get(b)
+    out, err = _consoles()
+    for bid, why in registry.broken().items():
+        err.print(f"rtoslab: board {bid} disabled: {why}", highlight=False)
+    from rich.table import Table
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    for col in ("board", "core", "clock", "memory", "runner", "timing", "capabilities"):
+        table.add_column(col, overflow="fold")
+    for b in registry.registry().values():
+        if (board and b.id not in board) or (runner and b.runner != runner) or not all(b.has(c) for c in caps):
+            continue
+        if ids_only:
+            out.print(b.id)
+            continue
+        mem = "host's"
+        if b.runner != "host":
+            flash = f"{_kib(b.flash_kib)} flash, " if b.flash_kib else ""
+            ws = f"{b.wait_states} wait state{'' if b.wait_states == 1 else 's'}"
+            accel = f" + {b.accelerator}" if b.accelerator != "none" else ""
+            mem = f"{flash}{_kib(b.ram_kib)} RAM, {ws}{accel}"
+        table.add_row(b.id, f"{b.core.name} ({b.arch})", f"{b.clock_hz / 1e6:g} MHz", mem, b.runner,
+                      ("cycle-exact: " if b.cycle_exact else "") + b.timing,
+                      ", ".join(sorted(b.capabilities)) or "-")
+    if not ids_only:
+        out.print(table)
+    return 0
+
+
+def _kib(n: int) -> str:
+    for unit, size in (("GiB", 1 << 20), ("MiB", 1 << 10)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} KiB"
 
 
 def _err(msg: str) -> None:

@@ -46,6 +46,7 @@ from pathlib import Path
 from .contract import EXIT_STATUS
 from .contract import MARK_METRIC as MARK
 from .contract import MARK_METRIC_MASK as MARK_MASK
+from .runners import vp as vp_runner
 
 PHASES = ("pending", "core_entry", "prologue", "isr_signal", "epilogue_exit", "switch")
 EXTRA = ("masked", "scheduler", "handler_other")
@@ -64,7 +65,7 @@ WINDOW_LEAD = 2000     # instruction trace kept before a sample's edge (PRIMASK 
 def _vp_run(vp: str, elf: Path, board: str, args: list[str], stop_at: int | None = None) -> str:
     """Run the simulator; with stop_at, only up to that cycle (the cycle limit is then the
     expected end, status 124, not a failure)."""
-    cmd = [vp, "run", str(elf), "--board", board, *args]
+    cmd = [vp, "run", str(elf), *vp_runner.board_args(board, args), *args]
     if stop_at is not None:
         cmd += ["--max-cycles", str(stop_at)]
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -253,7 +254,7 @@ def model(vp: str, elf: Path, board: str, pairs: list[tuple[int, int]], n: int =
             "fastest": fastest, "slowest": slowest, "samples": head}
 
 
-def decompose(vp: str, elf: Path, n: int = 16, metric: str = "irq.to_thread", board: str = "vp-m0") -> dict:
+def decompose(vp: str, elf: Path, n: int = 16, metric: str = "irq.to_thread", board: str | None = None) -> dict:
     """The model of one image on its own: a whole run finds the samples, then the windows."""
     with tempfile.TemporaryDirectory() as td:
         pairs, console = find_samples(vp, elf, board, metric, Path(td))

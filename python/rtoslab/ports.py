@@ -47,6 +47,9 @@ class Port:
     sources: tuple[Source, ...] = ()
     arch: str = "armv6m"  # the boards it builds for, space-separated (manifest `arch`;
     #                       bench/CMakeLists.txt): "armv6m armv7m"
+    werror: bool = False  # its glue builds without a warning: -Werror (bench/CMakeLists.txt)
+    thread_structs: tuple[str, ...] = ()  # its per-thread RAM structure (size.py), first found
+    report: str = ""      # a Python file of the folder adding a report section (report.py)
 
     def runs_on(self, board_arch: str) -> bool:
         """Whether the port builds for a board of this architecture ("armv6-m", "armv7-m",
@@ -81,20 +84,48 @@ def _load(path: Path) -> Port:
         if lack:
             raise BadInput(f"{path}: a [[source]] lacks {', '.join(lack)}")
         sources.append(Source(**{k: s[k] for k in _SOURCE_FIELDS}))
+    def opt(key: str, kind, default):
+        value = data.get(key, default)
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            raise BadInput(f"{path}: {key} must be {kind.__name__}, not {value!r}")
+        return value
+    structs = opt("thread_structs", list, [])
+    if not all(isinstance(x, str) for x in structs):
+        raise BadInput(f"{path}: thread_structs must be a list of structure names")
+    report = opt("report", str, "")
+    if report and not (path.parent / report).is_file():
+        raise BadInput(f"{path}: report file {report} is not in the port's folder")
     return Port(id=data["id"], name=data["name"], version=data["version"], kind=data["kind"],
                 licence=data["licence"], summary=data["summary"],
                 configuration=data["configuration"], directory=path.parent,
-                order=int(data.get("order", 100)), default=bool(data.get("default", False)),
-                origin=str(data.get("origin", "")), sources=tuple(sources),
-                arch=str(data.get("arch", "armv6m")))
+                order=opt("order", int, 100), default=opt("default", bool, False),
+                origin=opt("origin", str, ""), sources=tuple(sources),
+                arch=opt("arch", str, "armv6m"), werror=opt("werror", bool, False),
+                thread_structs=tuple(structs), report=report)
 
 
 @lru_cache(maxsize=4)
-def registry(root: Path | None = None) -> dict[str, Port]:
-    """Every port of bench/ports/, in table order."""
+def _scan(root: Path | None = None) -> tuple[dict[str, Port], dict[str, str]]:
+    """Every port of bench/ports/ that loads, in table order, and the reason for each that
+    does not (a broken manifest disables its port, not every command)."""
     base = (root or repo_root()) / "bench" / "ports"
-    ports = [_load(p) for p in sorted(base.glob("*/port.toml"))]
-    return {p.id: p for p in sorted(ports, key=lambda p: (p.order, p.id))}
+    good, bad = [], {}
+    for p in sorted(base.glob("*/port.toml")):
+        try:
+            good.append(_load(p))
+        except BadInput as e:
+            bad[p.parent.name] = str(e)
+    return {p.id: p for p in sorted(good, key=lambda p: (p.order, p.id))}, bad
+
+
+def registry(root: Path | None = None) -> dict[str, Port]:
+    """Every port of bench/ports/ that loads, in table order."""
+    return _scan(root)[0]
+
+
+def broken(root: Path | None = None) -> dict[str, str]:
+    """Port id -> why its manifest does not load."""
+    return _scan(root)[1]
 
 
 def ids() -> tuple[str, ...]:
@@ -105,9 +136,11 @@ def get(rtos: str) -> Port:
     try:
         return registry()[rtos]
     except KeyError:
-        raise BadInput(f"unknown RTOS id '{rtos}' (known: {', '.join(ids())})") from None
-
-
+        pass
+    if rtos in broken():
+        raise BadInput(f"RTOS '{rtos}' is disabled: {broken()[rtos]}") from None
+    from .boards import did_you_mean
+    raise BadInput(f"unknown RTOS id '{rtos}' (known: {', '.join(ids())}){did_you_mean(rtos, ids())}") from None
 def display_name(rtos: str) -> str:
     port = registry().get(rtos)
     return port.name if port else rtos

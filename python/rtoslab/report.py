@@ -16,8 +16,8 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import __version__
+from . import port_sections
 from . import results as res
-from . import seed004
 from .errors import BadInput
 from .ids import CHECK_IDS, RHEALSTONE
 from .latency import PHASES
@@ -257,7 +257,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
             "weights": weights, "sizes": sizes, "size_svgs": size_svgs, "checks": checks,
             "absent": absent, "incomplete": incomplete, "configs": configs, "sources": sources,
-            "probe_rows": probe_rows, "seed004": seed004.section(runs),
+            "probe_rows": probe_rows, "port_sections": port_sections.sections(runs),
             "version": __version__,
             "generated": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
@@ -409,10 +409,10 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
         for row in ctx["probe_rows"]:
             out.append(f"| `{row['id']}` | " + " | ".join(
                 "| |" if c is None else f"{c['counter']} | {c['probe']} | {c['diff']}" for c in row["cells"]) + " |")
-    if ctx["seed004"]:
-        out += ["", "## Seed 004 (Jobbed and Linux)", "", seed004.markdown(ctx["seed004"]), ""]
-        out += [f"- {head}: {how}" for head, how in ctx["seed004"]["timing"]]
-        out += ["", ctx["seed004"]["caveat"]]
+    for sec in ctx["port_sections"]:
+        out += ["", f"## {sec['title']}", "", sec["markdown"], ""]
+        out += [f"- {head}: {how}" for head, how in sec["timing"]]
+        out += ["", sec["caveat"]]
     if ctx["absent"] or ctx["incomplete"]:
         out += ["", "## Absent and incomplete metrics", ""]
         for a in ctx["absent"]:

@@ -96,7 +96,7 @@ def default_rtos_for(board: Board) -> tuple[str, ...] | None:
 
 def home_boards(rlist: list[str], board: Board) -> dict:
     """Without --board: each RTOS that does not build for `board` (the default board) runs
-    on the first board it builds for (jobbed: qemu-raspi2b, posix: host), so one command
+    on the first board it builds for (the Cortex-A7 port on its QEMU board, posix on the host), so one command
     sets seed 004's Jobbed and Linux beside the default board's RTOSes."""
     out = {}
     for r in rlist:
@@ -142,7 +142,7 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
     if tests and not any(keep(i) for i in METRIC_IDS + CHECK_IDS):
         raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)")
     if kw.get("latency_model") and b.runner != "vp":
-        raise BadInput(f"the latency model needs a simulator board (vp-m0, vp-stm32f0), not {b.id}: "
+        raise BadInput(f"the latency model needs a simulator board (rtoslab boards --runner vp), not {b.id}: "
                        "it reads the instruction trace")
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
@@ -285,13 +285,13 @@ def image_facts(root: Path, opts: Options, rtos: str, image: Path | None) -> Ima
     facts = ImageFacts(flags=flags, toolchain=mf.toolchain_string(cc, flags),
                        git=mf.git_revision(root), host=mf.host_info())
     if image is not None and not host:
-        from .size import THREAD_STRUCTS, analyze, struct_size
+        from .size import analyze, struct_size
         try:
             facts.size = analyze(image).as_size_keys()
         except RtoslabError:
             facts.size = {}
         if facts.size:
-            facts.thread_bytes = struct_size(image, THREAD_STRUCTS.get(rtos, ())) or 0
+            facts.thread_bytes = struct_size(image, ports.get(rtos).thread_structs) or 0
     return facts
 
 

@@ -22,7 +22,7 @@ from .elfimage import with_elf
 from .intervals import Intervals
 
 __all__ = ["COMPONENTS", "LABELS", "SizeReport", "Sym", "analyze", "classify_name", "classify_path",
-           "struct_size", "THREAD_STRUCTS"]
+           "struct_size"]
 
 
 @dataclass
@@ -339,10 +339,6 @@ def _analyze(elf, path: Path) -> SizeReport:
 
 # The thread control block of each RTOS: its size is the RAM one more thread costs besides
 # its stack (result key ram.per_thread).
-THREAD_STRUCTS = {"rtoslab": ("k_thread",), "freertos": ("tskTaskControlBlock", "TCB_t"),
-                  "baremetal": ("th",)}
-
-
 def struct_size(path, names) -> int | None:
     """DW_AT_byte_size of the first structure named in names (DWARF), or None."""
     try:

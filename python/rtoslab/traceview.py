@@ -83,7 +83,7 @@ def execute(firmware, board_id, vcd: Path | None, perfetto_path: Path | None, js
             timeout, out: Console, err: Console) -> Analysis:
     board = get_board(board_id)
     if board.runner != "vp":
-        raise BadInput(f"trace runs on the simulator only (boards vp-m0, vp-stm32f0), not '{board_id}'")
+        raise BadInput(f"trace runs on the simulator only (rtoslab boards --runner vp), not '{board_id}'")
     fw = Path(firmware)
     syms = elfsyms.load(fw)
     if syms.machine != "EM_ARM":

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from rtoslab import ids, ports
+from rtoslab import boards, ids, ports
 from rtoslab.errors import BadInput
 from rtoslab.runners import qemu
 
@@ -16,7 +16,7 @@ def test_the_command_line_names_the_machine_with_icount(board, machine, capsys):
     assert qemu.main(["--print", "--board", board, "fw.elf"]) == 0
     line = capsys.readouterr().out.split()
     assert line[line.index("-M") + 1] == machine
-    assert line[line.index("-icount") + 1] == qemu.ICOUNT
+    assert line[line.index("-icount") + 1] == boards.get(board).qemu["icount"]
     assert "-serial" not in line  # the console is the CMSDK UART on stdio
 
 

@@ -64,16 +64,18 @@ sha256 = "{sha}"
 '''
 
 
-def test_bad_manifests_are_one_line_errors(tmp_path):
-    root = make_root(tmp_path, 'id = "other"\nname = "x"\n')
-    with pytest.raises(BadInput, match="missing version, kind, licence"):
-        ports.registry(root)
-    root2 = make_root(tmp_path / "b", manifest("0" * 64).replace('id = "demo"', 'id = "nope"'))
-    with pytest.raises(BadInput, match="not its directory's name"):
-        ports.registry(root2)
-    root3 = make_root(tmp_path / "c", "id = [")
-    with pytest.raises(BadInput, match="not a valid port manifest"):
-        ports.registry(root3)
+def test_bad_manifests_disable_their_port_with_one_line(tmp_path):
+    """A broken manifest takes its own port out of the registry, with the reason; it does not
+    break the registry (every other port and command keeps working)."""
+    cases = [('id = "other"\nname = "x"\n', "missing version, kind, licence"),
+             (manifest("0" * 64).replace('id = "demo"', 'id = "nope"'), "not its directory's name"),
+             ("id = [", "not a valid port manifest"),
+             (manifest("0" * 64).replace('version = ', 'order = "twenty"\nversion = '), "order must be int"),
+             (manifest("0" * 64).replace('version = ', 'order = [1]\nversion = '), "order must be int")]
+    for n, (text, why) in enumerate(cases):
+        root = make_root(tmp_path / str(n), text)
+        assert ports.registry(root) == {}
+        assert why in ports.broken(root)["demo"]
 
 
 def test_archive_is_verified_extracted_and_recorded(tmp_path, monkeypatch):
@@ -129,7 +131,7 @@ def test_run_names_a_port_without_sources_one_line_status_4(tmp_path, monkeypatc
     root = make_root(tmp_path, manifest(sha))
     monkeypatch.setenv("RTOSLAB_ROOT", str(root))
     monkeypatch.setenv("RTOSLAB_PEERS_DIR", str(tmp_path / "empty"))
-    ports.registry.cache_clear()
+    ports._scan.cache_clear()
     try:
         r = cli("run", "--rtos", "demo", "--no-history")
         assert r.status == 4 and r.err.count("\n") == 1
@@ -140,4 +142,4 @@ def test_run_names_a_port_without_sources_one_line_status_4(tmp_path, monkeypatc
         assert "rtoslab: skipped demo: sources not available" in r.err
         assert "no RTOS to run" in r.err
     finally:
-        ports.registry.cache_clear()
+        ports._scan.cache_clear()

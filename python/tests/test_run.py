@@ -69,7 +69,8 @@ def test_run_passes_board_and_fault_stop_to_the_simulator(cli, fake_vp, tmp_path
             "--max-cycles", "1000000", "-q")
     assert r.status == 0, r
     argv = json.loads(log.read_text().splitlines()[0])
-    assert argv[argv.index("--board") + 1] == "vp-stm32f0"
+    # the board as the registry describes it: its core and flash system
+    assert argv[argv.index("--core") + 1] == "cortex-m0" and argv[argv.index("--flash-wait-states") + 1] == "1"
     assert "--fault-stop" in argv and argv[argv.index("--max-cycles") + 1] == "1000000"
 
 

@@ -1,8 +1,11 @@
-"""The seed-004 section: the seed's published figures beside the jobbed and posix runs."""
+"""The seed-004 section (the jobbed port's report section, bench/ports/jobbed/seed004.py): the
+seed's published figures beside the jobbed and posix runs."""
 import json
 
-from rtoslab import results
-from rtoslab.seed004 import SEED, main, markdown, section
+from rtoslab import port_sections, results
+
+_mod = port_sections.module("jobbed")
+SEED, main, markdown, section = _mod.SEED, _mod.main, _mod.markdown, _mod.section
 
 
 def run(rtos, board, clock_hz, per_metric, absent=None, config=None):

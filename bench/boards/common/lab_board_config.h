@@ -1,13 +1,13 @@
 /*
- * What the simulated lab boards (vp-m0, vp-stm32f0) have in common: the board's own
- * board_config.h defines BOARD_NAME and includes this.
+ * What the simulated lab boards have in common (board layer "lab"): the board_config.h
+ * generated from a board's board.toml (bench/boards/CMakeLists.txt) defines BOARD_NAME,
+ * BOARD_CLOCK_HZ and BOARD_RAM_BYTES and includes this.
  */
 #ifndef LAB_BOARD_CONFIG_H
 #define LAB_BOARD_CONFIG_H
 
 #include "lab_regs.h"
 
-#define BOARD_CLOCK_HZ 48000000u
 #define BOARD_CYCLE_ACCURATE 1
 #define BOARD_HAS_ALARM 1
 #define BOARD_ALARM_IRQ LAB_TIMER_IRQ

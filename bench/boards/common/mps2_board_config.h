@@ -1,7 +1,7 @@
 /*
- * QEMU's MPS2 machines (mps2-an385: Cortex-M3, mps2-an386: Cortex-M4F), shared by the two
- * boards. Functionally real, timing not cycle-accurate: QEMU runs with -icount (the guest's
- * virtual time follows its instructions), and the "cycle" counter is the CMSDK APB TIMER1
+ * QEMU's MPS2 machines (board layer "mps2"; the board_config.h generated from a board's
+ * board.toml defines BOARD_NAME, BOARD_CLOCK_HZ, BOARD_RAM_BYTES and includes this).
+ * Functionally real, timing not cycle-accurate: QEMU runs with -icount (the guest's virtual time follows its instructions), and the "cycle" counter is the CMSDK APB TIMER1
  * counting down from 0xFFFFFFFF at the 25 MHz system clock, so one count is 40 ns of QEMU's
  * virtual time, not a core cycle. QEMU's DWT has no cycle counter (CYCCNT), and SysTick is
  * the RTOSes' tick. The alarm is the CMSDK TIMER0 (IRQ 8); there is no probe and no
@@ -12,8 +12,6 @@
 
 #include <stdint.h>
 
-#define BOARD_CLOCK_HZ 25000000u
-#define BOARD_RAM_BYTES 65536u /* of SSRAM2's 4 MiB, as memory.ld links */
 #define BOARD_CYCLE_ACCURATE 0
 #define BOARD_HAS_ALARM 1
 #define BOARD_ALARM_IRQ 8u /* CMSDK TIMER0 */

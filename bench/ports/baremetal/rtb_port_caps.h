@@ -4,7 +4,6 @@
  * one memory block: the least code that does each job (docs/methodology.md). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "baremetal"
 #define RTB_PORT_VERSION "2"
 #define RTB_CAPS RTB_CAPS_ALL
 #define RTB_TIMER_CB_IN_ISR 1 /* timer callbacks run in the alarm interrupt */

@@ -3,7 +3,6 @@
  * run-time priority change. CH_CFG_MAX_THREADS 10: the controller and 9 test threads (the most the suite runs at once). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "chibios-nil"
 #define RTB_PORT_VERSION "4.1.4"
 #define RTB_MAX_THREADS 9
 #define RTB_CAPS (RTB_CAP_SUSPEND | RTB_CAP_THREAD_DYNAMIC | RTB_CAP_QUEUE | RTB_CAP_DELAY | \

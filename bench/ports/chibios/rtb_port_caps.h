@@ -1,7 +1,6 @@
 /* ChibiOS/RT 7.0.6: what the porting layer can express with RT + oslib (port.c says how). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "chibios"
 #define RTB_PORT_VERSION "7.0.6"
 /* Absent: RTB_CAP_SUSPEND (no suspend/resume of another thread, only self-suspension on a
  * thread reference: RTB_CAP_SUSPEND_SELF), RTB_CAP_PRIO_SET (chThdSetPriority changes the

@@ -5,7 +5,6 @@
  * rtb_port_isr.h). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "contiki-ng"
 #define RTB_PORT_VERSION "5.0"
 #define RTB_CAPS (RTB_CAP_IRQ)
 #define RTB_TIMER_CB_IN_ISR 1 /* rtimer callbacks run in the compare-timer interrupt */

@@ -1,7 +1,6 @@
 /* CoOS 1.1.6 (coocox/CoOS master): what the porting layer can express with it. */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "coos"
 #define RTB_PORT_VERSION "1.1.6"
 /* Not here:
  *  RTB_CAP_MUTEX_DYNAMIC: CoOS has no mutex deletion (no CoDelMutex; CoCreateMutex takes

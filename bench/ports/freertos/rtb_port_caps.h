@@ -1,7 +1,6 @@
 /* FreeRTOS-Kernel V11: every service of the porting layer is there. */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "freertos"
 #define RTB_PORT_VERSION "11.2.0"
 #define RTB_CAPS RTB_CAPS_ALL
 #define RTB_TIMER_CB_IN_ISR 0 /* timer callbacks run in the timer service task */

@@ -3,7 +3,6 @@
  * software timers, queues, memory pools, suspension or priority changes (rtb_port_absent_reason in port.c says why). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "jobbed"
 #define RTB_PORT_VERSION "0.9z"
 #define RTB_CAPS (RTB_CAP_THREAD_DYNAMIC | RTB_CAP_MUTEX | RTB_CAP_MUTEX_INHERIT | \
                   RTB_CAP_MUTEX_DYNAMIC | RTB_CAP_IRQ | RTB_CAP_DELAY)

@@ -1,7 +1,6 @@
 /* RIOT 2026.07 (core + sys/sema + sys/ztimer + sys/memarray): see port.c and README.md. */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "riot"
 #define RTB_PORT_VERSION "2026.07"
 #define RTB_CAPS                                                                                 \
     (RTB_CAP_SUSPEND_SELF | RTB_CAP_PRIO_SET | RTB_CAP_THREAD_DYNAMIC | RTB_CAP_MUTEX |          \

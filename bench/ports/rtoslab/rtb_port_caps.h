@@ -3,7 +3,6 @@
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
 #include "rtoslab/kernel.h"
-#define RTB_PORT_ID "rtoslab"
 #define RTB_PORT_VERSION RTOSLAB_KERNEL_VERSION
 #define RTB_CAPS RTB_CAPS_ALL
 #define RTB_TIMER_CB_IN_ISR 1 /* k_timer callbacks run in the time source's interrupt */

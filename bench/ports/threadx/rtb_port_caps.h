@@ -4,7 +4,6 @@
  * and one-shot, block pools). */
 #ifndef RTB_PORT_CAPS_H
 #define RTB_PORT_CAPS_H
-#define RTB_PORT_ID "threadx"
 #define RTB_PORT_VERSION "6.4.2"
 #define RTB_CAPS RTB_CAPS_ALL
 /* ... but a tx_queue message is 1, 2, 4, 8 or 16 words: */

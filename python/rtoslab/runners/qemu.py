@@ -1,22 +1,21 @@
 """QEMU's machines of the suite: functionally real, timing not cycle-accurate.
 
-This module is the one definition of the QEMU command lines, one per QEMU board
-(MACHINES): `qemu-microbit` (nRF51, Cortex-M0), `qemu-raspi2b` (BCM2836, Cortex-A7, the
-Raspberry Pi 2B of seed 004), `qemu-mps2-an385` (Cortex-M3) and `qemu-mps2-an386`
-(Cortex-M4F). The shell scripts and the differential test run it through
-the `rtoslab-qemu` command (main() below).
+This module is the one place QEMU command lines are made, one per QEMU board of the board
+registry (runner kind "qemu": its [runner] table names the machine, -icount and the
+semihosting settings). The shell scripts and the differential test run it through the
+`rtoslab-qemu` command (main() below).
 
 The guest's clock is deterministic: `-icount shift=N,align=off,sleep=off` makes every guest
 instruction advance virtual time by 2^N ns, and an idle guest (WFI) jumps straight to its
 next timer event. The guest's timers then follow its instructions, not the host's clock, so
 a run gives the same output on an idle and on a busy machine (and an idle wait costs no
-host time). microbit and mps2: N=6 (about 15.6 MIPS, close to the nRF51's 16 MHz); raspi2b: N=0
-(1 ns per instruction, about a 900 MHz Cortex-A7 at one instruction per cycle).
+host time).
 
 The board of an image is the one named (run(board=...), `rtoslab-qemu --board`), else the
 build folder's name (build/fw/<board>[-<samples>]/), else the image's entry point: an
-ARMv7-A image starts in ARM state (even entry address), an ARMv6-M one in Thumb (odd); an
-ARMv7-M image is not told apart from an ARMv6-M one this way: name its board.
+ARMv7-A image starts in ARM state (even entry address: the first ARMv7-A QEMU board), a
+Thumb image (odd) runs on the first ARMv6-M QEMU board; an ARMv7-M image is not told apart
+from an ARMv6-M one this way: name its board.
 """
 from __future__ import annotations
 
@@ -26,22 +25,14 @@ import sys
 from collections import deque
 from pathlib import Path
 
+from .. import boards
 from ..errors import RtoslabError
 from .base import Outcome, last_line, stream
 
-ICOUNT = "shift=6,align=off,sleep=off"
-
-# board id -> (QEMU machine, -icount, -semihosting-config, console on the UART)
-MACHINES = {
-    "qemu-microbit": ("microbit", ICOUNT, "enable=on,target=native", False),
-    # the RTOS's threads may run in user mode (Jobbed's do): semihosting from there too
-    "qemu-raspi2b": ("raspi2b", "shift=0,align=off,sleep=off",
-                     "enable=on,target=native,userspace=on", True),
-    # ARMv7-M: console on the CMSDK UART0 (stdio)
-    "qemu-mps2-an385": ("mps2-an385", ICOUNT, "enable=on,target=native", True),
-    "qemu-mps2-an386": ("mps2-an386", ICOUNT, "enable=on,target=native", True),
-}
-DEFAULT_BOARD = "qemu-microbit"
+def machines() -> dict[str, dict]:
+    """Board id -> its QEMU settings (machine, icount, semihosting, uart_console): the
+    board registry's QEMU boards (bench/boards/<id>/board.toml, [runner])."""
+    return {b.id: b.qemu for b in boards.registry().values() if b.runner == "qemu"}
 
 
 def binary() -> str:
@@ -52,7 +43,7 @@ def board_of(image: Path) -> str:
     """The QEMU board an image was built for: its build folder's name, else its entry
     point's instruction set (ARM: raspi2b, Thumb: microbit)."""
     name = Path(image).resolve().parent.name
-    for b in MACHINES:
+    for b in machines():
         if name == b or name.startswith(b + "-"):
             return b
     try:
@@ -61,20 +52,25 @@ def board_of(image: Path) -> str:
         if head[:4] == b"\x7fELF" and head[4] == 1:
             order = "little" if head[5] == 1 else "big"
             entry = int.from_bytes(head[0x18:0x1C], order)
-            return "qemu-raspi2b" if entry % 2 == 0 else "qemu-microbit"
+            return _first_qemu("armv6-m" if entry % 2 else "armv7-a")
     except (OSError, IndexError):
         pass
-    return DEFAULT_BOARD
+    return _first_qemu("armv6-m")
+
+
+def _first_qemu(arch: str) -> str:
+    fits = [b.id for b in boards.registry().values() if b.runner == "qemu" and b.arch == arch]
+    return fits[0] if fits else next(iter(machines()), "")
 
 
 def command(image: Path, *, serial: bool = True, board: str | None = None) -> list[str]:
     """The QEMU command that runs `image` on its board's machine, exit through semihosting.
     microbit: console on semihosting (and the UART on stdio unless `serial` is False);
     raspi2b, mps2: console on the UART (stdio), so `serial` does not apply."""
-    machine, icount, semi, uart_console = MACHINES[board or board_of(image)]
-    cmd = [binary(), "-M", machine, "-nographic", "-monitor", "none",
-           "-icount", icount, "-semihosting-config", semi]
-    if not serial and not uart_console:
+    q = machines()[board or board_of(image)]
+    cmd = [binary(), "-M", q["machine"], "-nographic", "-monitor", "none",
+           "-icount", q["icount"], "-semihosting-config", q["semihosting"]]
+    if not serial and not q["uart_console"]:
         cmd += ["-serial", "none"]
     return cmd + ["-kernel", str(image)]
 
@@ -97,8 +93,8 @@ def run(image: Path, on_line, *, timeout: float | None = 600, board: str | None 
     return Outcome(status, "exit", last_line(err) if status else "", err, None, secs)
 
 
-USAGE = ("usage: rtoslab-qemu [--no-serial] [--print] [--board " + "|".join(MACHINES)
-         + "] IMAGE.elf")
+def usage() -> str:
+    return "usage: rtoslab-qemu [--no-serial] [--print] [--board " + "|".join(machines()) + "] IMAGE.elf"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     board = None
     if "--board" in args:
         i = args.index("--board")
-        if i + 1 >= len(args) or args[i + 1] not in MACHINES:
-            print(USAGE, file=sys.stderr)
+        if i + 1 >= len(args) or args[i + 1] not in machines():
+            print(usage(), file=sys.stderr)
             return 2
         board = args[i + 1]
         del args[i:i + 2]
@@ -118,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     show = "--print" in args
     rest = [a for a in args if a not in ("--no-serial", "--print")]
     if len(rest) != 1 or rest[0].startswith("-"):
-        print(USAGE, file=sys.stderr)
+        print(usage(), file=sys.stderr)
         return 2
     cmd = command(Path(rest[0]), serial=serial, board=board)
     if show:

@@ -1,4 +1,6 @@
-"""The simulator runner: rtoslab-vp run IMAGE --board ID [--trace FILE] [--vcd FILE]."""
+"""The simulator runner: rtoslab-vp run IMAGE --core C ... [--trace FILE] [--vcd FILE], the board
+given by what the registry says of it (board_args), so that a board the simulator was not
+built with runs too."""
 from __future__ import annotations
 
 import os
@@ -6,6 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from .. import boards
 from ..contract import EXIT_STATUS
 from ..errors import RtoslabError
 from .base import Outcome, last_line, stream
@@ -77,11 +80,21 @@ def classify(status: int | None, timed_out: bool, stderr: str) -> tuple[str, str
     return kind, msg
 
 
+def board_args(board: str | None, extra=()) -> list[str]:
+    """The simulator's options for a board of the registry (None: the default board); a
+    `--ram` in `extra` (the caller's own) wins over the board's."""
+    args = boards.get(board or boards.default_id()).simulator_args()
+    if "--ram" in extra:
+        i = args.index("--ram")
+        del args[i:i + 2]
+    return args
+
+
 def run(vp: str, image: Path, board: str, on_line, *, trace: Path | None = None,
         trace_events: str | None = None, vcd: Path | None = None, max_cycles: int | None = None,
         timeout: float | None = None, extra: list[str] | None = None,
         fault_stop: bool = False) -> Outcome:
-    cmd = [vp, "run", str(image), "--board", board]
+    cmd = [vp, "run", str(image), *board_args(board, extra or ())]
     if fault_stop:
         cmd.append("--fault-stop")
     if max_cycles:
