@@ -124,7 +124,7 @@ extern const unsigned bench_cycle_accurate;
 uint32_t bench_clock_hz(void);
 static inline uint32_t us_to_cycles(uint32_t us) { return (uint32_t)(((uint64_t)us * bench_clock_hz()) / 1000000u); }
 
-/* Tests (bench/tests/t_*.c), run in this order by the controller. */
+/* Tests (bench/suite/t_*.c), run in this order by the controller. */
 void t_boot_record(void);
 void t_overhead(void);
 void t_rhealstone(void);

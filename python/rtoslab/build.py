@@ -24,6 +24,15 @@ class BuildError(RtoslabError):
     status = BUILD_FAILED
 
 
+def host_project(root: Path) -> Path:
+    """The host's CMake project: the folder of the host-kind port (the registry)."""
+    from . import ports
+    hosts = [p.directory for p in ports.registry(root).values() if p.kind == "host"]
+    if not hosts:
+        raise BuildError("no port of kind host in bench/ports")
+    return hosts[0]
+
+
 def build_dir(root: Path, board: str, samples: int | None = None) -> Path:
     if board == "host":
         base = root / "build" / "host"
@@ -74,7 +83,7 @@ def configure(root: Path, board: str, samples: int | None = None, force: bool = 
     log = bdir / "rtoslab-build.log"
     if not force and (bdir / "build.ninja").exists() and (bdir / "CMakeCache.txt").exists():
         return bdir
-    src = root / "bench" / "ports" / "posix" if board == "host" else root
+    src = host_project(root) if board == "host" else root
     if not (src / "CMakeLists.txt").exists():
         raise BuildError(f"no CMake project at {src}")
     cmd = ["cmake", "-G", "Ninja", "-S", str(src), "-B", str(bdir),

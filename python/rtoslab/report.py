@@ -16,7 +16,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import __version__
-from . import port_sections
+from . import contract, port_sections
 from . import results as res
 from .errors import BadInput
 from .ids import CHECK_IDS, RHEALSTONE
@@ -27,22 +27,20 @@ from .size import COMPONENTS, LABELS
 from .stats import fmt_time, split_cold
 from .table import COLS, _baseline_of, _num, better, markdown_table, matrix, ratio_text, time_of
 
-GROUPS = [
-    ("Rhealstone", ("rhealstone.",)),
-    ("Semaphore with switch", ("sem.signal_wake", "sem.wait_block")),
-    ("Primitive costs", ("thread.", "mutex.", "sem.")),
-    ("Interrupts and time", ("irq.", "timer.", "stimulus.", "boot.", "overhead.")),
-    ("Scaling", ("scale.",)),
-    ("Throughput (operations per 10^7 cycles, higher is better)", ("tm.",)),
-]
+def _group_title(name: str) -> str:
+    """A contract group's heading: its name, and its unit where that is not cycles."""
+    unit, better = contract.METRICS[contract.METRIC_GROUPS[name][0]]
+    title = name[0].upper() + name[1:]
+    return title if unit == "cycles" else f"{title} ({unit}, {better} is better)"
+
+
+# The report's groups are the contract's (spec/contracts.toml [[metric_group]]), in its order.
+GROUPS = [(_group_title(name), ids) for name, ids in contract.METRIC_GROUPS.items()]
+_GROUP_OF = {mid: title for title, ids in GROUPS for mid in ids}
 
 
 def group_of(mid: str) -> str:
-    for name, prefixes in GROUPS:
-        for p in prefixes:
-            if mid == p or (p.endswith(".") and mid.startswith(p)):
-                return name
-    return "Other"
+    return _GROUP_OF.get(mid, "Other")
 
 
 def load_weights(path: str | None) -> dict | None:

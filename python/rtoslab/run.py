@@ -14,19 +14,14 @@ from rich.console import Console
 from . import build as buildmod
 from . import manifest as mf
 from . import peers, ports
-from . import latency
 from . import masked as masked_mod
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
 from .ids import (BOARDS, CHECK_IDS, DEFAULT_BOARD, METRIC_IDS, Board, check_pair, get_board, parse_rtos_list,
                   test_filter)
 from .protocol import Parser, Transcript
-from .runners import host as host_runner
-from .runners import qemu as qemu_runner
-from .runners import serial as serial_runner
-from .runners import vp as vp_runner
+from . import runners
 from .runners.base import Outcome
-from .stats import pair_probe_edges
 
 
 @dataclass
@@ -91,7 +86,10 @@ def check_image_machine(path: Path, board: Board, what: str) -> None:
 
 
 def default_rtos_for(board: Board) -> tuple[str, ...] | None:
-    return ("posix",) if board.id == "host" else None  # None: the registry's defaults
+    """The host runs the host-kind ports (Linux threads); None: the registry's defaults."""
+    if board.runner == "host":
+        return tuple(p.id for p in ports.registry().values() if p.kind == "host")
+    return None
 
 
 def home_boards(rlist: list[str], board: Board) -> dict:
@@ -219,47 +217,8 @@ def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Par
             disp.metric(label, ev[1], count[0])
 
     disp.stage(f"{label}: running {image.name}")
-    runner = opts.board.runner
-    probe = {}
-    if runner == "vp":
-        vp = vp_runner.find_vp(root, build=opts.build, note=disp.stage)
-        trace = tmp / f"{rtos}.trace.jsonl" if opts.probe or opts.latency_model else None
-        # the interrupts-masked sections (irq.masked*), if this simulator records them
-        masked_file = tmp / f"{rtos}.masked.json" if vp_runner.has_option(vp, "--masked") else None
-        out = vp_runner.run(vp, image, opts.board.id, on_line, trace=trace, trace_events="probe,mark,stim",
-                            max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True,
-                            extra=["--masked", str(masked_file)] if masked_file else None)
-        out.extra["masked"] = masked_mod.read(masked_file) if masked_file else None
-        if out.trace is not None and opts.probe:
-            origins = {m.index: m.probe_from for m in parser.t.metrics.values() if m.probe_from}
-            probe = read_probe(out.trace, origins)
-        if opts.latency_model and out.ok:
-            disp.stage(f"{label}: the latency model (instruction trace of irq.to_thread)")
-            out.extra["latency_model"] = latency.from_run(vp, image, opts.board.id, out.trace, parser.t)
-    elif runner == "qemu":
-        out = qemu_runner.run(image, on_line, timeout=opts.timeout, board=opts.board.id)
-    elif runner == "host":
-        out = host_runner.run(image, on_line, timeout=opts.timeout)
-    else:
-        out = serial_runner.run(image, on_line, port=opts.port, flash_cmd=opts.flash_cmd,
-                                timeout=opts.timeout)
-    return out, probe
-
-
-def read_probe(trace: Path, origins: dict | None = None) -> dict:
-    import json
-    events = []
-    try:
-        with open(trace, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if '"probe"' in line or '"mark"' in line or '"stim"' in line:
-                    try:
-                        events.append(json.loads(line))
-                    except ValueError:
-                        continue
-    except OSError:
-        return {}
-    return pair_probe_edges(events, origins)
+    job = runners.Job(root, opts, rtos, image, parser, on_line, disp.stage, tmp)
+    return runners.get(opts.board.runner).execute(job)
 
 
 @dataclass

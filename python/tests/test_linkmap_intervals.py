@@ -62,7 +62,7 @@ def test_intervals_find_nearest_start_and_look_back():
     ("/usr/lib/gcc/arm-none-eabi/12/thumb/libgcc.a(_udivsi3.o)", "libc"),
     ("bench/boards/common/armv6m_startup.c", "startup"),
     ("bench/ports/baremetal/switch.S", "kernel"),
-    ("bench/tests/t_prim.c", "application"),
+    ("bench/suite/t_prim.c", "application"),
     ("build/peers/FreeRTOS-Kernel/portable/GCC/ARM_CM0/port.c", "port"),
     ("kernel/examples/minimal.c", "application"),
     ("kernel/src/sched.c", "kernel"),

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from rtoslab import peers, ports
-from rtoslab.errors import BadInput
 
 REPO = Path(__file__).resolve().parents[2]
 

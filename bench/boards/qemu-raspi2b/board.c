@@ -6,7 +6,7 @@
  * interrupts are the BCM2835 system timer's compare channels on the BCM2835 interrupt
  * controller (GPU IRQs 0..3). The IRQ exception itself belongs to the RTOS (an ARMv7-A
  * kernel owns its vector table): it calls the suite's entries IRQn_Handler
- * (bench/tests/vectors_armv7a.c) the way it calls application handlers.
+ * (bench/suite/vectors_armv7a.c) the way it calls application handlers.
  */
 #include "board.h"
 

@@ -61,7 +61,7 @@ static inline void board_irq_clear_pending(unsigned irq)
  * per delay). The spin still ends at the same count (its last strides poll). */
 #define BOARD_SPIN_STRIDE 1000u
 
-/* The throughput tests (bench/tests/t_tm.c) keep their RTB_SAMPLES windows, each a quarter of
+/* The throughput tests (bench/suite/t_tm.c) keep their RTB_SAMPLES windows, each a quarter of
  * the default length: 0.5 s of virtual time per metric instead of 2 s. The threads under test
  * run flat out for the whole window, and QEMU executes them at some 10 to 50 million guest
  * instructions a second on this project's shared host: four metrics took five minutes at
@@ -87,7 +87,7 @@ static inline void board_probe_clr(uint32_t pins) { (void)pins; }
 static inline void board_probe_mark(uint32_t value) { (void)value; }
 
 /*
- * check.xpsr_preserved (bench/tests/t_checks.c) sets the flags, pends its interrupt with one
+ * check.xpsr_preserved (bench/suite/t_checks.c) sets the flags, pends its interrupt with one
  * store to the ARMv6-M NVIC's ISPR (0xE000E200, nothing on this machine), waits in 300 NOPs
  * and reads the flags back. On this board the same probe is board_xpsr_probe() (board.c, ARM
  * code): flags set with MSR APSR_nzcvq, the interrupt pended with one store (system timer

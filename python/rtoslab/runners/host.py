@@ -17,3 +17,8 @@ def run(image: Path, on_line, *, timeout: float | None = 600) -> Outcome:
     if status is not None and status < 0:
         return Outcome(status, "fault", f"killed by signal {-status}", err, None, secs)
     return Outcome(status, "exit", last_line(err) if status else "", err, None, secs)
+
+
+def execute(job) -> tuple[Outcome, dict]:
+    """One image of `rtoslab run`/`check` (runners/__init__.py): the host program."""
+    return run(job.image, job.on_line, timeout=job.opts.timeout), {}

@@ -93,6 +93,11 @@ def run(image: Path, on_line, *, timeout: float | None = 600, board: str | None 
     return Outcome(status, "exit", last_line(err) if status else "", err, None, secs)
 
 
+def execute(job) -> tuple[Outcome, dict]:
+    """One image of `rtoslab run`/`check` (runners/__init__.py); QEMU records no probe."""
+    return run(job.image, job.on_line, timeout=job.opts.timeout, board=job.opts.board.id), {}
+
+
 def usage() -> str:
     return "usage: rtoslab-qemu [--no-serial] [--print] [--board " + "|".join(machines()) + "] IMAGE.elf"
 

@@ -57,3 +57,10 @@ def run(image: Path, on_line, *, port: str | None = None, baud: int | None = Non
                 on_line(line)
                 if line.strip() == "@done":
                     return Outcome(0, "exit", "", "", None, time.monotonic() - t0)
+
+
+def execute(job) -> tuple[Outcome, dict]:
+    """One image of `rtoslab run`/`check` (runners/__init__.py): flash it, read the board's
+    console from its serial port."""
+    o = job.opts
+    return run(job.image, job.on_line, port=o.port, flash_cmd=o.flash_cmd, timeout=o.timeout), {}

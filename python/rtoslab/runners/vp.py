@@ -109,3 +109,48 @@ def run(vp: str, image: Path, board: str, on_line, *, trace: Path | None = None,
     status, err, timed_out, secs = stream(cmd, on_line, timeout)
     kind, msg = classify(status, timed_out, err)
     return Outcome(status, kind, msg, err, trace if trace and trace.exists() else None, secs)
+
+
+def execute(job) -> tuple[Outcome, dict]:
+    """One image of `rtoslab run`/`check` on a simulator board: the console, and what only the
+    simulator records (the probe's edges, the interrupts-masked sections, the latency model).
+    Returns (outcome, probe samples by metric index)."""
+    from .. import latency
+    from .. import masked as masked_mod
+    opts, rtos, board = job.opts, job.rtos, job.opts.board.id
+    vp = find_vp(job.root, build=opts.build, note=job.stage)
+    trace = job.tmp / f"{rtos}.trace.jsonl" if opts.probe or opts.latency_model else None
+    # the interrupts-masked sections (irq.masked*), if this simulator records them
+    masked_file = job.tmp / f"{rtos}.masked.json" if has_option(vp, "--masked") else None
+    out = run(vp, job.image, board, job.on_line, trace=trace, trace_events="probe,mark,stim",
+              max_cycles=opts.max_cycles, timeout=opts.timeout, fault_stop=True,
+              extra=["--masked", str(masked_file)] if masked_file else None)
+    out.extra["masked"] = masked_mod.read(masked_file) if masked_file else None
+    probe = {}
+    if out.trace is not None and opts.probe:
+        origins = {m.index: m.probe_from for m in job.parser.t.metrics.values() if m.probe_from}
+        probe = read_probe(out.trace, origins)
+    if opts.latency_model and out.ok:
+        job.stage(f"{job.label}: the latency model (instruction trace of irq.to_thread)")
+        out.extra["latency_model"] = latency.from_run(vp, job.image, board, out.trace, job.parser.t)
+    return out, probe
+
+
+def read_probe(trace: Path, origins: dict | None = None) -> dict:
+    """The probe's samples by metric index, from the event trace's probe, mark and stimulus
+    events (stats.pair_probe_edges)."""
+    import json
+
+    from ..stats import pair_probe_edges
+    events = []
+    try:
+        with open(trace, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if '"probe"' in line or '"mark"' in line or '"stim"' in line:
+                    try:
+                        events.append(json.loads(line))
+                    except ValueError:
+                        continue
+    except OSError:
+        return {}
+    return pair_probe_edges(events, origins)
