@@ -43,46 +43,8 @@ def metric_order(metric_id: str) -> tuple:
         return (1, 0, metric_id)
 
 
-def parse_rtos_list(value: str | None, default=None, board: Board | None = None) -> list[str]:
-    """--rtos: comma-separated registry ids, or `all` (every port that runs on `board`)."""
-    from . import ports
-    if value is None or value.strip() == "":
-        if default is not None:
-            return list(default)
-        # the registry's defaults that build for the board (else every port that does:
-        # a board whose only ports are not defaults)
-        fits = [p for p in ports.registry().values() if board is None or p.runs_on(board.arch)]
-        return [p.id for p in fits if p.default] or [p.id for p in fits]
-    out = []
-    for item in value.split(","):
-        item = item.strip()
-        if not item:
-            continue
-        if item == "all":
-            kind = "host" if board is not None and board.id == "host" else "firmware"
-            out += [p.id for p in ports.registry().values() if p.kind == kind and p.id not in out
-                    and (board is None or p.runs_on(board.arch))]
-            continue
-        ports.get(item)  # one line for an unknown id
-        if item not in out:
-            out.append(item)
-    if not out:
-        raise BadInput("no RTOS given")
-    return out
-
-
 def get_board(board_id: str) -> Board:
     return boards.get(board_id)
-
-
-def check_pair(rtos: str, board: Board) -> None:
-    """One line, status 2, for an RTOS asked for on a board it does not build for."""
-    from . import ports
-    port = ports.get(rtos)
-    if port.runs_on(board.arch):
-        return
-    fits = [b.id for b in BOARDS.values() if port.runs_on(b.arch)]
-    raise BadInput(f"RTOS '{rtos}' runs on {', '.join(fits) or 'no board'}, not on '{board.id}'")
 
 
 def test_filter(pattern: str | None):

@@ -13,12 +13,12 @@ from rich.console import Console
 
 from . import build as buildmod
 from . import manifest as mf
-from . import peers, ports
+from . import ports
 from . import masked as masked_mod
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
-from .ids import (BOARDS, CHECK_IDS, DEFAULT_BOARD, METRIC_IDS, Board, check_pair, get_board, parse_rtos_list,
-                  test_filter)
+from . import selection
+from .ids import BOARDS, CHECK_IDS, METRIC_IDS, Board, test_filter
 from .protocol import Parser, Transcript
 from . import runners
 from .runners.base import Outcome
@@ -43,7 +43,7 @@ class Options:
     wide: bool = False             # the table with every statistic instead of the compact one
     baseline: str | None = None    # the RTOS the compact table's ratios are taken against
     latency_model: bool = False    # vp boards: decompose irq.to_thread from the instruction trace
-    boards: dict = field(default_factory=dict)  # rtos -> Board when not `board` (home_boards)
+    boards: dict = field(default_factory=dict)  # rtos -> Board when not `board` (selection.resolve)
 
     def board_for(self, rtos: str) -> Board:
         return self.boards.get(rtos, self.board)
@@ -59,9 +59,9 @@ def parse_images(values: tuple[str, ...]) -> dict:
         if "=" not in v:
             raise BadInput(f"--elf {v}: expected RTOS=PATH")
         rtos, path = v.split("=", 1)
-        parse_rtos_list(rtos)
         if rtos == "all":
             raise BadInput("--elf all=PATH: name one RTOS")
+        ports.get(rtos)  # one line for an unknown id
         p = Path(path)
         if not p.is_file():
             raise BadInput(f"--elf {rtos}: {path}: no such file")
@@ -85,54 +85,16 @@ def check_image_machine(path: Path, board: Board, what: str) -> None:
                        f"board {board.id} runs 32-bit Arm ELF files")
 
 
-def default_rtos_for(board: Board) -> tuple[str, ...] | None:
-    """The host runs the host-kind ports (Linux threads); None: the registry's defaults."""
-    if board.runner == "host":
-        return tuple(p.id for p in ports.registry().values() if p.kind == "host")
-    return None
-
-
-def home_boards(rlist: list[str], board: Board) -> dict:
-    """Without --board: each RTOS that does not build for `board` (the default board) runs
-    on the first board it builds for (the Cortex-A7 port on its QEMU board, posix on the host), so one command
-    sets seed 004's Jobbed and Linux beside the default board's RTOSes."""
-    out = {}
-    for r in rlist:
-        port = ports.get(r)
-        if not port.runs_on(board.arch):
-            fits = [b for b in BOARDS.values() if port.runs_on(b.arch)]
-            if fits:
-                out[r] = fits[0]
-    return out
-
-
 def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Options:
-    """The run's options. RTOSes named one by one must have their sources (one line and
-    status 4 otherwise); `--rtos all` skips those that do not, with one line each on `note`.
-    `board` None: the default board, and each RTOS that does not build for it on its own
-    (home_boards)."""
-    given = board is not None
-    b = get_board(board if given else DEFAULT_BOARD)
-    for rtos_id, path in (kw.get("images") or {}).items():
-        check_image_machine(path, b, f"--elf {rtos_id}")
-    rlist = parse_rtos_list(rtos, default=default_rtos_for(b), board=b)
-    named = [r.strip() for r in (rtos or "").split(",") if r.strip() and r.strip() != "all"]
+    """The run's options: the cells of `--rtos` and `--board` (selection.resolve), checked
+    against the other options. RTOSes named one by one must have their sources (one line and
+    status 4 otherwise); `--rtos all` skips those that do not, with one line each on `note`."""
     images = kw.get("images") or {}
-    homes = {} if given else home_boards(rlist, b)
-    for r in list(rlist):
-        check_pair(r, homes.get(r, b))
-        if r in images:
-            continue
-        try:
-            peers.require(ports.get(r))
-        except peers.SourcesMissing as e:
-            if r in named:
-                raise
-            rlist.remove(r)
-            if note:
-                note(f"skipped {e}")
-    if not rlist:
-        raise BadInput("no RTOS to run: the sources of every RTOS asked for are missing")
+    sel = selection.resolve(rtos, board, images=images, note=note)
+    b = sel.board
+    for rtos_id, path in images.items():
+        check_image_machine(path, b, f"--elf {rtos_id}")
+    rlist = sel.rtos
     if kw.get("baseline") and kw["baseline"] not in rlist:
         raise BadInput(f"--baseline {kw['baseline']}: not one of the RTOSes run ({', '.join(rlist)})")
     tests = kw.get("tests")
@@ -145,7 +107,7 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
-    return Options(rtos=rlist, board=b, boards=homes, **kw)
+    return Options(rtos=rlist, board=b, boards=sel.homes(), **kw)
 
 
 class Display:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from rtoslab import boards, ids, ports
+from rtoslab import boards, ids, ports, selection
 from rtoslab.errors import BadInput
 from rtoslab.runners import qemu
 
@@ -43,10 +43,10 @@ def test_a_port_runs_on_each_architecture_its_manifest_names():
 def test_all_on_an_armv7m_board_is_the_ports_that_build_for_it():
     board = ids.get_board("qemu-mps2-an385")
     assert board.arch == "armv7-m" and not board.cycle_exact
-    every = ids.parse_rtos_list("all", board=board)
+    every, _ = selection.parse_rtos("all", board)
     assert {"rtoslab", "freertos", "baremetal"} <= set(every)
     assert "jobbed" not in every and "posix" not in every
     for rtos in every:
         assert "armv7m" in ports.get(rtos).arch.split()
     with pytest.raises(BadInput):
-        ids.check_pair("jobbed", board)
+        selection.check_pair("jobbed", board)

@@ -96,9 +96,10 @@ def test_one_command_runs_each_rtos_on_its_board():
     """`rtoslab run --rtos jobbed,posix,rtoslab` without --board: Jobbed on qemu-raspi2b, Linux
     threads on the host, rtoslab on the default board; a --board given keeps every RTOS on it."""
     from rtoslab.ids import BOARDS, DEFAULT_BOARD
-    from rtoslab.run import Options, home_boards
+    from rtoslab.run import Options
+    from rtoslab.selection import resolve
     default = BOARDS[DEFAULT_BOARD]
-    homes = home_boards(["jobbed", "posix", "rtoslab"], default)
+    homes = resolve("jobbed,posix,rtoslab", None, images={"jobbed": 1, "posix": 1, "rtoslab": 1}).homes()
     assert {r: b.id for r, b in homes.items()} == {"jobbed": "qemu-raspi2b", "posix": "host"}
     opts = Options(rtos=["jobbed", "posix", "rtoslab"], board=default, boards=homes)
     assert [opts.for_rtos(r).board.id for r in opts.rtos] == ["qemu-raspi2b", "host", DEFAULT_BOARD]
