@@ -230,7 +230,20 @@ static void xp_isr(uint32_t now)
 }
 #endif
 
-static void put_u(char *d, unsigned *i, uint32_t v)
+/* ---- the detail line of a check: text and numbers appended in order ---- */
+static unsigned detail_len;
+static void detail_start(void)
+{
+    detail_len = 0;
+    detail[0] = 0;
+}
+static void detail_put(const char *s)
+{
+    while (*s && detail_len < sizeof detail - 1)
+        detail[detail_len++] = *s++;
+    detail[detail_len] = 0;
+}
+static void detail_put_u(uint32_t v)
 {
     char b[11];
     int k = 0;
@@ -238,14 +251,16 @@ static void put_u(char *d, unsigned *i, uint32_t v)
         b[k++] = (char)('0' + v % 10u);
         v /= 10u;
     } while (v);
-    while (k)
-        d[(*i)++] = b[--k];
-    d[*i] = 0;
+    while (k && detail_len < sizeof detail - 1)
+        detail[detail_len++] = b[--k];
+    detail[detail_len] = 0;
 }
 
-void t_checks(void)
+/* ---- the checks, one function each, run in this order by t_checks() ---- */
+
+/* created lowest first; must run highest first */
+static void check_priority_order(void)
 {
-    /* priority_order: created lowest first; must run highest first */
     log_n = 0;
     for (int i = 0; i < 5; i++)
         bench_spawn(i, i + 1, po_thread, (void *)(intptr_t)(i + 1), BENCH_STACK_SMALL);
@@ -253,21 +268,23 @@ void t_checks(void)
     detail_log("run order (priorities) ");
     bench_check("check.priority_order", log_n == 5 && log_buf[0] == 5 && log_buf[1] == 4 &&
                 log_buf[2] == 3 && log_buf[3] == 2 && log_buf[4] == 1, detail);
+}
 
-    /* fifo_equal_priority */
+static void check_fifo_equal_priority(void)
+{
     log_n = 0;
     for (int i = 0; i < 3; i++)
         bench_spawn(i, 3, fifo_thread, (void *)(intptr_t)i, BENCH_STACK_SMALL);
     run_join(3);
-    {
-        bool ok = log_n == 9;
-        for (unsigned k = 0; k < 9 && ok; k++)
-            ok = log_buf[k] == k % 3;
-        detail_log("run order (creation index) ");
-        bench_check("check.fifo_equal_priority", ok, detail);
-    }
+    bool ok = log_n == 9;
+    for (unsigned k = 0; k < 9 && ok; k++)
+        ok = log_buf[k] == k % 3;
+    detail_log("run order (creation index) ");
+    bench_check("check.fifo_equal_priority", ok, detail);
+}
 
-    /* preempt_immediate */
+static void check_preempt_immediate(void)
+{
     observed = 0;
     bench_sem(S0, 0, 1);
     bench_spawn(0, 6, pi_high, 0, BENCH_STACK);
@@ -276,163 +293,169 @@ void t_checks(void)
     bench_check("check.preempt_immediate", observed == 1,
                 observed ? "the woken high-priority thread ran before the signal returned"
                          : "the signalling thread continued before the woken high-priority thread");
+}
 
-    /* sem_counting */
+static void check_sem_counting(void)
+{
     obs_runs = 0;
     blocked_at = 0;
     bench_sem(S0, 0, 8);
     bench_spawn(0, 4, sc_main, 0, BENCH_STACK);
     bench_spawn(1, 2, sc_observer, 0, BENCH_STACK);
     run_join(1);
-    {
-        unsigned i = 0;
-        const char *h = "after 3 signals the wait that blocked was number ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, blocked_at);
-        bench_check("check.sem_counting", blocked_at == 4,
-                    blocked_at == 99 ? "a wait on a zero semaphore did not block" : detail);
-    }
+    detail_start();
+    detail_put("after 3 signals the wait that blocked was number ");
+    detail_put_u(blocked_at);
+    bench_check("check.sem_counting", blocked_at == 4,
+                blocked_at == 99 ? "a wait on a zero semaphore did not block" : detail);
+}
 
-    /* priority_inversion */
-    /* INV_ROUNDS runs with L at 1 or 2 and M at 3, 4 or 5: each must give L H M l (L runs
-     * boosted to its unlock, H takes the mutex at once, M runs before L continues: L has
-     * dropped back to its own priority; a kernel that leaves L boosted gives L l H M). */
-    if (bench_need(RTB_CAP_MUTEX, "check.priority_inversion")) {
-        enum { INV_ROUNDS = 12 };
-        unsigned bad = 0;
-        uint8_t first_bad[8] = {0};
-        unsigned first_n = 0;
-        for (unsigned r = 0; r < INV_ROUNDS; r++) {
-            log_n = 0;
-            bench_sem(S0, 0, 1);
-            bench_sem(S1, 0, 1);
-            bench_mutex(MX);
-            bench_spawn(0, 6, inv_high, 0, BENCH_STACK);
-            bench_spawn(1, 3 + (int)(r % 3u), inv_med, 0, BENCH_STACK);
-            bench_spawn(2, 1 + (int)(r % 2u), inv_low, 0, BENCH_STACK);
-            run_join(3);
-            bool ok = log_n == 4 && log_buf[0] == 'L' && log_buf[1] == 'H' && log_buf[2] == 'M' &&
-                      log_buf[3] == 'l';
-            if (!ok && bad++ == 0) {
-                first_n = log_n < sizeof first_bad ? log_n : sizeof first_bad;
-                for (unsigned k = 0; k < first_n; k++)
-                    first_bad[k] = log_buf[k];
-            }
-        }
-        unsigned i = 0;
-        const char *h = "12 runs, completion order L H M l (l: L after its unlock); wrong runs: ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, bad);
-        if (bad) {
-            h = ", first wrong order ";
-            while (*h)
-                detail[i++] = *h++;
-            for (unsigned k = 0; k < first_n; k++)
-                detail[i++] = (char)first_bad[k];
-            detail[i] = 0;
-        }
-        bench_check("check.priority_inversion", bad == 0, detail);
-    }
-
-    /* deadlock */
-    /* Passes only if the kernel detects the cycle (a lock refused with RTB_DEADLOCK). The
-     * lock timeouts are there so that a kernel without detection does not hang: if they
-     * alone broke the cycle the check is absent ("not detected"), not passed. */
-    if (bench_need(RTB_CAP_MUTEX | RTB_CAP_MUTEX_TIMEOUT, "check.deadlock")) {
+/* INV_ROUNDS runs with L at 1 or 2 and M at 3, 4 or 5: each must give L H M l (L runs boosted
+ * to its unlock, H takes the mutex at once, M runs before L continues: L has dropped back to
+ * its own priority; a kernel that leaves L boosted gives L l H M). */
+static void check_priority_inversion(void)
+{
+    if (!bench_need(RTB_CAP_MUTEX, "check.priority_inversion"))
+        return;
+    enum { INV_ROUNDS = 12 };
+    unsigned bad = 0;
+    uint8_t first_bad[8] = {0};
+    unsigned first_n = 0;
+    for (unsigned r = 0; r < INV_ROUNDS; r++) {
         log_n = 0;
-        t1_res = t2_res = -2;
         bench_sem(S0, 0, 1);
+        bench_sem(S1, 0, 1);
         bench_mutex(MX);
-        bench_mutex(MX2);
-        bench_spawn(0, 3, dl_t1, 0, BENCH_STACK);
-        bench_spawn(1, 4, dl_t2, 0, BENCH_STACK);
-        run_join(2);
-        /* Detected if both threads finished, at least one of the two locks having been
-         * refused as a deadlock. */
-        bool detected = log_n == 2 && (t1_res == RTB_DEADLOCK || t2_res == RTB_DEADLOCK);
-        bool timed_out = log_n == 2 && !detected && (t1_res == RTB_TIMEOUT || t2_res == RTB_TIMEOUT);
-        const char *how = t1_res == RTB_DEADLOCK || t2_res == RTB_DEADLOCK
-                              ? "cycle R1->R2->R1 refused at once as a deadlock; finish order "
-                              : t2_res == RTB_TIMEOUT || t1_res == RTB_TIMEOUT
-                                    ? "cycle R1->R2->R1 broken by the lock timeout; finish order "
-                                    : t1_res == RTB_OK && t2_res == RTB_OK
-                                          ? "the wait cycle never formed (no preemption); finish order "
-                                          : "cycle R1->R2->R1 was not broken; finish order ";
-        detail_log(how);
-        unsigned i = 0;
-        while (detail[i])
-            i++;
-        const char *h = "; lock results T1 ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, (uint32_t)(t1_res + 2));
-        h = " T2 ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, (uint32_t)(t2_res + 2));
-        h = " (2 ok, 3 timeout, 4 deadlock)";
-        while (*h)
-            detail[i++] = *h++;
-        detail[i] = 0;
-        if (timed_out)
-            bench_absent("check.deadlock", "not detected: no deadlock detection, the cycle R1->R2->R1 was broken "
-                                           "only by the lock timeout");
-        else
-            bench_check("check.deadlock", detected, detail);
+        bench_spawn(0, 6, inv_high, 0, BENCH_STACK);
+        bench_spawn(1, 3 + (int)(r % 3u), inv_med, 0, BENCH_STACK);
+        bench_spawn(2, 1 + (int)(r % 2u), inv_low, 0, BENCH_STACK);
+        run_join(3);
+        bool ok = log_n == 4 && log_buf[0] == 'L' && log_buf[1] == 'H' && log_buf[2] == 'M' &&
+                  log_buf[3] == 'l';
+        if (!ok && bad++ == 0) {
+            first_n = log_n < sizeof first_bad ? log_n : sizeof first_bad;
+            for (unsigned k = 0; k < first_n; k++)
+                first_bad[k] = log_buf[k];
+        }
     }
+    detail_start();
+    detail_put("12 runs, completion order L H M l (l: L after its unlock); wrong runs: ");
+    detail_put_u(bad);
+    if (bad) {
+        char order[sizeof first_bad + 1];
+        for (unsigned k = 0; k < first_n; k++)
+            order[k] = (char)first_bad[k];
+        order[first_n] = 0;
+        detail_put(", first wrong order ");
+        detail_put(order);
+    }
+    bench_check("check.priority_inversion", bad == 0, detail);
+}
 
-    /* xpsr_preserved */
+/* Passes only if the kernel detects the cycle (a lock refused with RTB_DEADLOCK). The lock
+ * timeouts are there so that a kernel without detection does not hang: if they alone broke
+ * the cycle the check is absent ("not detected"), not passed. */
+static void check_deadlock(void)
+{
+    if (!bench_need(RTB_CAP_MUTEX | RTB_CAP_MUTEX_TIMEOUT, "check.deadlock"))
+        return;
+    log_n = 0;
+    t1_res = t2_res = -2;
+    bench_sem(S0, 0, 1);
+    bench_mutex(MX);
+    bench_mutex(MX2);
+    bench_spawn(0, 3, dl_t1, 0, BENCH_STACK);
+    bench_spawn(1, 4, dl_t2, 0, BENCH_STACK);
+    run_join(2);
+    /* Detected if both threads finished, at least one of the two locks having been refused
+     * as a deadlock. */
+    bool detected = log_n == 2 && (t1_res == RTB_DEADLOCK || t2_res == RTB_DEADLOCK);
+    bool timed_out = log_n == 2 && !detected && (t1_res == RTB_TIMEOUT || t2_res == RTB_TIMEOUT);
+    const char *how = t1_res == RTB_DEADLOCK || t2_res == RTB_DEADLOCK
+                          ? "cycle R1->R2->R1 refused at once as a deadlock; finish order "
+                          : t2_res == RTB_TIMEOUT || t1_res == RTB_TIMEOUT
+                                ? "cycle R1->R2->R1 broken by the lock timeout; finish order "
+                                : t1_res == RTB_OK && t2_res == RTB_OK
+                                      ? "the wait cycle never formed (no preemption); finish order "
+                                      : "cycle R1->R2->R1 was not broken; finish order ";
+    detail_log(how);
+    detail_len = 0;
+    while (detail[detail_len])
+        detail_len++;
+    detail_put("; lock results T1 ");
+    detail_put_u((uint32_t)(t1_res + 2));
+    detail_put(" T2 ");
+    detail_put_u((uint32_t)(t2_res + 2));
+    detail_put(" (2 ok, 3 timeout, 4 deadlock)");
+    if (timed_out)
+        bench_absent("check.deadlock", "not detected: no deadlock detection, the cycle R1->R2->R1 was broken "
+                                       "only by the lock timeout");
+    else
+        bench_check("check.deadlock", detected, detail);
+}
+
+static void check_xpsr_preserved(void)
+{
 #if defined(__arm__)
-    if (bench_need(RTB_CAP_IRQ, "check.xpsr_preserved")) {
-        xp_bad = xp_switches = 0;
-        bench_sem(S0, 0, 1);
-        rtb_irq_install(BENCH_SW_IRQ, 1, xp_isr);
-        bench_spawn(0, 6, xp_high, 0, BENCH_STACK);
-        bench_spawn(1, 3, xp_low, 0, BENCH_STACK);
-        run_join(1);
-        unsigned i = 0;
-        const char *h = "16 NZCV patterns across an interrupt and a switch; wrong: ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, xp_bad);
-        h = ", switches: ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, xp_switches);
-        bench_check("check.xpsr_preserved", xp_bad == 0 && xp_switches == 16, detail);
-    }
+    if (!bench_need(RTB_CAP_IRQ, "check.xpsr_preserved"))
+        return;
+    xp_bad = xp_switches = 0;
+    bench_sem(S0, 0, 1);
+    rtb_irq_install(BENCH_SW_IRQ, 1, xp_isr);
+    bench_spawn(0, 6, xp_high, 0, BENCH_STACK);
+    bench_spawn(1, 3, xp_low, 0, BENCH_STACK);
+    run_join(1);
+    detail_start();
+    detail_put("16 NZCV patterns across an interrupt and a switch; wrong: ");
+    detail_put_u(xp_bad);
+    detail_put(", switches: ");
+    detail_put_u(xp_switches);
+    bench_check("check.xpsr_preserved", xp_bad == 0 && xp_switches == 16, detail);
 #else
     bench_absent("check.xpsr_preserved", "no xPSR on this architecture: user-space threads on Linux");
 #endif
+}
 
-    /* timeout */
-    if (bench_need(RTB_CAP_TIMEOUT, "check.timeout")) {
-        to_res = -2;
-        bench_sem(S0, 0, 1);
-        bench_spawn(0, 4, to_thread, 0, BENCH_STACK);
-        run_join(1);
-        uint32_t min = us_to_cycles(1000), max = us_to_cycles(4000);
-        unsigned i = 0;
-        const char *h = "wait of 1000 us on an empty semaphore returned timeout after cycles: ";
-        while (*h)
-            detail[i++] = *h++;
-        put_u(detail, &i, to_elapsed);
-        /* The upper bound only where time is the core clock: an emulator may run late. */
-        bool in_time = to_elapsed >= min && (to_elapsed <= max || !BOARD_CYCLE_ACCURATE);
-        bench_check("check.timeout", to_res == RTB_TIMEOUT && in_time, detail);
-    }
+static void check_timeout(void)
+{
+    if (!bench_need(RTB_CAP_TIMEOUT, "check.timeout"))
+        return;
+    to_res = -2;
+    bench_sem(S0, 0, 1);
+    bench_spawn(0, 4, to_thread, 0, BENCH_STACK);
+    run_join(1);
+    uint32_t min = us_to_cycles(1000), max = us_to_cycles(4000);
+    detail_start();
+    detail_put("wait of 1000 us on an empty semaphore returned timeout after cycles: ");
+    detail_put_u(to_elapsed);
+    /* The upper bound only where time is the core clock: an emulator may run late. */
+    bool in_time = to_elapsed >= min && (to_elapsed <= max || !BOARD_CYCLE_ACCURATE);
+    bench_check("check.timeout", to_res == RTB_TIMEOUT && in_time, detail);
+}
 
-    /* isr_signal */
-    if (bench_need(RTB_CAP_IRQ, "check.isr_signal")) {
-        isr_runs = wakes = bad = 0;
-        bench_sem(S0, 0, 1);
-        rtb_irq_install(BENCH_SW_IRQ, 1, is_isr);
-        bench_spawn(0, 4, is_thread, 0, BENCH_STACK);
-        run_join(1);
-        bench_check("check.isr_signal", wakes == 10 && bad == 0 && isr_runs == 10,
-                    (wakes == 10 && bad == 0) ? "10 software interrupts each woke the waiting thread once"
-                                              : "a wake did not match its interrupt");
-    }
+static void check_isr_signal(void)
+{
+    if (!bench_need(RTB_CAP_IRQ, "check.isr_signal"))
+        return;
+    isr_runs = wakes = bad = 0;
+    bench_sem(S0, 0, 1);
+    rtb_irq_install(BENCH_SW_IRQ, 1, is_isr);
+    bench_spawn(0, 4, is_thread, 0, BENCH_STACK);
+    run_join(1);
+    bench_check("check.isr_signal", wakes == 10 && bad == 0 && isr_runs == 10,
+                (wakes == 10 && bad == 0) ? "10 software interrupts each woke the waiting thread once"
+                                          : "a wake did not match its interrupt");
+}
+
+/* The order of the checks' lines (docs/interfaces.md lists the ids). */
+static void (*const checks[])(void) = {
+    check_priority_order,  check_fifo_equal_priority, check_preempt_immediate,
+    check_sem_counting,    check_priority_inversion,  check_deadlock,
+    check_xpsr_preserved,  check_timeout,             check_isr_signal,
+};
+
+void t_checks(void)
+{
+    for (unsigned i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        checks[i]();
 }
