@@ -1,74 +1,121 @@
-//! Board profiles: what differs between `vp-m0` and `vp-stm32f0`.
+//! Board profiles: a core and the memory system around it. The simulator asks a profile what
+//! the core can do (`board.core.has_fpu()`), never which board it is. The built-in boards
+//! and the cores' capabilities are `board_table.rs`, generated from bench/boards/*/board.toml
+//! and spec/contracts.toml; the command line builds a board that is not compiled in (--core).
 
-use std::fmt;
+pub use crate::board_table::Core;
 
+/// The architecture profile a core implements: the instruction set, the decoder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Board {
-    /// Zero wait states at a nominal 48 MHz (the calibrated default).
-    VpM0,
-    /// Same core with one flash wait state and the prefetch buffer on (STM32F0 at 48 MHz).
-    VpStm32f0,
-    /// Cortex-M3 (ARMv7-M), zero wait states, the same memory map and lab block.
-    VpM3,
-    /// Cortex-M4F (ARMv7E-M with the single-precision FPU), zero wait states, 64 KiB of RAM.
-    VpM4,
-}
-
-/// The architecture profile a board's core implements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Profile {
+pub enum Arch {
     V6M,
     V7M,
 }
 
+/// What hides flash wait states from the core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accelerator {
+    None,
+    /// A prefetch buffer (STM32F0): sequential fetches run at full speed; a non-sequential
+    /// fetch and a data load from flash pay the wait states.
+    Prefetch,
+}
+
+/// What the simulator needs to know about a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub core: Core,
+    /// Nominal core clock (LAB_CLOCK_HZ, semihosting's clock, the trace's header).
+    pub clock_hz: u32,
+    /// Extra cycles for a non-sequential flash fetch and for a data load from flash.
+    pub flash_wait_states: u64,
+    pub accelerator: Accelerator,
+    /// The RAM a run gets without --ram, in bytes.
+    pub default_ram: u32,
+}
+
+impl Core {
+    pub fn from_name(s: &str) -> Option<Core> {
+        Core::ALL.into_iter().find(|c| c.name() == s)
+    }
+
+    /// The core names, for messages.
+    pub fn names() -> String {
+        Core::ALL.map(Core::name).join("|")
+    }
+
+    /// CPUID as the SCB reports it (the cores' TRMs: the revision of the part modelled).
+    pub const fn cpuid(self) -> u32 {
+        match self {
+            Core::CortexM0 => 0x410C_C200, // ARM, Cortex-M0 r0p0
+            Core::CortexM3 => 0x412F_C231, // Cortex-M3 r2p1
+            Core::CortexM4F => 0x410F_C241, // Cortex-M4 r0p1
+        }
+    }
+
+    /// The Cortex-M4's multiplier: MLA/MLS and the long multiplies in one cycle (DDI0439
+    /// Table 3-1) where the M3 takes 2 and 3 to 7.
+    pub const fn single_cycle_mac(self) -> bool {
+        matches!(self, Core::CortexM4F)
+    }
+}
+
 impl Board {
-    pub fn from_name(s: &str) -> Option<Board> {
+    /// A built-in board by id.
+    pub fn built_in(id: &str) -> Option<Board> {
+        Board::BUILT_IN.iter().find(|(name, _)| *name == id).map(|(_, b)| *b)
+    }
+
+    /// The id of a built-in board with exactly these parameters, if there is one.
+    pub fn id(&self) -> Option<&'static str> {
+        Board::BUILT_IN.iter().find(|(_, b)| b == self).map(|(name, _)| *name)
+    }
+
+    /// The built-in ids, for messages.
+    pub fn built_in_ids() -> String {
+        Board::BUILT_IN.map(|(name, _)| name).join(", ")
+    }
+
+    /// The board if the model can time it: wait states need a prefetch buffer (without one
+    /// every sequential fetch would pay them, which the fetch path does not model).
+    pub fn validated(self) -> Result<Board, String> {
+        if self.flash_wait_states > 0 && self.accelerator == Accelerator::None {
+            return Err("flash wait states are modelled behind a prefetch buffer only (--accelerator prefetch)".into());
+        }
+        if self.clock_hz == 0 {
+            return Err("the clock must be at least 1 Hz".into());
+        }
+        Ok(self)
+    }
+
+    pub fn arch(&self) -> Arch {
+        self.core.arch()
+    }
+}
+
+impl Accelerator {
+    pub fn from_name(s: &str) -> Option<Accelerator> {
         match s {
-            "vp-m0" => Some(Board::VpM0),
-            "vp-stm32f0" => Some(Board::VpStm32f0),
-            "vp-m3" => Some(Board::VpM3),
-            "vp-m4" => Some(Board::VpM4),
+            "none" => Some(Accelerator::None),
+            "prefetch" => Some(Accelerator::Prefetch),
             _ => None,
         }
     }
-    pub fn name(self) -> &'static str {
-        match self {
-            Board::VpM0 => "vp-m0",
-            Board::VpStm32f0 => "vp-stm32f0",
-            Board::VpM3 => "vp-m3",
-            Board::VpM4 => "vp-m4",
-        }
-    }
-    pub fn clock_hz(self) -> u32 {
-        48_000_000
-    }
-    /// Extra cycles for a non-sequential flash fetch and for a data load from flash.
-    pub fn flash_wait_states(self) -> u64 {
-        match self {
-            Board::VpStm32f0 => 1,
-            _ => 0,
-        }
-    }
-    /// The RAM a run gets without --ram: 64 KiB on vp-m4 (its threads stack extended FP
-    /// frames), 16 KiB elsewhere.
-    pub fn default_ram(self) -> u32 {
-        match self {
-            Board::VpM4 => crate::contract::RAM_SIZE_M4,
-            _ => crate::contract::RAM_SIZE_DEFAULT,
-        }
-    }
-    pub fn profile(self) -> Profile {
-        match self {
-            Board::VpM0 | Board::VpStm32f0 => Profile::V6M,
-            Board::VpM3 | Board::VpM4 => Profile::V7M,
-        }
-    }
-    /// The board names, for messages.
-    pub const NAMES: &'static str = "vp-m0, vp-stm32f0, vp-m3, vp-m4";
 }
 
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+/// A built-in board shows as its id; another as its parameters.
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.id() {
+            Some(id) => f.write_str(id),
+            None => write!(
+                f,
+                "{} at {} Hz, {} flash wait state(s) ({:?})",
+                self.core.name(),
+                self.clock_hz,
+                self.flash_wait_states,
+                self.accelerator
+            ),
+        }
     }
 }

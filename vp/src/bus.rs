@@ -231,7 +231,7 @@ impl Machine {
         let o = pc.wrapping_sub(RAM_BASE);
         if let Some(hw) = self.mem.ram_half(o) {
             let hw2 = self.mem.ram_half(o.wrapping_add(2)).unwrap_or(0);
-            return Some(crate::memory::decode_for(self.cfg.board.profile(), pc, hw, hw2));
+            return Some(crate::cpu::predecode::decode_for(self.cfg.board.arch(), pc, hw, hw2));
         }
         let why = if o < RAM_WINDOW {
             "instruction fetch past the end of RAM (see --ram)"

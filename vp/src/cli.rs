@@ -1,13 +1,14 @@
 //! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (docs/interfaces.md).
 
-use crate::board::Board;
-use crate::contract::RAM_WINDOW;
-use crate::elf;
-use crate::itrace::ITrace;
-use crate::machine::{Config, Machine, Stop};
-use crate::peripherals::stimulus::StimulusSpec;
-use crate::trace::{parse_event_list, Event, Observer};
-use crate::vcd::Vcd;
+use rtoslab_vp::board::{Accelerator, Board, Core};
+use rtoslab_vp::numbers::{parse_number, parse_size};
+use rtoslab_vp::contract::RAM_WINDOW;
+use rtoslab_vp::elf;
+use rtoslab_vp::itrace::ITrace;
+use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::peripherals::stimulus::StimulusSpec;
+use rtoslab_vp::trace::{parse_event_list, Event, Observer};
+use rtoslab_vp::vcd::Vcd;
 use clap::{Parser, Subcommand};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -17,7 +18,7 @@ use std::time::Instant;
 #[command(
     name = "rtoslab-vp",
     version,
-    about = "Cycle-exact Cortex-M0/M3/M4 virtual board (vp-m0, vp-stm32f0, vp-m3, vp-m4)"
+    about = "Cycle-exact Cortex-M0/M3/M4F virtual board"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -34,11 +35,30 @@ pub enum Cmd {
 pub struct RunArgs {
     /// Firmware ELF (32-bit little-endian ARM) linked for flash at 0x0 and RAM at 0x20000000.
     pub firmware: PathBuf,
-    /// Board profile: vp-m0 (zero wait states), vp-stm32f0 (one flash wait state), vp-m3, vp-m4 (ARMv7-M).
-    #[arg(long, default_value = "vp-m0")]
-    pub board: String,
-    /// SRAM size (1K..256K, e.g. 4K, 16K, 64K); accesses past it fault. Default: 64K on
-    /// vp-m4, 16K on the other boards.
+    /// A built-in board (bench/boards/<id>/board.toml). With --core, any id: the board is
+    /// then the core and memory-system options below, and the id only names it (trace, VCD).
+    #[arg(long, value_name = "ID", help = board_help())]
+    pub board: Option<String>,
+    /// The core, for a board not compiled in: cortex-m0 (ARMv6-M), cortex-m3 (ARMv7-M),
+    /// cortex-m4f (ARMv7E-M with the FPU). The memory system is then the --board's if built
+    /// in, else the default board's (0 wait states, no accelerator, 48 MHz, 16K of RAM), and
+    /// the options below change it.
+    #[arg(long, value_name = "CORE")]
+    pub core: Option<String>,
+    /// Flash wait states: paid by each non-sequential fetch and each data load from flash
+    /// (needs --accelerator prefetch when not 0). Overrides the --board's.
+    #[arg(long, value_name = "N")]
+    pub flash_wait_states: Option<String>,
+    /// What hides the wait states from sequential fetches: none or prefetch (a prefetch
+    /// buffer, as on the STM32F0). Overrides the --board's.
+    #[arg(long, value_name = "none|prefetch")]
+    pub accelerator: Option<String>,
+    /// Nominal core clock in Hz (LAB_CLOCK_HZ, semihosting's clock, the trace's header); it
+    /// does not change any cycle count. Overrides the --board's.
+    #[arg(long, value_name = "N")]
+    pub clock_hz: Option<String>,
+    /// SRAM size (1K..256K, e.g. 4K, 16K, 64K); accesses past it fault. Default: the board's
+    /// RAM (board.toml's ram_kib).
     #[arg(long)]
     pub ram: Option<String>,
     /// Stop with status 124 once this many cycles have run.
@@ -80,28 +100,59 @@ pub struct RunArgs {
     pub stats: bool,
 }
 
-/// Decimal or 0x-hex, with optional `_` separators.
-pub fn parse_number(s: &str) -> Option<u64> {
-    let s = s.trim().replace('_', "");
-    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
-        u64::from_str_radix(h, 16).ok()
-    } else {
-        s.parse().ok()
-    }
-}
-
-/// `4K`, `16k`, `1M`, `65536`, `0x4000`.
-pub fn parse_size(s: &str) -> Option<u64> {
-    let t = s.trim();
-    let (num, mul) = match t.chars().last()? {
-        'k' | 'K' => (&t[..t.len() - 1], 1024),
-        'm' | 'M' => (&t[..t.len() - 1], 1024 * 1024),
-        _ => (t, 1),
-    };
-    parse_number(num)?.checked_mul(mul)
-}
-
 pub struct Bad(pub String);
+
+fn board_help() -> String {
+    format!("Board: {} (default {})", Board::built_in_ids(), Board::DEFAULT_ID)
+}
+
+/// The board of a run and its name: `--board ID` alone is a built-in board; `--core` builds
+/// one from the --board's memory system when ID is built in, else from the default board's;
+/// the memory-system options override either.
+fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
+    let built_in = a.board.as_deref().map(|id| (id, Board::built_in(id)));
+    let mut board = match (built_in, &a.core) {
+        (None, None) => Board::DEFAULT,
+        (Some((_, Some(b))), None) => b,
+        (Some((id, None)), None) => {
+            return Err(Bad(format!(
+                "unknown board '{}' (built in: {}); for another board give its --core ({}) and memory system",
+                id,
+                Board::built_in_ids(),
+                Core::names()
+            )))
+        }
+        (built_in, Some(name)) => {
+            let core = Core::from_name(name)
+                .ok_or_else(|| Bad(format!("unknown core '{}' (one of {})", name, Core::names())))?;
+            match built_in {
+                Some((_, Some(b))) => Board { core, ..b },
+                _ => Board { core, ..Board::DEFAULT },
+            }
+        }
+    };
+    if let Some(s) = &a.flash_wait_states {
+        board.flash_wait_states = parse_number(s)
+            .filter(|n| *n <= 15)
+            .ok_or_else(|| Bad(format!("bad --flash-wait-states '{}' (0..15)", s)))?;
+    }
+    if let Some(s) = &a.accelerator {
+        board.accelerator = Accelerator::from_name(s)
+            .ok_or_else(|| Bad(format!("bad --accelerator '{}' (none or prefetch)", s)))?;
+    }
+    if let Some(s) = &a.clock_hz {
+        board.clock_hz = parse_number(s)
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| Bad(format!("bad --clock-hz '{}' (1..4294967295)", s)))?;
+    }
+    let board = board.validated().map_err(Bad)?;
+    let name = match (&a.board, &a.core) {
+        (Some(id), _) => id.clone(),
+        (None, Some(core)) => core.clone(),
+        (None, None) => Board::DEFAULT_ID.to_string(),
+    };
+    Ok((board, name))
+}
 
 fn reg_line(m: &Machine, regs: &[u32; 16], xpsr: u32) -> String {
     let mut s = String::new();
@@ -114,7 +165,7 @@ fn reg_line(m: &Machine, regs: &[u32; 16], xpsr: u32) -> String {
 }
 
 /// The one-line message for statuses 124..126.
-pub fn stop_message(m: &Machine, stop: &Stop, syms: &crate::symbols::Symbols) -> Option<String> {
+pub fn stop_message(m: &Machine, stop: &Stop, syms: &rtoslab_vp::symbols::Symbols) -> Option<String> {
     let sym = |pc: u32| syms.describe(pc).map(|s| format!(" <{}>", s)).unwrap_or_default();
     match stop {
         Stop::Exit(_) => None,
@@ -177,10 +228,9 @@ fn cpu_time() -> Option<f64> {
 
 /// Run the `run` subcommand; returns the process exit status.
 pub fn run(a: RunArgs) -> Result<i32, Bad> {
-    let board =
-        Board::from_name(&a.board).ok_or_else(|| Bad(format!("unknown board '{}' ({})", a.board, Board::NAMES)))?;
+    let (board, name) = resolve_board(&a)?;
     let ram = match &a.ram {
-        None => board.default_ram() as u64,
+        None => board.default_ram as u64,
         Some(s) => {
             let ram = parse_size(s).ok_or_else(|| Bad(format!("bad --ram size '{}' (e.g. 4K, 16K, 64K)", s)))?;
             if !(1024..=RAM_WINDOW as u64).contains(&ram) || ram % 4 != 0 {
@@ -203,7 +253,7 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     };
     let window = match &a.itrace_window {
         Some(s) => Some(
-            crate::itrace::parse_window(s)
+            rtoslab_vp::itrace::parse_window(s)
                 .ok_or_else(|| Bad(format!("bad --itrace-window '{}' (A:B with A < B; A: or :B for open ends)", s)))?,
         ),
         None => None,
@@ -234,13 +284,13 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
         };
         let vcd = match &a.vcd {
             Some(p) => Some(
-                Vcd::new(open_out(p)?, board.name(), board.clock_hz())
+                Vcd::new(open_out(p)?, &name, board.clock_hz)
                     .map_err(|e| Bad(format!("cannot write {}: {}", p.display(), e)))?,
             ),
             None => None,
         };
         let mut o = Observer::new(tr, mask, vcd);
-        o.emit(Event::Start { c: 0, board: board.name().into(), clock_hz: board.clock_hz(), ram: ram as u32 });
+        o.emit(Event::Start { c: 0, board: name.clone(), clock_hz: board.clock_hz, ram: ram as u32 });
         m.obs = Some(Box::new(o));
         // A stimulus armed from the command line records its edges from now on.
     }
@@ -251,7 +301,7 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     }
 
     if a.masked.is_some() {
-        m.masked = Some(Box::new(crate::masked::Masked::new()));
+        m.masked = Some(Box::new(rtoslab_vp::masked::Masked::new()));
     }
 
     let cpu0 = cpu_time();

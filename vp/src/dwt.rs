@@ -1,5 +1,5 @@
 //! ARMv7-M Data Watchpoint and Trace unit (0xE0001000..0xE0001FFF) and DEMCR.TRCENA, on the
-//! ARMv7-M boards only (the Cortex-M0 of vp-m0 has no CYCCNT, and its address stays unmapped).
+//! cores that have one (`Core::has_dwt`: the Cortex-M0 has no CYCCNT, its address stays unmapped).
 //!
 //! Modelled: DWT_CTRL.CYCCNTENA and DWT_CYCCNT, gated by DEMCR.TRCENA (ARMv7-M ARM C1.8): the
 //! counter advances one per core cycle while both enables are set, wraps at 32 bits and is
@@ -92,6 +92,6 @@ impl Dwt {
 impl Machine {
     /// True if `addr` is in the DWT's 4 KiB block on a core that has one.
     pub fn is_dwt(&self, addr: u32) -> bool {
-        self.v7 && addr >> 12 == DWT_BASE >> 12
+        self.cfg.board.core.has_dwt() && addr >> 12 == DWT_BASE >> 12
     }
 }

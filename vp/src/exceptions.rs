@@ -259,7 +259,7 @@ impl Machine {
         self.r[14] = w[5];
         let xpsr = w[7];
         self.set_apsr(xpsr);
-        if self.m4 {
+        if self.dsp {
             self.ge = ((xpsr >> 16) & 0xF) as u8;
         }
         if self.v7 {

@@ -22,8 +22,8 @@ use std::io::Write;
 /// Parse `--itrace-window A:B` (either side may be empty) into `[A, B)`.
 pub fn parse_window(s: &str) -> Option<(u64, u64)> {
     let (a, b) = s.split_once(':')?;
-    let a = if a.trim().is_empty() { 0 } else { crate::cli::parse_number(a)? };
-    let b = if b.trim().is_empty() { u64::MAX } else { crate::cli::parse_number(b)? };
+    let a = if a.trim().is_empty() { 0 } else { crate::numbers::parse_number(a)? };
+    let b = if b.trim().is_empty() { u64::MAX } else { crate::numbers::parse_number(b)? };
     (a < b).then_some((a, b))
 }
 

@@ -1,8 +1,8 @@
 //! rtoslab-vp: a cycle-exact Cortex-M0 virtual board. See README.md for the architecture.
 
 pub mod board;
+pub mod board_table;
 pub mod bus;
-pub mod cli;
 pub mod contract;
 pub mod cpu;
 pub mod dwt;
@@ -12,6 +12,7 @@ pub mod itrace;
 pub mod machine;
 pub mod masked;
 pub mod memory;
+pub mod numbers;
 pub mod nvic;
 pub mod peripherals;
 pub mod scb;

@@ -2,7 +2,7 @@
 //! peripherals and observers. One struct (no trait objects on the hot path) so the execute
 //! loop can reach everything with plain field accesses.
 
-use crate::board::{Board, Profile};
+use crate::board::{Arch, Board};
 use crate::contract::{RAM_BASE, RAM_SIZE_DEFAULT, STATUS_CYCLE_LIMIT, STATUS_FAULT_STOP, STATUS_LOCKUP};
 use crate::cpu::decode::Op;
 use crate::itrace::ITrace;
@@ -81,7 +81,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            board: Board::VpM0,
+            board: Board::DEFAULT,
             ram_size: RAM_SIZE_DEFAULT,
             max_cycles: None,
             fault_stop: false,
@@ -113,10 +113,12 @@ pub struct Machine {
     /// even vector / stacked xPSR with T = 0) and the INVSTATE HardFault it causes, so that
     /// the HardFault frame holds T = 0 as on silicon.
     pub tbit: bool,
-    /// ARMv7-M core (vp-m3, vp-m4): Thumb-2, IT, BASEPRI/FAULTMASK, Q.
+    /// ARMv7-M core (Cortex-M3, M4): Thumb-2, IT, BASEPRI/FAULTMASK, Q.
     pub v7: bool,
-    /// Cortex-M4 (vp-m4): single-cycle MLA/MLS and long multiplies.
+    /// The Cortex-M4's multiplier: single-cycle MLA/MLS and long multiplies.
     pub m4: bool,
+    /// The DSP extension (Cortex-M4): its instructions and APSR.GE.
+    pub dsp: bool,
     /// The cycle the last pipelining single load or data-processing instruction ended at,
     /// and the mask of the registers it wrote, bit 15 set for data processing
     /// The record of the last pipelining single load or data-processing instruction: the
@@ -127,7 +129,7 @@ pub struct Machine {
     pub it: u8,
     /// APSR.Q (ARMv7-M saturation flag).
     pub q: bool,
-    /// APSR.GE[3:0] (the DSP extension's SIMD flags, xPSR bits 19:16); always 0 but on vp-m4.
+    /// APSR.GE[3:0] (the DSP extension's SIMD flags, xPSR bits 19:16); always 0 without it.
     pub ge: u8,
     /// The local exclusive monitor: the address of the last LDREX, if still open.
     pub excl: Option<u32>,
@@ -164,9 +166,9 @@ pub struct Machine {
     // ---- system ----
     pub exc: ExcState,
     pub scb: Scb,
-    /// The Cortex-M4F's FPU (vp-m4; absent elsewhere).
+    /// The Cortex-M4F's FPU (absent on the other cores).
     pub fpu: crate::cpu::fpu::Fpu,
-    /// ARMv7-M DWT cycle counter and DEMCR.TRCENA (unused on ARMv6-M boards).
+    /// The DWT cycle counter and DEMCR.TRCENA (cores with a DWT only).
     pub dwt: crate::dwt::Dwt,
     pub systick: SysTick,
 
@@ -200,8 +202,8 @@ pub struct Machine {
 impl Machine {
     pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
         let mem = Memory::new(flash_image, cfg.ram_size);
-        let ops = mem.predecode(cfg.board.profile());
-        let v7 = cfg.board.profile() == Profile::V7M;
+        let ops = crate::cpu::predecode::predecode(&mem, cfg.board.arch());
+        let v7 = cfg.board.arch() == Arch::V7M;
         let mut m = Machine {
             r: [0; 16],
             pc: 0,
@@ -217,7 +219,8 @@ impl Machine {
             event_reg: false,
             tbit: true,
             v7,
-            m4: cfg.board == Board::VpM4,
+            m4: cfg.board.core.single_cycle_mac(),
+            dsp: cfg.board.core.has_dsp(),
             ld_rec: NEVER << 16,
             it: 0,
             q: false,
@@ -233,7 +236,7 @@ impl Machine {
             next_event: 0,
             insns: 0,
             max_cycles: cfg.max_cycles.unwrap_or(NEVER),
-            ws: cfg.board.flash_wait_states(),
+            ws: cfg.board.flash_wait_states,
             bus_off: 0,
             st_lat: 2,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
@@ -241,7 +244,7 @@ impl Machine {
             ops,
             exc: ExcState::new(),
             scb: Scb::default(),
-            fpu: crate::cpu::fpu::Fpu::new(cfg.board == Board::VpM4),
+            fpu: crate::cpu::fpu::Fpu::new(cfg.board.core.has_fpu()),
             dwt: crate::dwt::Dwt::default(),
             systick: SysTick::default(),
             lab: Lab::default(),

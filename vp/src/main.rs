@@ -1,7 +1,9 @@
 //! `rtoslab-vp` binary: parse the command line and run (see cli.rs).
 
 use clap::Parser;
-use rtoslab_vp::cli::{run, Cli, Cmd};
+mod cli;
+
+use cli::{run, Cli, Cmd};
 use rtoslab_vp::contract::STATUS_BAD_INPUT;
 
 fn main() {

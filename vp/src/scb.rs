@@ -3,14 +3,9 @@
 use crate::machine::Machine;
 use crate::nvic::{EXC_NMI, EXC_PENDSV, EXC_SVC, EXC_SYSTICK};
 
-pub const CPUID: u32 = 0x410C_C200; // ARM, Cortex-M0 r0p0
 /// Cycles between a store that pends an exception and the moment the core sees it
 /// (the "PendSV asynchronous delay" of Appendix A).
 pub const ASYNC_PEND_DELAY: u64 = 2;
-
-/// Cortex-M3 r2p1 (vp-m3) and Cortex-M4 r0p1 (vp-m4).
-pub const CPUID_M3: u32 = 0x412F_C231;
-pub const CPUID_M4: u32 = 0x410F_C241;
 
 #[derive(Clone, Debug, Default)]
 pub struct Scb {
@@ -43,11 +38,7 @@ impl Machine {
         match off {
             0x010..=0x01C => self.systick_read(off, now),
             0x100..=0x41C => self.exc.nvic_read(off).unwrap_or(0),
-            0xD00 if self.v7 => match self.cfg.board {
-                crate::board::Board::VpM4 => CPUID_M4,
-                _ => CPUID_M3,
-            },
-            0xD00 => CPUID,
+            0xD00 => self.cfg.board.core.cpuid(),
             0xD08 if self.v7 => self.scb.vtor,
             0xD0C if self.v7 => 0xFA05_0000 | ((self.scb.prigroup as u32) << 8),
             0xD14 if self.v7 => 0x0000_0200 | ((self.scb.div_0_trp as u32) << 4),

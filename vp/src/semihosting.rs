@@ -170,8 +170,8 @@ impl Machine {
                 Some(FEATURES) => FEATURE_BYTES.len() as u32,
                 _ => FAIL,
             },
-            SYS_CLOCK => (self.cyc as u128 * 100 / self.cfg.board.clock_hz() as u128) as u32,
-            SYS_TIME => (self.cyc / self.cfg.board.clock_hz() as u64) as u32,
+            SYS_CLOCK => (self.cyc as u128 * 100 / self.cfg.board.clock_hz as u128) as u32,
+            SYS_TIME => (self.cyc / self.cfg.board.clock_hz as u64) as u32,
             SYS_ERRNO => 0,
             SYS_GET_CMDLINE => (|| {
                 let buf = self.peek32(arg)?;
@@ -222,7 +222,7 @@ impl Machine {
                     _ => FAIL,
                 }
             }
-            SYS_TICKFREQ => self.cfg.board.clock_hz(),
+            SYS_TICKFREQ => self.cfg.board.clock_hz,
             _ => FAIL,
         };
         self.r[0] = ret;

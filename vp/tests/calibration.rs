@@ -78,34 +78,34 @@ fn systick(n: u32) -> Asm {
 
 #[test]
 fn toggle_then_toggle_is_2() {
-    assert_eq!(figure(&toggle_toggle(), Board::VpM0), 2);
+    assert_eq!(figure(&toggle_toggle(), Board::VP_M0), 2);
 }
 
 #[test]
 fn pendsv_set_to_handler_toggle_is_21() {
-    assert_eq!(figure(&pendsv(), Board::VpM0), 21);
+    assert_eq!(figure(&pendsv(), Board::VP_M0), 21);
 }
 
 #[test]
 fn svc_to_handler_toggle_is_20() {
-    assert_eq!(figure(&svc_entry(), Board::VpM0), 20);
+    assert_eq!(figure(&svc_entry(), Board::VP_M0), 20);
 }
 
 #[test]
 fn exception_return_to_thread_toggle_is_18() {
-    assert_eq!(figure(&exc_return(), Board::VpM0), 18);
+    assert_eq!(figure(&exc_return(), Board::VP_M0), 18);
 }
 
 #[test]
 fn tail_chain_to_handler_toggle_is_17() {
-    assert_eq!(figure(&tail_chain(), Board::VpM0), 17);
+    assert_eq!(figure(&tail_chain(), Board::VP_M0), 17);
 }
 
 #[test]
 fn systick_enable_to_handler_toggle() {
-    assert_eq!(figure(&systick(2), Board::VpM0), 26 + 2);
+    assert_eq!(figure(&systick(2), Board::VP_M0), 26 + 2);
     for n in [3u32, 4, 5, 10, 100, 1000] {
-        assert_eq!(figure(&systick(n), Board::VpM0), 25 + n as u64, "N = {}", n);
+        assert_eq!(figure(&systick(n), Board::VP_M0), 25 + n as u64, "N = {}", n);
     }
 }
 
@@ -119,7 +119,7 @@ fn peripheral_line_to_handler_is_16() {
     a.label("spin").n(NOP, 8).b("spin");
     a.label("irq").i(str_i(5, 6, 0)).exit(0);
     a.vector(16, "irq");
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     let p = probe_cycles(&m);
     // The handler's toggle completes 2 cycles after it starts: 1000 + 16 + 2.
     assert_eq!(p, vec![1018]);
@@ -129,7 +129,7 @@ fn peripheral_line_to_handler_is_16() {
 
 #[test]
 fn stm32f0_figures() {
-    let b = Board::VpStm32f0;
+    let b = Board::VP_STM32F0;
     assert_eq!(figure(&toggle_toggle(), b), 2);
     assert_eq!(figure(&pendsv(), b), 22);
     assert_eq!(figure(&svc_entry(), b), 21);
@@ -153,8 +153,8 @@ fn branch_and_literal(board: Board) -> (u64, u64, u64) {
 
 #[test]
 fn stm32f0_branch_and_flash_load_cost_one_more() {
-    let (b0, l0, _) = branch_and_literal(Board::VpM0);
-    let (b1, l1, _) = branch_and_literal(Board::VpStm32f0);
+    let (b0, l0, _) = branch_and_literal(Board::VP_M0);
+    let (b1, l1, _) = branch_and_literal(Board::VP_STM32F0);
     assert_eq!(b0, 3 + 2);
     assert_eq!(b1, 4 + 2);
     // LDR literal (2, +1 from flash) then the toggle (2).

@@ -33,7 +33,7 @@ fn cost(body: &[u16]) -> u64 {
         a.i(*hw);
     }
     a.i(str_i(5, 6, 0)).exit(0);
-    let mut c = cfg(Board::VpM4);
+    let mut c = cfg(Board::VP_M4);
     c.fault_stop = true;
     let (m, stop) = run(&a, c);
     let p = probe_cycles(&m);
@@ -85,7 +85,7 @@ fn results_are_ieee_exact() {
     a.w([0xEEF0, 0x1A08]); // vmov.f32 s3, #3.0
     a.w([0xEEC1, 0x2A21]); // vdiv.f32 s5, s2, s3
     a.exit(0);
-    let (m, stop) = run(&a, cfg(Board::VpM4));
+    let (m, stop) = run(&a, cfg(Board::VP_M4));
     assert_eq!(stop, Stop::Exit(0));
     assert_eq!(m.fpu.s[0], 3.0f32.to_bits());
     assert_eq!(m.fpu.s[2], 2.0f32.sqrt().to_bits());
@@ -121,7 +121,7 @@ fn exception_entry_and_return_with_fp_state() {
         (true, vec![VMOV_S0_2], 3 + 12, 1 + 17, 1 + 3 + 10 + 17, "lazy, saved by the handler's VMOV"),
         (false, vec![], 3 + 12 + 17, 0, 1 + 3 + 10 + 17, "full stacking"),
     ] {
-        let (m, stop) = run(&svc_image(lspen, &handler), cfg(Board::VpM4));
+        let (m, stop) = run(&svc_image(lspen, &handler), cfg(Board::VP_M4));
         assert_eq!(stop, Stop::Exit(0), "{}", what);
         let d = diffs(&probe_cycles(&m));
         assert_eq!(d, vec![2 + entry, 2 + inside, 2 + ret], "{}", what);
@@ -142,7 +142,7 @@ fn lazy_save_writes_the_reserved_space() {
     a.label("svc").li(0, FPCAR).i(ldr_i(1, 0, 0)).li(0, FPCCR).i(ldr_i(3, 0, 0)).i(mov_hi(10, 3));
     a.w([0xEEB0, 0x0A00]).li(0, FPCCR).i(ldr_i(2, 0, 0)).i(mov_hi(11, 2)).i(mov_hi(9, 1)).i(bx(14));
     a.vector(11, "svc");
-    let (m, stop) = run(&a, cfg(Board::VpM4));
+    let (m, stop) = run(&a, cfg(Board::VP_M4));
     assert_eq!(stop, Stop::Exit(0));
     let fpcar = m.r[9];
     assert_eq!(m.r[10] & 1, 1, "LSPACT set at entry");
@@ -160,7 +160,7 @@ fn lazy_save_writes_the_reserved_space() {
 fn without_cpacr_or_fpu_fp_instructions_fault() {
     let mut a = Asm::new();
     a.label("reset").w([0xEE30, 0x0A81]).exit(0);
-    for b in [Board::VpM4, Board::VpM3] {
+    for b in [Board::VP_M4, Board::VP_M3] {
         let mut c = cfg(b);
         c.fault_stop = true;
         let (_, stop) = run(&a, c);

@@ -14,7 +14,7 @@ use rtoslab_vp::trace::Event;
 use rtoslab_vp::{Board, Config};
 use support::*;
 
-const BOARDS: [Board; 2] = [Board::VpM3, Board::VpM4];
+const BOARDS: [Board; 2] = [Board::VP_M3, Board::VP_M4];
 
 /// r6 = PROBE_OUT, r4/r5/r7 = pin values; r0 = RAM buffer, r1/r2 = `a`/`b` operands.
 fn setup(a: &mut Asm, x: u32, y: u32) {
@@ -141,7 +141,7 @@ const NO_FORWARDING: &[(&str, &[u16], u64)] = &[
 
 #[test]
 fn instruction_classes() {
-    for (b, col) in [(Board::VpM3, 0), (Board::VpM4, 1)] {
+    for (b, col) in [(Board::VP_M3, 0), (Board::VP_M4, 1)] {
         for (what, x, y, body, m3, m4) in TABLE {
             let want = if col == 0 { *m3 } else { *m4 };
             assert_eq!(cost(b, *x, *y, body), want, "{} on {}", what, b);
@@ -174,7 +174,7 @@ const DSP: &[(&str, &[u16], u64)] = &[
 #[test]
 fn dsp_instructions_on_the_m4() {
     for (what, body, want) in DSP {
-        assert_eq!(cost(Board::VpM4, 0x8000_7FFF, 0x7FFF_8000, body), *want, "{}", what);
+        assert_eq!(cost(Board::VP_M4, 0x8000_7FFF, 0x7FFF_8000, body), *want, "{}", what);
     }
 }
 
@@ -187,7 +187,7 @@ fn dsp_is_undefined_on_the_m3() {
             a.i(*hw);
         }
         a.exit(0);
-        let (_, stop) = run(&a, Config { fault_stop: true, ..cfg(Board::VpM3) });
+        let (_, stop) = run(&a, Config { fault_stop: true, ..cfg(Board::VP_M3) });
         assert!(matches!(stop, Stop::FaultStop(_)), "{} on vp-m3: {:?}", what, stop);
     }
 }
@@ -201,7 +201,7 @@ fn ge_bits_are_stacked_with_the_xpsr() {
         a.label("svc").li(2, 0).i(0xF382).i(0x8400).i(bx(14));
         a.vector(11, "svc");
     });
-    let (m, stop) = run(&img, cfg(Board::VpM4));
+    let (m, stop) = run(&img, cfg(Board::VP_M4));
     assert_eq!(stop, Stop::Exit(0));
     assert_eq!((m.r[3] >> 16) & 0xF, 0xA);
 }

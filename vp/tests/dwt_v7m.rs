@@ -43,7 +43,7 @@ const BODIES: &[(&str, &[u16], u32)] = &[
 
 #[test]
 fn cyccnt_advances_by_the_cycles_between_two_reads() {
-    for board in [Board::VpM3, Board::VpM4] {
+    for board in [Board::VP_M3, Board::VP_M4] {
         for (what, body, cycles) in BODIES {
             let m = counted(board, true, true, body);
             // the first read samples at the start of its 2-cycle LDR
@@ -62,7 +62,7 @@ fn cyccnt_agrees_with_the_lab_cycle_counter() {
     a.label("reset").poke(DEMCR, TRCENA).poke(DWT_CTRL, 1);
     a.li(6, LAB_CYCLE_LO).li(7, DWT_CYCCNT);
     a.i(ldr_i(2, 7, 0)).i(ldr_i(3, 6, 0)).n(0xBF00, 37).i(ldr_i(4, 7, 0)).i(ldr_i(5, 6, 0)).exit(0);
-    let (m, stop) = run(&a, cfg(Board::VpM3));
+    let (m, stop) = run(&a, cfg(Board::VP_M3));
     assert_eq!(stop, Stop::Exit(0));
     assert_eq!(m.r[4].wrapping_sub(m.r[2]), m.r[5].wrapping_sub(m.r[3]));
     // the lab-counter LDR is pipelined behind the CYCCNT LDR: 2 + 1, then the NOPs
@@ -72,7 +72,7 @@ fn cyccnt_agrees_with_the_lab_cycle_counter() {
 #[test]
 fn cyccnt_stops_without_either_enable() {
     for (trcena, cyccntena) in [(false, true), (true, false), (false, false)] {
-        let m = counted(Board::VpM3, trcena, cyccntena, &[0xBF00, 0xBF00]);
+        let m = counted(Board::VP_M3, trcena, cyccntena, &[0xBF00, 0xBF00]);
         assert_eq!((m.r[2], m.r[3]), (0, 0), "TRCENA {} CYCCNTENA {}", trcena, cyccntena);
         assert_eq!(m.r[4], 0x0D00_0000 | cyccntena as u32);
     }
@@ -86,7 +86,7 @@ fn cyccnt_is_writable_and_wraps() {
     a.label("reset").poke(DEMCR, TRCENA).poke(DWT_CTRL, 1);
     a.li(7, DWT_CYCCNT).li(1, 0xFFFF_FFFE).i(str_i(1, 7, 0));
     a.i(ldr_i(2, 7, 0)).n(0xBF00, 3).i(ldr_i(3, 7, 0)).exit(0);
-    let (m, stop) = run(&a, cfg(Board::VpM3));
+    let (m, stop) = run(&a, cfg(Board::VP_M3));
     assert_eq!(stop, Stop::Exit(0));
     assert_eq!((m.r[2], m.r[3]), (0xFFFF_FFFE, 3));
 }
@@ -99,12 +99,12 @@ fn vp_m0_has_no_dwt() {
     a.li(7, DWT_CYCCNT).i(ldr_i(2, 7, 0)).exit(0);
     a.label("hardfault").exit(3);
     a.vector(3, "hardfault");
-    for board in [Board::VpM0, Board::VpStm32f0] {
+    for board in [Board::VP_M0, Board::VP_STM32F0] {
         let (m, stop) = run(&a, cfg(board));
         assert_eq!(stop, Stop::Exit(3), "on {}", board);
         assert_eq!(m.r[5], 0, "DEMCR on {}", board);
         let why = &m.last_fault.as_ref().unwrap().reason;
         assert_eq!(why, "4-byte read at 0xe0001004: unmapped address", "on {}", board);
     }
-    assert_eq!(run(&a, cfg(Board::VpM3)).1, Stop::Exit(0));
+    assert_eq!(run(&a, cfg(Board::VP_M3)).1, Stop::Exit(0));
 }

@@ -21,7 +21,7 @@ fn primask_defers_pendsv_until_cpsie() {
     a.i(str_i(4, 6, 0)).i(CPSIE).n(NOP, 20).exit(1);
     a.label("pendsv").i(str_i(5, 6, 0)).exit(0);
     a.vector(14, "pendsv");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     let p = probe_cycles(&m);
     // toggle (2) + CPSIE (1) + entry (15) + toggle (2)
@@ -35,7 +35,7 @@ fn svc_with_primask_set_is_hardfault() {
     a.label("svc").exit(2);
     a.label("hf").exit(7);
     a.vector(11, "svc").vector(3, "hf");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(7));
     assert_eq!(entries(&m).iter().map(|e| e.1).collect::<Vec<_>>(), vec![3]);
     assert!(events(&m).iter().any(|e| matches!(e, Event::Fault { reason, .. } if reason.contains("PRIMASK"))));
@@ -48,7 +48,7 @@ fn svc_inside_svc_escalates() {
     a.label("svc").i(svc(1)).exit(2);
     a.label("hf").exit(9);
     a.vector(11, "svc").vector(3, "hf");
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(9));
 }
 
@@ -59,7 +59,7 @@ fn bad_exc_return_faults_and_fault_in_hardfault_locks_up() {
     a.label("svc").li(0, 0xFFFF_FFF5).i(bx(0));
     a.label("hf").i(udf(1));
     a.vector(11, "svc").vector(3, "hf");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     match s {
         Stop::Lockup(f) => {
             assert_eq!(f.pc, a.addr("hf"));
@@ -71,14 +71,14 @@ fn bad_exc_return_faults_and_fault_in_hardfault_locks_up() {
 }
 
 fn s_status(a: &Asm) -> i32 {
-    run(a, cfg(Board::VpM0)).1.status()
+    run(a, cfg(Board::VP_M0)).1.status()
 }
 
 #[test]
 fn fault_stop_reports_the_access() {
     let mut a = Asm::new();
     a.label("reset").li(0, 0x2000_0002).label("bad").i(ldr_i(1, 0, 0));
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.fault_stop = true;
     let (_, s) = run(&a, c);
     match s {
@@ -99,7 +99,7 @@ fn hardfault_stacks_faulting_pc() {
     // HardFault: read the stacked PC (sp+24) and exit with it (low byte).
     a.label("hf").i(ldr_sp(0, 24)).li(1, EXIT).i(str_i(0, 1, 0));
     a.vector(3, "hf");
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(a.addr("bad") as u8));
 }
 
@@ -112,7 +112,7 @@ fn late_arrival_takes_the_more_urgent_first_then_tail_chains() {
     a.label("irq0").exit(0);
     a.label("irq1").i(bx(14));
     a.vector(16, "irq0").vector(17, "irq1");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     let en = entries(&m);
     assert_eq!(en.len(), 1);
@@ -129,7 +129,7 @@ fn nested_preemption_and_exc_return_values() {
     a.label("irq0").i(mov_hi(4, 14)).poke(NVIC_ISPR, 2).n(NOP, 30).i(mov_hi(0, 4)).li(1, EXIT).i(str_i(7, 1, 0));
     a.label("irq1").i(mov_hi(7, 14)).i(bx(14));
     a.vector(16, "irq0").vector(17, "irq1");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0xF1));
     assert_eq!(m.r[4], 0xFFFF_FFF9);
     assert_eq!(entries(&m).iter().map(|e| e.1).collect::<Vec<_>>(), vec![16, 17]);
@@ -142,7 +142,7 @@ fn equal_priority_does_not_preempt() {
     a.label("irq0").poke(NVIC_ISPR, 2).n(NOP, 30).i(movs_i(7, 1)).i(bx(14));
     a.label("irq1").i(mov_hi(0, 7)).li(1, EXIT).i(str_i(0, 1, 0));
     a.vector(16, "irq0").vector(17, "irq1");
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(1)); // IRQ1 ran after IRQ0 finished (r7 = 1)
 }
 
@@ -158,7 +158,7 @@ fn psp_thread_switch_is_traced() {
     a.align4().label("threadb").exit(0);
     a.label("pendsv").li(0, 0x2000_2000).w(msr(9, 0)).i(bx(14));
     a.vector(14, "pendsv");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     let sw: Vec<_> = events(&m).into_iter().filter(|e| matches!(e, Event::Switch { .. })).collect();
     assert_eq!(sw.len(), 1);
@@ -186,7 +186,7 @@ fn frame_alignment_bit() {
     a.label("svc").i(ldr_sp(0, 28)).i(lsrs_i(0, 0, 9)).i(lsls_i(0, 0, 31)).bc(EQ, "bad").i(bx(14));
     a.label("bad").exit(2);
     a.vector(11, "svc");
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
 }
 
@@ -197,7 +197,7 @@ fn wfi_skips_ahead_to_the_next_interrupt() {
     a.i(movs_i(7, 0)).label("loop").i(WFI).i(cmp_i(7, 5)).bc(NE, "loop").exit(0);
     a.label("tick").i(adds_i8(7, 1)).i(bx(14));
     a.vector(15, "tick");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert!(m.cyc > 500_000 && m.cyc < 520_000, "{}", m.cyc);
     assert!(m.insns < 200, "slept, not spun: {} instructions", m.insns);
@@ -220,7 +220,7 @@ fn wfi_with_primask_wakes_without_taking() {
     a.i(WFI).li(0, TIMER).i(ldr_i(2, 0, 0)).exit(0);
     a.label("irq").exit(1);
     a.vector(16, "irq");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert!(m.r[2] > 5000 && m.r[2] < 5100);
 }
@@ -229,13 +229,13 @@ fn wfi_with_primask_wakes_without_taking() {
 fn wfe_and_sev() {
     let mut a = Asm::new();
     a.label("reset").i(SEV).i(WFE).exit(0); // event already set: WFE returns at once
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert!(m.cyc < 100);
     // WFE with nothing to wake it and no limit: sleeps forever -> status 124.
     let mut a = Asm::new();
     a.label("reset").i(WFE).i(WFE).exit(0);
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.max_cycles = None;
     let (_, s) = run(&a, c);
     assert_eq!(s, Stop::SleepForever);
@@ -250,7 +250,7 @@ fn sleeponexit_returns_to_sleep() {
     a.label("tick").i(adds_i8(7, 1)).i(cmp_i(7, 4)).bc(EQ, "done").i(bx(14));
     a.label("done").exit(0);
     a.vector(15, "tick");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert!(m.cyc > 3900 && m.cyc < 4200, "{}", m.cyc);
 }
@@ -272,7 +272,7 @@ fn interrupt_abandons_push_and_restarts_it() {
         a.label("loop").i(push(0xFF, true)).i(add_sp(36)).b("loop");
         a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
         a.vector(16, "irq");
-        let (m, s) = run(&a, cfg(Board::VpM0));
+        let (m, s) = run(&a, cfg(Board::VP_M0));
         assert_eq!(s, Stop::Exit(0));
         let entry = entries(&m)[0].0;
         lat.push(entry - (2000 + k as u64));
@@ -289,7 +289,7 @@ fn stacking_overflow_locks_up() {
     a.label("reset").li(0, 0x2000_0010).i(mov_hi(13, 0)).i(svc(0)).exit(1);
     a.label("svc").exit(2);
     a.vector(11, "svc");
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert!(matches!(s, Stop::Lockup(ref f) if f.reason.contains("stacking")), "{:?}", s);
 }
 
@@ -304,7 +304,7 @@ fn systick_registers_and_countflag() {
         .i(ldr_i(4, 0, 8))
         .i(ldr_i(5, 0, 12))
         .exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     assert_eq!(m.r[6], 0x0001_0005);
     assert_eq!(m.r[2], 0x0000_0005);
     assert_eq!(m.r[3], 100);
@@ -325,7 +325,7 @@ fn scb_and_nvic_registers() {
         .i(ldr_i(5, 0, 0));
     a.poke(SHPR3, 0xFFFF_FFFF).li(0, SHPR3).i(ldr_i(6, 0, 0));
     a.li(0, 0xE000_ED0C).i(ldr_i(7, 0, 0)).exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     assert_eq!(m.r[8], 0x410C_C200);
     assert_eq!(m.r[2], 0x208);
     assert_eq!(m.r[3], 0xC0C0_C0C0);
@@ -341,7 +341,7 @@ fn icsr_reports_pending_and_active() {
     a.label("reset").i(CPSID).poke(ICSR, 1 << 28).n(NOP, 4).li(0, ICSR).i(ldr_i(7, 0, 0)).i(svc(0)).exit(0);
     a.label("svc").li(0, ICSR).i(ldr_i(6, 0, 0)).i(bx(14));
     a.vector(11, "svc");
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     assert_eq!(m.r[7] & (1 << 28), 1 << 28);
     assert_eq!((m.r[7] >> 12) & 0x3F, 14);
 }
@@ -359,7 +359,7 @@ fn sysresetreq_resets() {
         .bc(EQ, "done");
     a.poke(0xE000_ED0C, 0x05FA_0004).n(NOP, 4).exit(9);
     a.label("done").exit(0);
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
 }
 
@@ -370,7 +370,7 @@ fn invstate_branch_stacks_t_clear() {
     // HardFault: exit with (stacked xPSR >> 24) | stacked PC low byte check.
     a.label("hf").i(ldr_sp(0, 28)).i(lsrs_i(0, 0, 24)).i(ldr_sp(2, 24)).li(1, EXIT).i(str_i(0, 1, 0));
     a.vector(3, "hf");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0), "T bit of the stacked xPSR must be 0");
     assert_eq!(m.r[2], a.addr("tgt"));
 }
@@ -392,7 +392,7 @@ fn semihosting_features_file_for_newlib() {
     a.li(2, 0x2000_0000).i(str_i(0, 2, 0)).li(3, 0x2000_0040).i(str_i(3, 2, 4)).i(movs_i(3, 5)).i(str_i(3, 2, 8));
     a.li(1, 0x2000_0000).i(movs_i(0, 6)).i(bkpt(0xAB)).i(mov_hi(9, 0));
     a.li(2, 0x2000_0040).i(ldr_i(4, 2, 0)).i(ldrb_i(5, 2, 4)).exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     assert_eq!(m.r[9], 0);
     assert_eq!(m.r[4], u32::from_le_bytes(*b"SHFB"));
     assert_eq!(m.r[5] & 1, 1);
@@ -413,7 +413,7 @@ fn interrupt_abandons_small_multiply() {
         a.i(movs_i(2, 3)).i(movs_i(3, 5)).label("loop").i(muls(2, 3)).b("loop");
         a.label("irq").exit(0);
         a.vector(16, "irq");
-        let mut c = cfg(Board::VpM0);
+        let mut c = cfg(Board::VP_M0);
         c.mul_cycles = 32;
         let (m, s) = run(&a, c);
         assert_eq!(s, Stop::Exit(0));
@@ -447,7 +447,7 @@ fn thread_mode_switch_between_stack_objects_is_traced() {
     a.li(3, 0xFFFF_FC00).i(add_hi(13, 3)).li(3, 0x400).i(add_hi(13, 3)); // 1 KiB frame
     a.i(CPSID).i(mov_hi(13, 7)).i(CPSIE); // no change: nothing
     a.exit(0);
-    let mut m = machine(&a, cfg(Board::VpM0));
+    let mut m = machine(&a, cfg(Board::VP_M0));
     m.ram_objects = vec![(0x2000_1000, 0x2000_1100), (0x2000_2000, 0x2000_2800)];
     assert_eq!(m.run(), Stop::Exit(0));
     assert_eq!(
@@ -471,7 +471,7 @@ fn thread_mode_switch_inside_one_region_needs_primask() {
     a.i(CPSID).li(0, 0x2000_1000).w(msr(8, 0)).i(CPSIE); // masked MSR MSP (active): a switch
     a.li(0, 0x2000_0800).w(msr(8, 0)); // unmasked MSR MSP: not
     a.exit(0);
-    let mut m = machine(&a, cfg(Board::VpM0));
+    let mut m = machine(&a, cfg(Board::VP_M0));
     m.ram_objects = vec![(0x2000_0000, 0x2000_4000)];
     assert_eq!(m.run(), Stop::Exit(0));
     assert_eq!(
@@ -493,7 +493,7 @@ fn exception_return_to_an_idle_loop_on_msp_is_a_switch() {
     a.li(0, 0xFFFF_FFF9).i(bx(0));
     a.align4().label("idle").exit(0);
     a.vector(14, "pendsv");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!(switches(&m), vec![(0x2000_3000 - 32, 0x2000_4000 - 32, 0x2000_3000 - 32, "exception")]);
 }

@@ -41,7 +41,7 @@ proptest! {
     #[test]
     fn random_code_never_panics(code in proptest::collection::vec(any::<u8>(), 0..2048), ws in any::<bool>(), trace in any::<bool>()) {
         let img = with_vectors(&code);
-        run_image(&img, if ws { Board::VpStm32f0 } else { Board::VpM0 }, 4096, trace);
+        run_image(&img, if ws { Board::VP_STM32F0 } else { Board::VP_M0 }, 4096, trace);
     }
 
     #[test]
@@ -55,7 +55,7 @@ proptest! {
             (0u16..0x400).prop_map(|x| 0xB100 | (x & 0xAFF)), // CBZ/CBNZ
         ], 0..1024), trace in any::<bool>()) {
         let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        run_image(&with_vectors(&code), Board::VpM3, 4096, trace);
+        run_image(&with_vectors(&code), Board::VP_M3, 4096, trace);
     }
 
     #[test]
@@ -80,12 +80,12 @@ proptest! {
         for w in words {
             code.extend_from_slice(&w.to_le_bytes());
         }
-        run_image(&with_vectors(&code), Board::VpM0, 16384, true);
+        run_image(&with_vectors(&code), Board::VP_M0, 16384, true);
     }
 
     #[test]
     fn random_flash_never_panics(img in proptest::collection::vec(any::<u8>(), 0..1024)) {
-        run_image(&img, Board::VpM0, 1024, false);
+        run_image(&img, Board::VP_M0, 1024, false);
     }
 
     #[test]

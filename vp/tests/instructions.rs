@@ -11,7 +11,7 @@ fn exec(body: impl FnOnce(&mut Asm)) -> Machine {
     a.label("reset");
     body(&mut a);
     a.label("end").i(udf(0x42));
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.fault_stop = true;
     let (m, stop) = run(&a, c);
     match &stop {
@@ -524,7 +524,7 @@ fn undefined_and_unpredictable_encodings_fault() {
             a.i(*h);
         }
         a.i(NOP);
-        let mut c = cfg(Board::VpM0);
+        let mut c = cfg(Board::VP_M0);
         c.fault_stop = true;
         let (_, stop) = run(&a, c);
         match stop {
@@ -538,7 +538,7 @@ fn undefined_and_unpredictable_encodings_fault() {
 fn small_multiplier_takes_32_cycles() {
     let mut a = Asm::new();
     a.label("reset").i(movs_i(0, 7)).i(movs_i(1, 6)).i(muls(0, 1)).label("end").i(udf(0));
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.fault_stop = true;
     c.mul_cycles = 32;
     let (m, _) = run(&a, c.clone());

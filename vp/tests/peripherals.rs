@@ -9,7 +9,7 @@ use rtoslab_vp::Board;
 use support::*;
 
 fn fault_of(a: &Asm, ram: u32) -> rtoslab_vp::machine::FaultInfo {
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.fault_stop = true;
     c.ram_size = ram;
     match run(a, c).1 {
@@ -22,7 +22,7 @@ fn fault_of(a: &Asm, ram: u32) -> rtoslab_vp::machine::FaultInfo {
 fn exit_register_status() {
     let mut a = Asm::new();
     a.label("reset").exit(0x1_23);
-    let (_, s) = run(&a, cfg(Board::VpM0));
+    let (_, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0x23));
 }
 
@@ -37,7 +37,7 @@ fn cycle_counter_latches_and_clock() {
         .i(ldr_i(3, 0, 8))
         .i(ldr_i(4, 0, 12))
         .exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     // the load's start cycle: li (3 instr) + 3 NOPs
     assert_eq!(m.r[2], 7); // li = MOVS + 3 LSLS, then 3 NOPs
     assert_eq!(m.r[3], 0);
@@ -52,7 +52,7 @@ fn uart_writes_console() {
         a.i(movs_i(1, *b as u16)).i(str_i(1, 0, 0));
     }
     a.exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     assert_eq!(m.console, b"hi\n");
 }
 
@@ -61,7 +61,7 @@ fn probe_set_clear_mark_events() {
     let mut a = Asm::new();
     a.label("reset").li(6, PROBE_OUT).i(movs_i(1, 5)).i(str_i(1, 6, 4)).i(movs_i(1, 1)).i(str_i(1, 6, 8));
     a.i(str_i(1, 6, 8)).li(1, 0xABCD).i(str_i(1, 6, 12)).i(ldr_i(7, 6, 0)).exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     let ev: Vec<_> = events(&m).into_iter().filter(|e| matches!(e, Event::Probe { .. } | Event::Mark { .. })).collect();
     assert_eq!(ev.len(), 3, "{:?}", ev); // set, clear (second clear changes nothing), mark
     assert!(matches!(ev[0], Event::Probe { pins: 5, changed: 5, .. }));
@@ -77,7 +77,7 @@ fn compare_timer_fires_and_records() {
     a.label("spin").b("spin");
     a.label("irq").li(0, TIMER).i(ldr_i(2, 0, 12)).i(ldr_i(3, 0, 8)).i(ldr_i(4, 0, 0)).exit(0);
     a.vector(16, "irq");
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!(m.r[2], 3000);
     assert_eq!(m.r[3], 0, "ARM cleared by hardware");
@@ -98,7 +98,7 @@ fn compare_timer_in_the_past_fires_at_once() {
     a.label("spin").i(NOP).b("spin");
     a.label("irq").li(0, TIMER).i(ldr_i(2, 0, 12)).exit(0);
     a.vector(16, "irq");
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     let entry =
         events(&m).iter().find_map(|e| if let Event::ExcEntry { c, .. } = e { Some(*c) } else { None }).unwrap();
     assert_eq!(entry, m.r[2] as u64 + 16);
@@ -120,7 +120,7 @@ fn stimulus_from_config_raises_irq1_and_irq2() {
     a.label("rise").i(adds_i8(7, 1)).i(bx(14));
     a.label("fall").i(adds_i8(7, 1)).i(bx(14));
     a.vector(17, "rise").vector(18, "fall");
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.stimulus = Some(StimulusSpec { at: 1000, period: 500, width: 40 });
     let (m, s) = run(&a, c);
     assert_eq!(s, Stop::Exit(0));
@@ -161,7 +161,7 @@ fn stimulus_programmed_one_shot() {
         .i(ldr_i(5, 0, 0x0C))
         .i(ldr_i(6, 0, 0x10))
         .exit(0);
-    let (m, _) = run(&a, cfg(Board::VpM0));
+    let (m, _) = run(&a, cfg(Board::VP_M0));
     assert_eq!((m.r[3], m.r[4], m.r[5], m.r[6]), (1, 0, 0, 700));
 }
 
@@ -222,7 +222,7 @@ fn code_runs_from_ram() {
         .i(blx(0))
         .i(mov_hi(7, 0))
         .exit(0);
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!(m.r[7], 42);
 }
@@ -248,14 +248,14 @@ fn semihosting_output_and_exit() {
     sh_call(&mut a, 5, 0x2000_0000);
     a.i(mov_hi(7, 0));
     sh_call(&mut a, 0x18, 0x20026);
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!(m.console, b"helloXworld\n");
     assert_eq!(m.r[7], 0);
     let mut a = Asm::new();
     a.label("reset");
     sh_call(&mut a, 0x18, 0x20023);
-    assert_eq!(run(&a, cfg(Board::VpM0)).1, Stop::Exit(1));
+    assert_eq!(run(&a, cfg(Board::VP_M0)).1, Stop::Exit(1));
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn semihosting_exit_extended_open_heapinfo() {
     // SYS_EXIT_EXTENDED(ApplicationExit, 42)
     a.li(2, 0x2000_0030).li(3, 0x20026).i(str_i(3, 2, 0)).i(movs_i(3, 42)).i(str_i(3, 2, 4));
     sh_call(&mut a, 0x20, 0x2000_0030);
-    let (m, s) = run(&a, cfg(Board::VpM0));
+    let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(42));
     assert_eq!(m.r[8], 0x101);
     assert_eq!(m.r[9], 0x2000_0000);
@@ -294,7 +294,7 @@ fn semihosting_exit_extended_open_heapinfo() {
 fn other_bkpt_is_a_fault() {
     let mut a = Asm::new();
     a.label("reset").i(bkpt(0));
-    let mut c: Config = cfg(Board::VpM0);
+    let mut c: Config = cfg(Board::VP_M0);
     c.fault_stop = true;
     assert!(matches!(run(&a, c).1, Stop::FaultStop(f) if f.reason.contains("BKPT")));
 }
@@ -303,7 +303,7 @@ fn other_bkpt_is_a_fault() {
 fn cycle_limit_stops_with_124() {
     let mut a = Asm::new();
     a.label("reset").label("l").b("l");
-    let mut c = cfg(Board::VpM0);
+    let mut c = cfg(Board::VP_M0);
     c.max_cycles = Some(10_000);
     let (m, s) = run(&a, c);
     assert_eq!(s.status(), 124);

@@ -6,8 +6,8 @@
 //! as in RAM).
 
 mod support;
-use rtoslab_vp::board::Profile;
-use rtoslab_vp::memory::decode_for;
+use rtoslab_vp::board::Arch;
+use rtoslab_vp::cpu::predecode::decode_for;
 use rtoslab_vp::Board;
 use support::*;
 
@@ -66,7 +66,7 @@ fn run_body(board: Board, body: &[u16], quiet: bool) -> (Vec<u64>, [u32; 16], us
     let unmarked: Vec<_> = (0..m.ops.len())
         .map(|i| {
             let pc = 2 * i as u32;
-            decode_for(Profile::V7M, pc, m.mem.flash_half(pc), m.mem.flash_half(pc + 2))
+            decode_for(Arch::V7M, pc, m.mem.flash_half(pc), m.mem.flash_half(pc + 2))
         })
         .collect();
     let marked = m.ops.iter().zip(&unmarked).filter(|(a, b)| a != b).count();
@@ -81,7 +81,7 @@ fn run_body(board: Board, body: &[u16], quiet: bool) -> (Vec<u64>, [u32; 16], us
 fn marking_never_changes_timing_or_results() {
     let mut g = Lcg(1);
     let mut marked_programs = 0;
-    for board in [Board::VpM3, Board::VpM4] {
+    for board in [Board::VP_M3, Board::VP_M4] {
         for _ in 0..150 {
             let body: Vec<u16> = (0..24).flat_map(|_| random_insn(&mut g)).collect();
             let (with, regs_with, marked) = run_body(board, &body, true);

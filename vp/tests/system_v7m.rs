@@ -33,7 +33,7 @@ fn basepri_toggles_grouped(prigroup: u32, prio: u32, basepri: u32, mask: [u16; 2
     a.i(str_i(7, 6, 0)).i(movs_i(2, 0)).w(msr(17, 2)).w(msr(19, 2)).n(NOP, 4).exit(1);
     a.label("pendsv").i(str_i(5, 6, 0)).exit(0);
     a.vector(14, "pendsv");
-    let (m, stop) = run(&a, cfg(Board::VpM3));
+    let (m, stop) = run(&a, cfg(Board::VP_M3));
     assert_eq!(stop, Stop::Exit(0));
     probe_cycles(&m).len()
 }
@@ -74,7 +74,7 @@ fn prigroup_subpriority_does_not_preempt() {
         a.label("svc").li(0, ICSR).li(1, 1 << 28).i(str_i(1, 0, 0)).n(NOP, 8).i(str_i(7, 6, 0)).i(bx(14));
         a.label("pendsv").i(str_i(5, 6, 0)).exit(0);
         a.vector(11, "svc").vector(14, "pendsv");
-        let (m, stop) = run(&a, cfg(Board::VpM3));
+        let (m, stop) = run(&a, cfg(Board::VP_M3));
         assert_eq!(stop, Stop::Exit(0));
         assert_eq!(probe_cycles(&m).len(), want, "PRIGROUP {} PendSV 0x{:02x}", prigroup, pendsv);
     }
@@ -91,7 +91,7 @@ fn vtor_moves_the_vector_table_to_ram() {
     a.label("svc").exit(2);
     a.align4().label("svc2").i(str_i(5, 6, 0)).exit(0);
     a.vector(11, "svc");
-    let (_, stop) = run(&a, cfg(Board::VpM3));
+    let (_, stop) = run(&a, cfg(Board::VP_M3));
     assert_eq!(stop, Stop::Exit(0));
 }
 
@@ -108,7 +108,7 @@ fn divide_by_zero_is_zero_unless_trapped() {
         a.label("bad").exit(1);
         a.label("hardfault").exit(3);
         a.vector(3, "hardfault");
-        let (_, stop) = run(&a, cfg(Board::VpM3));
+        let (_, stop) = run(&a, cfg(Board::VP_M3));
         assert_eq!(stop, want, "DIV_0_TRP {}", trap);
     }
 }
@@ -120,8 +120,8 @@ fn vp_m0_still_faults_on_thumb2() {
     a.i(0xFBB1).i(0xF3F2).exit(0); // UDIV: undefined on ARMv6-M
     a.label("hardfault").exit(3);
     a.vector(3, "hardfault");
-    assert_eq!(run(&a, cfg(Board::VpM0)).1, Stop::Exit(3));
-    assert_eq!(run(&a, cfg(Board::VpM3)).1, Stop::Exit(0));
+    assert_eq!(run(&a, cfg(Board::VP_M0)).1, Stop::Exit(3));
+    assert_eq!(run(&a, cfg(Board::VP_M3)).1, Stop::Exit(0));
 }
 
 #[test]
@@ -136,7 +136,7 @@ fn icsr_rettobase_says_whether_the_handler_returns_to_thread_mode() {
     a.poke(NVIC_ISPR, 1).n(NOP, 8).i(bx(14));
     a.label("irq0").li(0, ICSR).i(ldr_i(1, 0, 0)).li(0, 0x2000_0104).i(str_i(1, 0, 0)).i(bx(14));
     a.vector(11, "svc").vector(16, "irq0");
-    for (board, svc_bit) in [(Board::VpM3, 1 << 11), (Board::VpM0, 0)] {
+    for (board, svc_bit) in [(Board::VP_M3, 1 << 11), (Board::VP_M0, 0)] {
         let (m, stop) = run(&a, cfg(board));
         assert_eq!(stop, Stop::Exit(0), "on {}", board);
         assert_eq!(m.r[2] & (1 << 11), svc_bit, "RETTOBASE in the SVC handler on {}", board);

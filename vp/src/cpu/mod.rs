@@ -6,6 +6,7 @@ pub mod execute;
 pub mod flags;
 pub mod fpu;
 pub mod op;
+pub mod predecode;
 pub mod thumb2;
 pub mod timing;
 

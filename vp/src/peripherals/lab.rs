@@ -19,7 +19,7 @@ impl Machine {
                 now as u32
             }
             LAB_CYCLE_HI => self.lab.cycle_hi,
-            LAB_CLOCK_HZ => self.cfg.board.clock_hz(),
+            LAB_CLOCK_HZ => self.cfg.board.clock_hz,
             LAB_PROBE_OUT => self.lab.probe,
             LAB_TIMER_NOW..=LAB_TIMER_FIRED => self.timer_read(addr, now),
             LAB_STIM_AT..=LAB_STIM_LAST_FALL => self.stim_read(addr, now),

@@ -20,7 +20,7 @@ impl StimulusSpec {
         let mut have_at = false;
         for part in s.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| format!("bad stimulus item '{part}' (want key=value)"))?;
-            let n: u64 = crate::cli::parse_number(v).ok_or_else(|| format!("bad number '{v}' in stimulus"))?;
+            let n: u64 = crate::numbers::parse_number(v).ok_or_else(|| format!("bad number '{v}' in stimulus"))?;
             match k {
                 "at" => {
                     spec.at = n;

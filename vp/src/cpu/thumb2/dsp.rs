@@ -141,7 +141,7 @@ impl Machine {
     /// Execute `Op::Dsp` (the caller moved `pc` past it).
     #[inline(never)]
     pub(crate) fn exec_dsp(&mut self, op: u8, rd: u8, rn: u8, rm: u8, ra: u8, pc: u32) {
-        if !self.m4 {
+        if !self.dsp {
             // ARMv7-M without the DSP extension: UNDEFINED, exactly as before it existed.
             self.raise_fault(pc, "undefined instruction (a DSP extension one: not on this core)", None);
             return;
