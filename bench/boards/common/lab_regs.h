@@ -7,7 +7,7 @@
 
 #define LAB_BASE 0x4F000000u
 #define LAB_REG(off) (*(volatile uint32_t *)(LAB_BASE + (off)))
-#define LAB_RAM_SIZE_M4 0x00010000u /* vp-m4's RAM, bytes */
+#define LAB_RAM_SIZE_M4 0x00010000u /* the Cortex-M4F lab board's RAM, bytes (its board.toml's ram_kib now) */
 
 /* access: R read, W write, RW both */
 #define LAB_EXIT            LAB_REG(0x0000) /* W */
