@@ -231,17 +231,23 @@ static void xp_isr(uint32_t now)
 #endif
 
 /* ---- the detail line of a check: text and numbers appended in order ---- */
-static unsigned detail_len;
+static unsigned detail_end(void)
+{
+    unsigned i = 0;
+    while (detail[i])
+        i++;
+    return i;
+}
 static void detail_start(void)
 {
-    detail_len = 0;
     detail[0] = 0;
 }
 static void detail_put(const char *s)
 {
-    while (*s && detail_len < sizeof detail - 1)
-        detail[detail_len++] = *s++;
-    detail[detail_len] = 0;
+    unsigned i = detail_end();
+    while (*s && i < sizeof detail - 1)
+        detail[i++] = *s++;
+    detail[i] = 0;
 }
 static void detail_put_u(uint32_t v)
 {
@@ -251,9 +257,10 @@ static void detail_put_u(uint32_t v)
         b[k++] = (char)('0' + v % 10u);
         v /= 10u;
     } while (v);
-    while (k && detail_len < sizeof detail - 1)
-        detail[detail_len++] = b[--k];
-    detail[detail_len] = 0;
+    unsigned i = detail_end();
+    while (k && i < sizeof detail - 1)
+        detail[i++] = b[--k];
+    detail[i] = 0;
 }
 
 /* ---- the checks, one function each, run in this order by t_checks() ---- */
@@ -379,9 +386,6 @@ static void check_deadlock(void)
                                       ? "the wait cycle never formed (no preemption); finish order "
                                       : "cycle R1->R2->R1 was not broken; finish order ";
     detail_log(how);
-    detail_len = 0;
-    while (detail[detail_len])
-        detail_len++;
     detail_put("; lock results T1 ");
     detail_put_u((uint32_t)(t1_res + 2));
     detail_put(" T2 ");
