@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 COMPONENTS = ("startup", "kernel", "port", "application", "libc", "stacks", "other")
 LABELS = {
@@ -37,7 +38,6 @@ PATH_RULES = (
     # port (ChibiOS os/common/ports, ThreadX ports/, CoOS portable/, RIOT cpu/) and its kernel
     ("port", "path_regex", r"/build/peers/[^/]+/(.*/)?(ports?|portable|cpu|arch)/"),
     ("kernel", "in_path", ("/build/peers/",)),
-    ("kernel", "in_path", ("/bench/ports/baremetal/",)),  # the hand-written switch is baremetal's kernel
     ("application", "in_path", ("/bench/",)),             # the benchmark suite and its RTOS adapters
     ("kernel", "in_path", ("/portable/memmang/",)),       # FreeRTOS heap_N: the kernel's allocator
     ("application", "app_folder", None),                  # kernel/examples/x.c, FreeRTOS/Demo/...
@@ -97,6 +97,19 @@ def _matches(test: str, values, low: str, base: str, archive: str) -> bool:
     raise ValueError(f"unknown path rule test {test!r}")
 
 
+@lru_cache(maxsize=1)
+def _port_rules() -> tuple:
+    """The ports whose manifest says `glue_is_kernel = true` (their folder holds the kernel
+    itself, as the floor's hand-written switch does): their files count as kernel, before the
+    rule that makes the suite's folders application code."""
+    try:
+        from . import ports
+        folders = tuple(f"/bench/ports/{p.id}/" for p in ports.registry().values() if p.glue_is_kernel)
+    except Exception:  # no registry around (an ELF from elsewhere): no such rule
+        return ()
+    return (("kernel", "in_path", folders),) if folders else ()
+
+
 def classify_path(path: str) -> str | None:
     """Component of a source, object or archive path; None when it says nothing."""
     p = normalize(path)
@@ -106,7 +119,7 @@ def classify_path(path: str) -> str | None:
     m = re.search(r"([^/()]+\.a)\(([^)]*)\)", low)
     if m:
         archive, base = m.group(1), m.group(2)
-    for component, test, values in PATH_RULES:
+    for component, test, values in _port_rules() + PATH_RULES:
         if _matches(test, values, low, base, archive):
             return component
     return "application" if base else None

@@ -50,6 +50,7 @@ class Port:
     werror: bool = False  # its glue builds without a warning: -Werror (bench/CMakeLists.txt)
     thread_structs: tuple[str, ...] = ()  # its per-thread RAM structure (size.py), first found
     report: str = ""      # a Python file of the folder adding a report section (report.py)
+    glue_is_kernel: bool = False  # its folder holds the kernel itself (`rtoslab size`'s components)
 
     def runs_on(self, board_arch: str) -> bool:
         """Whether the port builds for a board of this architecture ("armv6-m", "armv7-m",
@@ -101,7 +102,8 @@ def _load(path: Path) -> Port:
                 order=opt("order", int, 100), default=opt("default", bool, False),
                 origin=opt("origin", str, ""), sources=tuple(sources),
                 arch=opt("arch", str, "armv6m"), werror=opt("werror", bool, False),
-                thread_structs=tuple(structs), report=report)
+                thread_structs=tuple(structs), report=report,
+                glue_is_kernel=opt("glue_is_kernel", bool, False))
 
 
 @lru_cache(maxsize=4)
