@@ -105,6 +105,8 @@ int k_in_isr(void)
 #if !K_CONFIG_FASTPATH
 void k_yield(void)
 {
+    if (!z_kernel.current)
+        return; /* before k_start(): nobody to yield to */
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
 #if K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !Z_HAS_WAIT_OBJ && !K_CONFIG_ASSERT
@@ -167,11 +169,11 @@ int k_sleep(k_timeout_t duration)
 {
     uint32_t deadline = z_now() + Z_TICK_ROUND; /* first: the delay counts from the call */
     Z_CHECK(!arch_in_isr(), K_EISR);
-    Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
     if (duration == K_NO_WAIT) {
-        k_yield();
+        k_yield(); /* (before k_start() too: there it returns at once) */
         return 0;
     }
+    Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
     if (duration == K_FOREVER) {
         arch_irq_disable();
         return z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));

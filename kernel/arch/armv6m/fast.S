@@ -42,6 +42,8 @@
     ldr     r1, [r2, #ZT_NEXT]
     cmp     r1, r2
     beq     1f                      /* alone at its priority */
+    cmp     r2, #0
+    beq     1f                      /* before k_start(): nobody to yield to (issue 31) */
     ldrb    r0, [r2, #ZT_PRIO]
     lsls    r0, r0, #2
     adds    r0, r0, r3

@@ -31,6 +31,7 @@
     ldr     r3, =z_kernel
     IRQ_MASK r2
     ldr     r2, [r3, #ZK_CURRENT]
+    cbz     r2, 1f                  /* before k_start(): nobody to yield to (issue 31) */
     ldr     r1, [r2, #ZT_NEXT]
     cmp     r1, r2
     beq     1f                      /* alone at its priority */
