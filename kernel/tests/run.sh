@@ -13,8 +13,9 @@ EXAMPLES="example_blinky example_minimal example_minimal_c"
 # The internal headers, each compiled on its own (built, nothing to run).
 HEADER_CHECKS="ktest_headers ktest_headers_min_c"
 # Tests that need the simulator's stimulus generator (vp-m0, vp-m3, vp-m4): every interrupt arrival
-# cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only).
-VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list"
+# cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list (PendSV-only);
+# the soak test (test_soak.c: 10^9 cycles of random interrupts, about 4 s).
+VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list ktest_soak"
 # The ARMv7-M port's FPU context: boards whose core has an FPU (the Cortex-M4F).
 FPU_BOARDS="qemu-mps2-an386 vp-m4"
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
