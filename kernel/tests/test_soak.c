@@ -262,7 +262,7 @@ static void soak(void)
     kt_putu(q_sent);
     kt_puts(" (");
     kt_putu(q_full);
-    kt_puts(" refused: full); top waiter's latest return wait return ");
+    kt_puts(" refused: full); the top waiter returned up to ");
     kt_putu(late_max);
     kt_puts(" cycles after its deadline (satisfied), ");
     kt_putu(late_to);
