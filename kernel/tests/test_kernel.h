@@ -121,6 +121,9 @@ void prio_set_in_isr(void);
 void timer_stop_late(void);
 void mempool_double_free(void);
 
+/* test_kernel_mask.c */
+void mask_kept(void);
+
 /* test_kernel_regs.c */
 void aapcs_entries_keep_regs(void);
 

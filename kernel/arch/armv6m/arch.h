@@ -44,6 +44,28 @@ static inline __attribute__((always_inline)) int arch_irq_locked(void)
     return pm & 1u;
 }
 
+/* The caller's interrupt mask (issue 31): arch_irq_masked() is nonzero while the caller has
+ * interrupts masked (PRIMASK); arch_irq_key_masked(key) tells the same from arch_irq_lock()'s
+ * key, taken as a thread call entered. A masked caller's call never unmasks: it pends PendSV
+ * instead of switching and refuses to block (K_EMASKED). */
+static inline __attribute__((always_inline)) int arch_irq_masked(void)
+{
+    uint32_t pm;
+    __asm volatile("mrs %0, primask" : "=r"(pm)::"memory");
+    return (int)pm;
+}
+
+static inline __attribute__((always_inline)) int arch_irq_key_masked(uint32_t key)
+{
+    return key != 0u;
+}
+
+/* k_thread_exit: the kernel's mask, PRIMASK (the exiting thread's own mask ends with it) */
+static inline __attribute__((always_inline)) void arch_irq_exit_mask(void)
+{
+    __asm volatile("cpsid i" ::: "memory");
+}
+
 /* Optional (arch_if.h): give interrupt line `irq` priority `prio` (0, the most urgent, .. 3,
  * as board_irq_enable), without enabling it. NVIC_IPR takes word accesses only on ARMv6-M;
  * with a constant `irq` its word and byte lane fold: about 10 cycles, no call. */

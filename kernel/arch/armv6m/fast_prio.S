@@ -37,6 +37,7 @@
     cmp     r4, #0
     bne     9f                      /* C says K_EISR */
 #endif
+    MASKED_TO 9f, r4                /* masked: C keeps the mask (issue 31) */
     cpsid   i                       /* (r3 = &z_kernel still) */
     ldrb    r4, [r0, #ZT_STATE]
     cmp     r4, #ZS_READY

@@ -15,6 +15,7 @@
  * word Z_MUTEX_FREE, the address of z_kernel, means a free, valid mutex; SP below z_kernel
  * means an interrupt, which C refuses) */
     FUNC k_mutex_lock
+    MASKED_TO z_mutex_lock_c, r2, r3  /* masked: C keeps the mask (issue 31) */
     ldr     r3, =z_kernel
     IRQ_MASK r2
     ldr     r2, [r0, #ZM_OWNER]
@@ -32,6 +33,7 @@
 
 /* int k_mutex_unlock(struct k_mutex *m): the lock word exactly the caller (no waiters) */
     FUNC k_mutex_unlock
+    MASKED_TO z_mutex_unlock_c, r2, r3  /* masked: C keeps the mask (issue 31) */
     ldr     r3, =z_kernel
     IRQ_MASK r2
     cmp     sp, r3
@@ -53,6 +55,21 @@
  * and hand-over are done here, the steps of the ARMv6-M port's (its fast_mutex.S explains
  * which cases: z_mutex_lock_c's and z_mutex_unlock_c's quick paths, mutex.c); the rest
  * calls the C code. */
+
+/* The inline k_mutex_lock/unlock's call made with interrupts masked (issue 31): the C code,
+ * which keeps the mask, for the inline caller (r0 kept, the result in r3). */
+    FUNC z_mutex_lock_masked
+    push    {r0, lr}
+    bl      z_mutex_lock_c
+    mov     r3, r0
+    pop     {r0, pc}
+    ENDFUNC z_mutex_lock_masked
+    FUNC z_mutex_unlock_masked
+    push    {r0, lr}
+    bl      z_mutex_unlock_c
+    mov     r3, r0
+    pop     {r0, pc}
+    ENDFUNC z_mutex_unlock_masked
 
 /* The C code, unmasked, for the inline caller */
     .macro MUTEX_C cfn

@@ -30,6 +30,7 @@
 
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
+    MASKED_TO 9f, r2, r3            /* masked: C keeps the mask (issue 31) */
     IRQ_MASK r2
     ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
     ldrh    r2, [r0, #ZS_COUNT]     /* (pipelined) */
@@ -122,6 +123,9 @@
     b       z_sem_signal_c          /* r0 is the argument */
 5:  b       1b                      /* interrupted: again */
 2:  clrex
+    MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
+                                     * the switch (issue 31; without a waiter no mask is
+                                     * touched) */
     mov     r0, r1
     IRQ_MASK r1
     ldr     r1, [r0, #ZS_WAITQ]     /* (again, masked: an interrupt may have taken it) */

@@ -22,6 +22,8 @@
 /* BASEPRI = ARCH_BASEPRI (0x20), then 0 (r3 = 0 at the release) */
 #define Z_ASM_MASK "movs r3, #0x20\n\tmsr basepri, r3\n\t"
 #define Z_ASM_UNMASK "msr basepri, r3\n"
+/* to 3f if the caller has interrupts masked (PRIMASK or BASEPRI; uses r3, r12): issue 31 */
+#define Z_ASM_MASKED "mrs r3, primask\n\tmrs r12, basepri\n\torrs r3, r3, r12\n\tbne 3f\n\t"
 
 #include "../../../cortexm/include/rtoslab/cortexm_inline.h"
 

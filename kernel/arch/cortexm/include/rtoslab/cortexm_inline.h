@@ -6,6 +6,8 @@
  *                      not the kernel's own sources, Z_NO_INLINE_FAST), else 0
  *   Z_ASM_MASK         the kernel's mask, as assembly lines (may use r3)
  *   Z_ASM_UNMASK       its release, as an assembly line (r3 = 0 there)
+ *   Z_ASM_MASKED       a branch to 3f when the caller has interrupts masked (may use r3,
+ *                      r12): such a call goes to the C code, which keeps the mask (issue 31)
  * and adds its own calls after it. Where Z_ARCH_INLINE_ASM is 0 (or K_CONFIG_FASTPATH,
  * K_CONFIG_LIGHT_CALLS are), the out-of-line calls serve.
  */
@@ -76,12 +78,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct
     register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
     register int r __asm__("r3");
     __asm volatile(".syntax unified\n\t"
+                   Z_ASM_MASKED
                    Z_ASM_MASK
                    "ldr r3, [r0, #4]\n\t"
                    "cmp sp, r2\n\t"            /* carry set: a thread */
                    "sbcs r3, r3, r2\n\t"       /* Z_MUTEX_FREE, a thread: r3 = 0, the result */
                    "beq 1f\n\t"
                    "bl z_mutex_lock_slow\n\t"  /* (r1 still the timeout) */
+                   "b 2f\n"
+                   "3:\tbl z_mutex_lock_masked\n\t"
                    "b 2f\n"
                    "1:\tldr r1, [r2]\n\t"
                    "str r1, [r0, #4]\n\t"
@@ -99,6 +104,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
     register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
     register int r __asm__("r3");
     __asm volatile(".syntax unified\n\t"
+                   Z_ASM_MASKED
                    Z_ASM_MASK
                    "ldr r3, [r0, #4]\n\t"
                    "ldr r1, [r2]\n\t"
@@ -106,6 +112,8 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
                    "sbcs r3, r3, r1\n\t"       /* the caller, no waiter flag: r3 = 0, the result */
                    "beq 1f\n\t"
                    "bl z_mutex_unlock_slow\n\t"
+                   "b 2f\n"
+                   "3:\tbl z_mutex_unlock_masked\n\t"
                    "b 2f\n"
                    "1:\tstr r2, [r0, #4]\n\t"  /* Z_MUTEX_FREE */
                    Z_ASM_UNMASK
