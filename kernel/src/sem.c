@@ -64,15 +64,18 @@ int Z_FAST(sem_wait)(struct k_sem *s, k_timeout_t timeout)
     (void)start;
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
     uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
-    if (s->z_count) {
+    int r = 0;
+    if (s->z_count)
         s->z_count--;
-        arch_irq_unlock(key);
-        return 0;
-    }
-    if (timeout == K_NO_WAIT || Z_UNLIKELY(arch_irq_key_masked(key))) {
-        arch_irq_unlock(key);
-        return timeout == K_NO_WAIT ? K_EAGAIN : K_EMASKED; /* (masked: cannot block) */
-    }
+    else if (timeout == K_NO_WAIT)
+        r = K_EAGAIN;
+    else if (Z_UNLIKELY(arch_irq_key_masked(key)))
+        r = K_EMASKED; /* it would block: refused, the mask kept */
+    else
+        goto wait;
+    arch_irq_unlock(key);
+    return r;
+wait:
 #if K_CONFIG_CHECKS
     if (Z_UNLIKELY(arch_in_isr() || !z_kernel.current)) {
         arch_irq_enable();
