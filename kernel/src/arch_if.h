@@ -28,6 +28,9 @@
  *                                     thread call entered (issue 31: such a call keeps
  *                                     the mask, pends the deferred switch instead of
  *                                     switching, and refuses to block, K_EMASKED);
+ *   uint32_t arch_isr_key(void)       in an interrupt handler, before it masks: the mask it
+ *                                     entered with, which arch_irq_unlock restores where the
+ *                                     handler would unmask (0 where it is always 0);
  *   void arch_irq_exit_mask(void)     k_thread_exit: the kernel's mask, whatever the
  *                                     exiting thread's own (the next thread runs unmasked);
  *   uint32_t arch_exception(void)     the exception being handled: 0 in thread mode, 16 + n

@@ -71,8 +71,10 @@ static void z_timer_unlink(struct k_timer *t)
 
 /* ---- Kernel-internal API ------------------------------------------------------------------- */
 
-/* Called by the time interrupt with IRQs disabled; runs the due callbacks. */
-uint32_t z_timer_process(uint32_t now, int *have_next)
+/* Called by the time interrupt with IRQs disabled; runs the due callbacks. `key`: the mask
+ * the interrupt entered with (arch_isr_key), which the spin and the callback run with: an
+ * interrupt the preempted thread masks (ARMv7-M: its BASEPRI) stays masked (issue 31). */
+uint32_t z_timer_process(uint32_t now, int *have_next, uint32_t key)
 {
     struct k_timer *t;
     while ((t = z_kernel.timers) != NULL && (int32_t)(t->z_at - Z_LEAD - now) <= 0) {
@@ -87,7 +89,7 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
         void *arg = t->z_arg;    /* interrupt does to the timer during the spin) */
         z_due = t;
         z_due_at = at;
-        arch_irq_enable();
+        arch_irq_unlock(key);
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
         /* The alarm fired Z_LEAD early: the spin to the expiry and the callback run at the
          * lowest priority, so that they delay no other interrupt (at 0 they held every

@@ -23,7 +23,7 @@ FPU_BOARDS="qemu-mps2-an386 vp-m4"
 # RAM on the simulated boards (seed 000's ChibiOS: 950; ChibiOS/NIL with the same features,
 # measured by the suite: 774). On
 # qemu-microbit the board's clock read and alarm make the kernel's alarm handler 4 bytes
-# longer (852, 848 on vp-m0): below seed 000's ChibiOS figure (950) there.
+# longer (896, 892 on vp-m0): below seed 000's ChibiOS figure (950) there.
 FOOT_FLASH_MAX=900
 FOOT_FLASH_MAX_QEMU=950
 FOOT_RAM_MAX=16

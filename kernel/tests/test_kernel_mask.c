@@ -208,6 +208,28 @@ static void mask_one_mode(void)
     LOG_IS(200, 5);
     spawn(5, t_wait_ms, 5, DRV - 1);
     MASKED_CALL(0, k_thread_abort(&th[5]));
+    /* the out-of-line (AAPCS) entries of the inline calls, through pointers */
+    int (*volatile lock)(struct k_mutex *, k_timeout_t) = k_mutex_lock;
+    int (*volatile unlock)(struct k_mutex *) = k_mutex_unlock;
+    int (*volatile wait)(struct k_sem *, k_timeout_t) = k_sem_wait;
+    int (*volatile signal)(struct k_sem *) = k_sem_signal;
+    void (*volatile yield)(void) = k_yield;
+    MASKED_CALL(0, lock(&mm, K_FOREVER));
+    MASKED_CALL(0, unlock(&mm));
+    MASKED_CALL(0, signal(&ms));
+    MASKED_CALL(0, wait(&ms, K_FOREVER));
+    MASKED_CALL(K_EAGAIN, wait(&ms, K_NO_WAIT));
+    MASKED_CALL(K_EMASKED, wait(&ms, K_FOREVER));
+    MASKED_CALL(0, (yield(), 0));
+    log_reset();
+    spawn(1, t_wait_ms, 1, DRV + 1);
+    MASKED_CALL_LOG(0, signal(&ms));
+    LOG_IS(200, 1);
+    log_reset();
+    k_mutex_lock(&mm, K_FOREVER);
+    spawn(3, t_lock_mm, 3, DRV + 1); /* waits for mm */
+    MASKED_CALL_LOG(0, unlock(&mm));
+    LOG_IS(200, 3);
     /* memory pools, timers */
     void *b = NULL;
     MASKED_CALL(1, (b = k_mempool_alloc(&mpool)) != NULL);
@@ -220,8 +242,40 @@ static void t_nop_timer(struct k_timer *t, void *arg)
     (void)t, (void)arg;
 }
 
+/* (tickless: the alarm at priority 0, 0x20; the periodic tick's SysTick is below 0x60) */
+#if defined(__thumb2__) && K_CONFIG_TICKLESS
+static volatile int tcb_ran;
+static void t_flag_timer(struct k_timer *t, void *arg)
+{
+    (void)t, (void)arg;
+    tcb_ran = 1;
+}
+#endif
+
+/* ARMv7-M: a thread's BASEPRI below the kernel's mask (0x60) lets the alarm in; its handler,
+ * which unmasks for a timer's spin and callback, must return to the thread's BASEPRI (it is
+ * not stacked), not 0. */
+static void alarm_keeps_basepri(void)
+{
+#if defined(__thumb2__) && K_CONFIG_TICKLESS
+    static struct k_timer tf;
+    k_timer_init(&tf, t_flag_timer, NULL);
+    tcb_ran = 0;
+    uint32_t m = mask_set(2);
+    KT_EQ(k_timer_start(&tf, KT_US(100), 0), 0);
+    uint32_t t0 = k_now();
+    for (uint32_t i = 0; !tcb_ran && i < 10000000u && k_now() - t0 < (uint32_t)T_OBSERVED; i++) {
+    }
+    uint32_t a = mask_get();
+    mask_clear();
+    KT_EQ(tcb_ran, 1);
+    KT_EQ(a, m);
+#endif
+}
+
 void mask_kept(void)
 {
+    alarm_keeps_basepri();
     for (cur_mode = 0; cur_mode < MASK_MODES; cur_mode++) {
         mask_one_mode();
         static struct k_timer tm;

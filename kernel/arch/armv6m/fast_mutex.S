@@ -312,7 +312,7 @@
     movs    r0, #0
     str     r0, [r2, #ZT_WAIT]      /* (our result when we run again, unused) */
 #endif
-    SWITCH_TAIL
+    SWITCH_TAIL far=1               /* (z_resume_exc_l may lie more than 2 KB back) */
     ENDFUNC z_mutex_unlock_slow
 
 /* int k_mutex_unlock(struct k_mutex *m): the lock word is exactly the caller (no waiters) */

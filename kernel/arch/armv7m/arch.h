@@ -51,6 +51,16 @@ static inline __attribute__((always_inline)) void arch_irq_unlock(uint32_t key)
     __asm volatile("msr basepri, %0" ::"r"(key) : "memory");
 }
 
+/* The mask an interrupt handler entered with, to restore as it unmasks: the preempted
+ * context's BASEPRI, which let the interrupt in but need not be 0 (BASEPRI is not stacked:
+ * a handler that wrote 0 would unmask the thread it returns to, issue 31). */
+static inline __attribute__((always_inline)) uint32_t arch_isr_key(void)
+{
+    uint32_t bp;
+    __asm volatile("mrs %0, basepri" : "=r"(bp)::"memory");
+    return bp;
+}
+
 /* Nonzero while the kernel's interrupts are masked (its critical section): for assertions. */
 static inline __attribute__((always_inline)) int arch_irq_locked(void)
 {
