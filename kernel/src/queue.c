@@ -301,7 +301,7 @@ int k_queue_destroy(struct k_queue *q)
     z_waitq_wake_all(&q->z_waitq, K_EDESTROYED);
     z_waitq_wake_all(&q->z_swaitq, K_EDESTROYED);
     q->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started) {
+    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

@@ -121,6 +121,19 @@ static void t_signal_ms(void *arg)
     k_sem_signal(&ms); /* runs only if the driver blocked (the old kernel) */
 }
 
+static void t_recv_mq(void *arg)
+{
+    uint32_t v;
+    res[(int)(intptr_t)arg] = k_queue_recv(&mq, &v, K_FOREVER);
+    log_add((int)(intptr_t)arg);
+}
+
+static void t_wait_mev(void *arg)
+{
+    res[(int)(intptr_t)arg] = k_event_wait(&mev, 8, 0, K_FOREVER, NULL);
+    log_add((int)(intptr_t)arg);
+}
+
 static void t_suspend_self(void *arg)
 {
     k_thread_suspend(NULL);
@@ -230,6 +243,38 @@ static void mask_one_mode(void)
     spawn(3, t_lock_mm, 3, DRV + 1); /* waits for mm */
     MASKED_CALL_LOG(0, unlock(&mm));
     LOG_IS(200, 3);
+#if K_CONFIG_DESTROY
+    /* destroying an object a thread of higher priority waits on: it runs once unmasked */
+    log_reset();
+    k_sem_init(&ms, 0, 0);
+    spawn(1, t_wait_ms, 1, DRV + 1);
+    MASKED_CALL_LOG(0, k_sem_destroy(&ms));
+    LOG_IS(200, 1);
+    KT_EQ(res[1], K_EDESTROYED);
+    k_sem_init(&ms, 0, 0);
+    log_reset();
+    k_queue_init(&mq, mq.z_buf, 4, 2);
+    spawn(2, t_recv_mq, 2, DRV + 1);
+    MASKED_CALL_LOG(0, k_queue_destroy(&mq));
+    LOG_IS(200, 2);
+    KT_EQ(res[2], K_EDESTROYED);
+    k_queue_init(&mq, mq.z_buf, 4, 2);
+    log_reset();
+    k_event_init(&mev, 0);
+    spawn(3, t_wait_mev, 3, DRV + 1);
+    MASKED_CALL_LOG(0, k_event_destroy(&mev));
+    LOG_IS(200, 3);
+    KT_EQ(res[3], K_EDESTROYED);
+    k_event_init(&mev, 0);
+    log_reset();
+    k_mutex_init(&mm);
+    k_mutex_lock(&mm, K_FOREVER);
+    spawn(4, t_lock_mm, 4, DRV + 1);
+    MASKED_CALL_LOG(0, k_mutex_destroy(&mm));
+    LOG_IS(200, 4);
+    KT_EQ(res[4], K_EDESTROYED);
+    k_mutex_init(&mm);
+#endif
     /* memory pools, timers */
     void *b = NULL;
     MASKED_CALL(1, (b = k_mempool_alloc(&mpool)) != NULL);
