@@ -1,25 +1,21 @@
 //! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (docs/interfaces.md).
 
+use clap::{Parser, Subcommand};
 use rtoslab_vp::board::{Accelerator, Board, Core};
-use rtoslab_vp::numbers::{parse_number, parse_size};
 use rtoslab_vp::contract::RAM_WINDOW;
 use rtoslab_vp::elf;
 use rtoslab_vp::itrace::ITrace;
 use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::numbers::{parse_number, parse_size};
 use rtoslab_vp::peripherals::stimulus::StimulusSpec;
 use rtoslab_vp::trace::{parse_event_list, Event, Observer};
 use rtoslab_vp::vcd::Vcd;
-use clap::{Parser, Subcommand};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "rtoslab-vp",
-    version,
-    about = "Cycle-exact Cortex-M0/M3/M4F virtual board"
-)]
+#[command(name = "rtoslab-vp", version, about = "Cycle-exact Cortex-M0/M3/M4F virtual board")]
 pub struct Cli {
     #[command(subcommand)]
     pub cmd: Cmd,
@@ -137,8 +133,8 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
             .ok_or_else(|| Bad(format!("bad --flash-wait-states '{}' (0..15)", s)))?;
     }
     if let Some(s) = &a.accelerator {
-        board.accelerator = Accelerator::from_name(s)
-            .ok_or_else(|| Bad(format!("bad --accelerator '{}' (none or prefetch)", s)))?;
+        board.accelerator =
+            Accelerator::from_name(s).ok_or_else(|| Bad(format!("bad --accelerator '{}' (none or prefetch)", s)))?;
     }
     if let Some(s) = &a.clock_hz {
         board.clock_hz = parse_number(s)

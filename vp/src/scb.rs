@@ -1,11 +1,8 @@
 //! System Control Block (0xE000ED00..): CPUID, ICSR, AIRCR, SCR, CCR, SHPR2/3.
 
+use crate::cpu::timing::ASYNC_PEND_DELAY;
 use crate::machine::Machine;
 use crate::nvic::{EXC_NMI, EXC_PENDSV, EXC_SVC, EXC_SYSTICK};
-
-/// Cycles between a store that pends an exception and the moment the core sees it
-/// (the "PendSV asynchronous delay" of Appendix A).
-pub const ASYNC_PEND_DELAY: u64 = 2;
 
 #[derive(Clone, Debug, Default)]
 pub struct Scb {

@@ -1,5 +1,6 @@
-//! The Cortex-M0 core: the dispatch loop (here), decoding (decode.rs), execution
-//! (execute.rs), flags (flags.rs) and cycle costs (timing.rs).
+//! The core: the dispatch loop (here), decoding (decode.rs; ARMv7-M's in thumb2/, the FPU's
+//! in fpu/), the predecoded flash (predecode.rs), execution (execute.rs), flags (flags.rs)
+//! and cycle costs (timing.rs for the Cortex-M0, thumb2/timing.rs for the Cortex-M3/M4F).
 
 pub mod decode;
 pub mod execute;

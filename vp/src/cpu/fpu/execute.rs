@@ -4,8 +4,8 @@
 
 use super::decode::{decode, Arith, Cvt, FpOp};
 use super::softfloat::{self as sf, Env};
-use super::timing as t;
 use super::{ASPEN, FPSCR_MASK, LSPACT};
+use crate::cpu::thumb2::timing::fpu as t;
 use crate::machine::{Access, Machine};
 
 const SIGN: u32 = 0x8000_0000;

@@ -6,9 +6,9 @@
 //! FP instruction that runs while LSPACT is set writes the state there (`preserve_fp_state`),
 //! an exception return with LSPACT still set skips both the save and the restore.
 
-use super::timing::FP_FRAME_WORDS;
 use super::{HFRDY, LSPACT, LSPEN, THREAD, USER};
 use crate::contract::RAM_BASE;
+use crate::cpu::thumb2::timing::fpu::FP_FRAME_WORDS;
 use crate::machine::Machine;
 
 /// Size of an extended frame, and the offset of its FP part.

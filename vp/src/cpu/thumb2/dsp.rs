@@ -16,9 +16,6 @@ use super::dsp_fields::code as c;
 use super::timing as t;
 use crate::machine::Machine;
 
-/// The cycles of every DSP instruction on the Cortex-M4 (TRM Table 3-2, pages 3-8 to 3-11).
-pub const DSP: u64 = 1;
-
 /// Saturate `x` to `[lo, hi]`: (value, saturated).
 #[inline]
 fn sat(x: i64, lo: i64, hi: i64) -> (i64, bool) {
@@ -217,7 +214,7 @@ impl Machine {
             }
         };
         self.s(rd, r);
-        self.cyc += DSP;
+        self.cyc += t::DSP;
     }
 
     /// The long forms: `hi` = RdHi, `lo` = RdLo.
@@ -239,7 +236,7 @@ impl Machine {
         };
         self.s(lo, r as u32);
         self.s(hi, (r >> 32) as u32);
-        self.cyc += DSP;
+        self.cyc += t::DSP;
     }
 }
 
