@@ -166,14 +166,14 @@ pub fn stop_message(m: &Machine, stop: &Stop, syms: &rtoslab_vp::symbols::Symbol
     match stop {
         Stop::Exit(_) => None,
         Stop::CycleLimit | Stop::SleepForever => {
-            let regs = m.regs_snapshot(m.pc);
+            let regs = m.regs_snapshot(m.cpu.pc);
             let what = if *stop == Stop::CycleLimit {
                 format!("cycle limit reached after {} cycles", m.cyc)
             } else {
                 format!("asleep (WFI/WFE) with no wake-up source left at cycle {}", m.cyc)
             };
             let mut extra = String::new();
-            if m.ipsr == 3 {
+            if m.cpu.ipsr == 3 {
                 if let Some(f) = &m.last_fault {
                     extra = format!(" [in HardFault, raised by: {} at pc=0x{:08x}{}]", f.reason, f.pc, sym(f.pc));
                 }
@@ -181,10 +181,10 @@ pub fn stop_message(m: &Machine, stop: &Stop, syms: &rtoslab_vp::symbols::Symbol
             Some(format!(
                 "rtoslab-vp: {} at pc=0x{:08x}{}{}; {}",
                 what,
-                m.pc,
-                sym(m.pc),
+                m.cpu.pc,
+                sym(m.cpu.pc),
                 extra,
-                reg_line(m, &regs, m.xpsr())
+                reg_line(m, &regs, m.cpu.xpsr())
             ))
         }
         Stop::FaultStop(f) | Stop::Lockup(f) => {

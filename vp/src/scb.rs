@@ -41,7 +41,7 @@ impl Machine {
             0xD14 if self.v7 => 0x0000_0200 | ((self.scb.div_0_trp as u32) << 4),
             crate::dwt::DEMCR_OFF if self.v7 => self.dwt.demcr(),
             0xD04 => {
-                let mut v = self.ipsr & 0x3F;
+                let mut v = self.cpu.ipsr & 0x3F;
                 if let Some((e, _)) = self.exc.best_pending() {
                     v |= (e & 0x3F) << 12;
                 }
@@ -59,7 +59,7 @@ impl Machine {
                 }
                 // RETTOBASE (ARMv7-M only): in a handler, no exception is active but this one,
                 // so its return goes to Thread mode (ChibiOS's IRQ epilogue reschedules on it).
-                if self.v7 && self.ipsr != 0 && self.exc.active == 1u64 << self.ipsr {
+                if self.v7 && self.cpu.ipsr != 0 && self.exc.active == 1u64 << self.cpu.ipsr {
                     v |= 1 << 11;
                 }
                 v

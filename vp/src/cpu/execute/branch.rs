@@ -25,7 +25,7 @@ impl Machine {
     #[inline(always)]
     pub(super) fn exec_bx(&mut self, rm: u8, pc: u32) {
         let target = if rm == 15 { pc.wrapping_add(4) } else { self.g(rm) };
-        if target >= EXC_RETURN_MIN && self.ipsr != 0 {
+        if target >= EXC_RETURN_MIN && self.cpu.ipsr != 0 {
             self.exception_return(target, pc, t::BRANCH);
         } else {
             self.bx_write(target, t::BRANCH);
@@ -35,13 +35,13 @@ impl Machine {
     #[inline(always)]
     pub(super) fn exec_blx(&mut self, rm: u8, pc: u32) {
         let target = self.g(rm);
-        self.r[14] = pc.wrapping_add(2) | 1;
+        self.cpu.r[14] = pc.wrapping_add(2) | 1;
         self.bx_write(target, t::BRANCH);
     }
 
     #[inline(always)]
     pub(super) fn exec_bcond(&mut self, cond: Cond, target: u32) {
-        if cond_passed(cond, self.n, self.z, self.c, self.v) {
+        if cond_passed(cond, self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) {
             self.branch(target, t::BRANCH);
         } else {
             self.cyc += t::BCOND_NOT_TAKEN;
@@ -55,7 +55,7 @@ impl Machine {
 
     #[inline(always)]
     pub(super) fn exec_bl<const V7: bool>(&mut self, target: u32, pc: u32) {
-        self.r[14] = pc.wrapping_add(4) | 1;
+        self.cpu.r[14] = pc.wrapping_add(4) | 1;
         self.branch(target, if V7 { t2::BL } else { t::BL });
     }
 }

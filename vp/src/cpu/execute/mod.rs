@@ -26,30 +26,30 @@ use crate::machine::Machine;
 impl Machine {
     #[inline(always)]
     pub(crate) fn g(&self, i: u8) -> u32 {
-        self.r[(i & 15) as usize]
+        self.cpu.r[(i & 15) as usize]
     }
     #[inline(always)]
     pub(crate) fn s(&mut self, i: u8, v: u32) {
-        self.r[(i & 15) as usize] = v;
+        self.cpu.r[(i & 15) as usize] = v;
     }
     #[inline(always)]
     pub(crate) fn nz(&mut self, r: u32) {
-        self.n = (r as i32) < 0;
-        self.z = r == 0;
+        self.cpu.n = (r as i32) < 0;
+        self.cpu.z = r == 0;
     }
     /// Write back the flags of an add, subtract or compare (AddWithCarry's result, carry,
     /// overflow): N and Z from the result, C, V. Returns the result.
     #[inline(always)]
     pub(crate) fn set_flags_add(&mut self, (r, c, v): (u32, bool, bool)) -> u32 {
-        self.c = c;
-        self.v = v;
+        self.cpu.c = c;
+        self.cpu.v = v;
         self.nz(r);
         r
     }
     /// Write back the flags of a shift (result, carry out): N, Z, C; V is unchanged.
     #[inline(always)]
     pub(crate) fn set_flags_shift(&mut self, (r, c): (u32, bool)) -> u32 {
-        self.c = c;
+        self.cpu.c = c;
         self.nz(r);
         r
     }
@@ -64,7 +64,7 @@ impl Machine {
     }
     #[inline(always)]
     pub(crate) fn branch(&mut self, target: u32, cost: u64) {
-        self.pc = target;
+        self.cpu.pc = target;
         self.cyc += cost + self.bpen(target);
     }
     /// Interworking branch (BX, BLX, POP PC): bit 0 must be set (Thumb) or the core faults.
@@ -73,7 +73,7 @@ impl Machine {
         if target & 1 == 0 {
             // The branch completes with EPSR.T = 0; the next instruction faults (INVSTATE).
             self.cyc += cost;
-            self.tbit = false;
+            self.cpu.tbit = false;
             self.raise_fault(
                 target,
                 "branch to an address with bit 0 clear (INVSTATE: ARM state is not supported)",
@@ -86,7 +86,7 @@ impl Machine {
     #[inline(always)]
     pub(crate) fn write_sp(&mut self, v: u32) {
         let v = v & !3;
-        self.r[13] = v;
+        self.cpu.r[13] = v;
         self.sp_low = self.sp_low.min(v);
     }
 
@@ -145,17 +145,17 @@ impl Machine {
         match op {
             Op::LslImm { rd, rm, imm } => {
                 let x = self.g(rm);
-                let r = self.set_flags_shift(lsl_c(x, imm as u32, self.c));
+                let r = self.set_flags_shift(lsl_c(x, imm as u32, self.cpu.c));
                 self.s(rd, r);
                 self.alu_done::<V7>(dst(rd));
             }
             Op::LsrImm { rd, rm, imm } => {
-                let r = self.set_flags_shift(lsr_c(self.g(rm), imm as u32, self.c));
+                let r = self.set_flags_shift(lsr_c(self.g(rm), imm as u32, self.cpu.c));
                 self.s(rd, r);
                 self.alu_done::<V7>(dst(rd));
             }
             Op::AsrImm { rd, rm, imm } => {
-                let r = self.set_flags_shift(asr_c(self.g(rm), imm as u32, self.c));
+                let r = self.set_flags_shift(asr_c(self.g(rm), imm as u32, self.cpu.c));
                 self.s(rd, r);
                 self.alu_done::<V7>(dst(rd));
             }
@@ -309,23 +309,23 @@ impl Machine {
                 }
             }
             Op::StrSp { rt, off } => {
-                let a = self.r[13].wrapping_add(off as u32);
+                let a = self.cpu.r[13].wrapping_add(off as u32);
                 let v = self.g(rt);
                 self.store::<V7>(bit(13), |m| m.st32(a, v, pc));
             }
             Op::LdrSp { rt, off } => {
-                let a = self.r[13].wrapping_add(off as u32);
+                let a = self.cpu.r[13].wrapping_add(off as u32);
                 if let Some(v) = self.load::<V7>(bit(13), dst(rt), |m| m.ld32(a, pc)) {
                     self.s(rt, v);
                 }
             }
             Op::AddSpImm { rd, off } => {
-                let v = self.r[13].wrapping_add(off as u32);
+                let v = self.cpu.r[13].wrapping_add(off as u32);
                 self.s(rd, v);
                 self.alu_done::<V7>(dst(rd));
             }
             Op::AdjSp { delta } => {
-                let v = self.r[13].wrapping_add(delta as i32 as u32);
+                let v = self.cpu.r[13].wrapping_add(delta as i32 as u32);
                 self.write_sp(v);
                 self.alu_done::<V7>(dst(13));
             }
@@ -462,27 +462,27 @@ impl Machine {
             alu_op::AND => self.write_nz(rdn, a & b),
             alu_op::EOR => self.write_nz(rdn, a ^ b),
             alu_op::LSL => {
-                let r = self.set_flags_shift(lsl_c(a, n, self.c));
+                let r = self.set_flags_shift(lsl_c(a, n, self.cpu.c));
                 self.s(rdn, r);
             }
             alu_op::LSR => {
-                let r = self.set_flags_shift(lsr_c(a, n, self.c));
+                let r = self.set_flags_shift(lsr_c(a, n, self.cpu.c));
                 self.s(rdn, r);
             }
             alu_op::ASR => {
-                let r = self.set_flags_shift(asr_c(a, n, self.c));
+                let r = self.set_flags_shift(asr_c(a, n, self.cpu.c));
                 self.s(rdn, r);
             }
             alu_op::ROR => {
-                let r = self.set_flags_shift(ror_c(a, n, self.c));
+                let r = self.set_flags_shift(ror_c(a, n, self.cpu.c));
                 self.s(rdn, r);
             }
             alu_op::ADC => {
-                let r = self.set_flags_add(add_with_carry(a, b, self.c));
+                let r = self.set_flags_add(add_with_carry(a, b, self.cpu.c));
                 self.s(rdn, r);
             }
             alu_op::SBC => {
-                let r = self.set_flags_add(add_with_carry(a, !b, self.c));
+                let r = self.set_flags_add(add_with_carry(a, !b, self.cpu.c));
                 self.s(rdn, r);
             }
             alu_op::TST => self.nz(a & b),

@@ -11,7 +11,7 @@ impl Machine {
         if self.masked.is_some() {
             self.masked_write(pc, t::ALU, false);
         }
-        self.primask = false;
+        self.cpu.primask = false;
         self.cyc += t::ALU;
         self.reschedule();
     }
@@ -21,7 +21,7 @@ impl Machine {
         if self.masked.is_some() {
             self.masked_write(pc, t::ALU, true);
         }
-        self.primask = true;
+        self.cpu.primask = true;
         self.cyc += t::ALU;
     }
 
@@ -42,7 +42,7 @@ impl Machine {
 
     #[inline(always)]
     pub(super) fn exec_sev(&mut self) {
-        self.event_reg = true;
+        self.cpu.event_reg = true;
         self.cyc += t::ALU;
     }
 
@@ -68,7 +68,7 @@ impl Machine {
     // simulated instruction on every other op)
     #[inline(never)]
     pub(super) fn exec_msr<const V7: bool>(&mut self, rn: u8, sysm: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let v = self.g(rn);
         if self.msr(sysm, v) {
             self.cyc += if V7 { t2::MRS_MSR } else { t::MRS_MSR };
@@ -79,7 +79,7 @@ impl Machine {
 
     #[inline(never)]
     pub(super) fn exec_mrs<const V7: bool>(&mut self, rd: u8, sysm: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         match self.mrs(sysm) {
             Some(v) => {
                 self.s(rd, v);
@@ -91,7 +91,7 @@ impl Machine {
 
     #[inline(always)]
     pub(super) fn exec_barrier<const V7: bool>(&mut self, isb: bool, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         self.cyc += match (V7, isb) {
             (false, _) => t::BARRIER,
             (true, false) => t2::DMB_DSB,

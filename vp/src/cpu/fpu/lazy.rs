@@ -31,7 +31,7 @@ impl Machine {
         if self.fpu.fpccr & LSPEN != 0 {
             let f = &mut self.fpu;
             f.fpcar = area;
-            let user = if from_thread && self.npriv { USER } else { 0 };
+            let user = if from_thread && self.cpu.npriv { USER } else { 0 };
             let thread = if from_thread { THREAD } else { 0 };
             f.fpccr = (f.fpccr & !(USER | THREAD | HFRDY | LSPACT)) | user | thread | HFRDY | LSPACT;
             return Some(0);
