@@ -31,8 +31,7 @@ pub enum Cmd {
 pub struct RunArgs {
     /// Firmware ELF (32-bit little-endian ARM) linked for flash at 0x0 and RAM at 0x20000000.
     pub firmware: PathBuf,
-    /// A built-in board (bench/boards/<id>/board.toml). With --core, any id: the board is
-    /// then the core and memory-system options below, and the id only names it (trace, VCD).
+    /// A built-in board (bench/boards/<id>/board.toml, help text: `board_help`).
     #[arg(long, value_name = "ID", help = board_help())]
     pub board: Option<String>,
     /// The core, for a board not compiled in: cortex-m0 (ARMv6-M), cortex-m3 (ARMv7-M),
@@ -99,7 +98,12 @@ pub struct RunArgs {
 pub struct Bad(pub String);
 
 fn board_help() -> String {
-    format!("Board: {} (default {})", Board::built_in_ids(), Board::DEFAULT_ID)
+    format!(
+        "A built-in board: {} (default {}). With --core, any id: the board is then the core and \
+         the memory-system options, and the id only names it (trace, VCD)",
+        Board::built_in_ids(),
+        Board::DEFAULT_ID
+    )
 }
 
 /// The board of a run and its name: `--board ID` alone is a built-in board; `--core` builds
