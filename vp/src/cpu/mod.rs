@@ -371,7 +371,7 @@ impl Machine {
 
     /// MRS: None for SYSm values that do not exist on ARMv6-M (we fault on those).
     pub(crate) fn mrs(&mut self, sysm: u8) -> Option<u32> {
-        let apsr = self.cpu.xpsr() & 0xF80F_0000; // N Z C V Q, GE (0 but on vp-m4)
+        let apsr = self.cpu.xpsr() & 0xF80F_0000; // N Z C V Q, GE (0 without the DSP extension)
         let ipsr = self.cpu.ipsr & 0x3F;
         Some(match sysm {
             0 | 2 => apsr,        // APSR, EAPSR (EPSR reads as zero)

@@ -7,9 +7,9 @@
 //! By class: the 16-bit set's branches are branch.rs, its system instructions system.rs,
 //! LDM/STM/PUSH/POP cpu/mod.rs, the Thumb-2 ops thumb2/, the FPU's fpu/. The 16-bit data
 //! processing and single loads/stores are written out in the match itself: as methods of
-//! their own (inlined) they cost vp-m0 1.5 host instructions per simulated instruction
-//! (callgrind on difftest/harness/mips_bench.c: 61.2 -> 62.7; LLVM allocates the loop's
-//! registers differently), branch.rs and system.rs cost nothing.
+//! their own (inlined) they cost the Cortex-M0 loop 1.5 host instructions per simulated
+//! instruction (callgrind on difftest/harness/mips_bench.c: 61.2 -> 62.7; LLVM allocates the
+//! loop's registers differently); branch.rs and system.rs cost nothing.
 
 mod branch;
 mod system;

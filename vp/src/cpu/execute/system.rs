@@ -64,7 +64,7 @@ impl Machine {
         self.svc(pc);
     }
 
-    // (out of line: rare, and inlined into the loop it cost vp-m0 1.5 host instructions per
+    // (out of line: rare, and inlined into the loop it cost the Cortex-M0 loop 1.5 host instructions per
     // simulated instruction on every other op)
     #[inline(never)]
     pub(super) fn exec_msr<const V7: bool>(&mut self, rn: u8, sysm: u8, pc: u32) {

@@ -1,7 +1,7 @@
-//! The Cortex-M4F's single-precision FPU (FPv4-SP, vp-m4 only): its registers and system
+//! The Cortex-M4F's single-precision FPU (FPv4-SP): its registers and system
 //! registers (here), the encodings (decode.rs), the arithmetic (softfloat.rs), execution
 //! (execute.rs), and the exception side: extended frames and lazy state preservation
-//! (lazy.rs). On vp-m3 (no FPU) every coprocessor instruction takes the NOCP fault.
+//! (lazy.rs). On a core without one every coprocessor instruction takes the NOCP fault.
 
 pub mod decode;
 pub mod execute;
@@ -38,7 +38,7 @@ pub const FPSCR_MASK: u32 = 0xF7C0_009F;
 /// The FPU's architectural state.
 #[derive(Clone, Debug)]
 pub struct Fpu {
-    /// The board has one (vp-m4).
+    /// The core has one (`Core::has_fpu`).
     pub present: bool,
     pub s: [u32; 32],
     pub fpscr: u32,

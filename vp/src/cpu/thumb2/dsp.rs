@@ -9,7 +9,7 @@
 //! Processing, Addition, Subtraction and Parallel Addition and Subtraction rows; MSR is
 //! "1 or 2" in Table 3-1, page 3-7, and takes 2 here, as the other MSRs).
 //!
-//! The decoder (dsp_fields.rs) does not know the board: on vp-m3 (Cortex-M3, no DSP
+//! The decoder (dsp_fields.rs) does not know the board: on a Cortex-M3 (no DSP
 //! extension) executing one of these raises the same fault as an undefined instruction.
 
 use super::dsp_fields::code as c;
