@@ -109,7 +109,7 @@ def _samples(validator, enabled, entry, schema):
         if not isinstance(samples, list):
             yield ValidationError(f"'{where}' must be a list of numbers")
             continue
-        if not samples:
+        if not samples and where == "samples":
             yield ValidationError(f"'{where}' is empty: the statistics cannot be checked against it")
             continue
         for i, v in enumerate(samples):
@@ -144,7 +144,7 @@ def _short(e: ValidationError) -> str:
     v = e.validator
     if v == "type":
         want = e.validator_value if isinstance(e.validator_value, str) else " or ".join(e.validator_value)
-        return f"must be {'an' if want[0] in 'aeiou' else 'a'} {want}"
+        return f"is not {'an' if want[0] in 'aeiou' else 'a'} {want}"
     if v in ("minimum", "maximum"):
         return f"is out of range ({'at least' if v == 'minimum' else 'at most'} {e.validator_value})"
     if v == "const":
@@ -159,6 +159,8 @@ def _short(e: ValidationError) -> str:
 def check(doc, name: str, what: str) -> None:
     """Raise BadInput, one line naming `what` and the first problem, unless `doc` fits the
     schema `name` ("result": a result file, "port": a port manifest)."""
-    err = next(iter(sorted(_validator(name).iter_errors(doc), key=lambda e: list(map(str, e.path)))), None)
+    # a wrong value before a missing one: it is the more specific of the two
+    err = next(iter(sorted(_validator(name).iter_errors(doc),
+                           key=lambda e: (e.validator == "required", list(map(str, e.path))))), None)
     if err is not None:
         raise BadInput(f"{what}: {_where(err)} {_short(err)}")

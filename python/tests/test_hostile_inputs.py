@@ -208,10 +208,10 @@ def test_7_rtoslab_qemu_refuses_what_is_not_an_elf(what, tmp_path, monkeypatch):
     fake.write_text(f"#!/bin/sh\ntouch {marker}\nexit 134\n")
     fake.chmod(0o755)
     path = {"loop": lambda: (tmp_path / "l").symlink_to(tmp_path / "l") or tmp_path / "l",
-            "text": lambda: (tmp_path / "t.elf").write_text("not an elf") or tmp_path / "t.elf",
+            "text": lambda: (tmp_path / "t.elf").write_text("not an elf") and tmp_path / "t.elf",
             "folder": lambda: tmp_path, "missing": lambda: tmp_path / "none.elf"}[what]()
     env = dict(os.environ, RTOSLAB_QEMU=str(fake))
-    for extra in (["--print"], []):
+    for extra in ([] if what == "missing" else ["--print"], []):   # --print of a missing image: its command
         p = subprocess.run([sys.executable, "-c", "from rtoslab.runners.qemu import main; raise SystemExit(main())",
                             *extra, str(path)], capture_output=True, text=True, env=env, timeout=60)
         assert p.returncode == 2, p.stderr

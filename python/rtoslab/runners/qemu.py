@@ -140,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(rest) != 1 or rest[0].startswith("-"):
         print(usage(), file=sys.stderr)
         return 2
-    problem = not_an_image(Path(rest[0]))
+    # --print of an image yet to be built shows the command; anything else there must be an ELF
+    problem = "" if show and not os.path.lexists(rest[0]) else not_an_image(Path(rest[0]))
     if problem:
         print(f"rtoslab-qemu: {rest[0]}: {problem}", file=sys.stderr)
         return 2
