@@ -10,14 +10,19 @@ The output of every step goes to <build folder>/rtoslab-build.log.
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import RtoslabError
 
 BUILD_FAILED = 4
+# In every build folder: held (fcntl.flock) while cmake or ninja work there, so that runs at the
+# same time take turns instead of writing the same objects at once.
+LOCK_NAME = ".rtoslab-build.lock"
 
 
 class BuildError(RtoslabError):
@@ -116,8 +121,22 @@ def find_image(bdir: Path, target: str) -> Path | None:
     return None
 
 
+@contextmanager
+def locked(bdir: Path):
+    """The build folder's lock, held for the block (released when the process ends, however)."""
+    bdir.mkdir(parents=True, exist_ok=True)
+    with open(bdir / LOCK_NAME, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
+
+
 def build(root: Path, board: str, target: str, samples: int | None = None) -> Path:
-    """Configure if needed, build one target, return the image path."""
+    """Configure if needed, build one target, return the image path (the folder locked)."""
+    with locked(build_dir(root, board, samples)):
+        return _build(root, board, target, samples)
+
+
+def _build(root: Path, board: str, target: str, samples: int | None) -> Path:
     bdir = configure(root, board, samples)
     log = bdir / "rtoslab-build.log"
     try:
@@ -135,7 +154,8 @@ def build(root: Path, board: str, target: str, samples: int | None = None) -> Pa
 
 
 def has_target(root: Path, board: str, target: str, samples: int | None = None) -> bool:
-    bdir = configure(root, board, samples)
+    with locked(build_dir(root, board, samples)):
+        bdir = configure(root, board, samples)
     try:
         p = subprocess.run(["ninja", "-C", str(bdir), "-t", "targets", "all"],
                            capture_output=True, text=True)

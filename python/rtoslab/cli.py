@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from . import __version__
+from . import __version__, ascii_fallback
 from .errors import BadInput, Interrupted, RtoslabError
 from .ids import BOARDS, DEFAULT_BOARD
 
@@ -28,7 +28,8 @@ INTERNAL = 70
 def _consoles():
     wide = {} if sys.stdout.isatty() else {"width": 160}
     out = Console(highlight=False, soft_wrap=False, **wide)
-    err = Console(stderr=True, highlight=False)
+    # soft_wrap: a message on stderr stays one line, however narrow the terminal
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     return out, err
 
 
@@ -256,10 +257,12 @@ def history(metric, db, add, rtos, board, stat, limit):
 def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
     """The port registry: every RTOS, its version, pinned sources and whether they are here."""
     from .peers import fetch_all, missing_sources
-    from .ports import get, registry
+    from .ports import broken, get, registry
     for r in rtos:
         get(r)
     out, err = _consoles()
+    for pid, why in broken().items():
+        err.print(f"rtoslab: port {pid} disabled: {why}", highlight=False)
     if fetch:
         for rid, got in fetch_all(only=list(rtos) or None, clone=not no_clone).items():
             for f in got:
@@ -350,6 +353,7 @@ def main(argv=None) -> int:
         signal.signal(signal.SIGTERM, _sigterm)
     except (ValueError, OSError):
         pass
+    ascii_fallback.install()
     debug = os.environ.get("RTOSLAB_DEBUG")
     status = 0
     try:

@@ -17,15 +17,14 @@ from rich.table import Table
 
 from . import manifest as mf
 from . import results as res
-from .errors import BadInput, RtoslabError
+from .errors import BadInput
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   recorded TEXT NOT NULL, created TEXT, git TEXT, commit_time TEXT, source TEXT,
   rtos TEXT NOT NULL, board TEXT NOT NULL, rtos_version TEXT, toolchain TEXT,
-  status TEXT, clock_hz INTEGER,
-  UNIQUE (git, created, rtos, board, source)
+  status TEXT, clock_hz INTEGER, run_id TEXT
 );
 CREATE TABLE IF NOT EXISTS metrics (
   run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -42,12 +41,31 @@ CREATE TABLE IF NOT EXISTS checks (
   id TEXT NOT NULL, passed INTEGER, PRIMARY KEY (run_id, id)
 );
 """
+# A run is one row per RTOS@board of a result file, keyed by the file's run id: the same file
+# recorded twice (by `run`, then `history --add` under another path) is one row, and two runs
+# alike in everything else (started in the same second) are two.
+KEY = "CREATE UNIQUE INDEX IF NOT EXISTS runs_by_run_id ON runs (run_id, rtos, board)"
 STATS = ("min", "p50", "mean", "p99", "max", "stdev")
+
+
+def run_id(doc: dict) -> str:
+    """The document's run id; a file written before run ids (no `run_id`) gets one from what it
+    holds, so that it too is recorded once wherever it lies."""
+    if isinstance(doc.get("run_id"), str) and doc["run_id"]:
+        return doc["run_id"]
+    import hashlib
+    import json
+    what = [doc.get("created"), doc.get("tool"), doc.get("command"),
+            [(r["rtos"], r["board"], [(m["id"], m["p50"], m.get("n")) for m in r["results"]]) for r in doc["runs"]]]
+    return "content-" + hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:24]
 
 
 def default_db() -> Path:
     env = os.environ.get("RTOSLAB_HISTORY")
-    return Path(env) if env else mf.repo_root() / "results" / "history.sqlite"
+    if env:
+        return Path(env)
+    from .run import results_dir
+    return results_dir(mf.repo_root()) / "history.sqlite"
 
 
 def connect(path: Path, create: bool = True) -> sqlite3.Connection:
@@ -56,21 +74,46 @@ def connect(path: Path, create: bool = True) -> sqlite3.Connection:
         raise BadInput(f"{path}: no history yet (rtoslab run records one, or rtoslab history --add)")
     if path.is_dir():
         raise BadInput(f"{path}: is a folder, not a history database")
+    existed = path.exists()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(str(path), timeout=30)
         db.execute("PRAGMA foreign_keys = ON")
         db.executescript(SCHEMA)
+        if "run_id" not in [c[1] for c in db.execute("PRAGMA table_info(runs)")]:
+            db.execute("ALTER TABLE runs ADD COLUMN run_id TEXT")    # a database of before run ids
+        db.execute(KEY)
         return db
     except sqlite3.DatabaseError as e:
-        raise BadInput(f"{path}: not an rtoslab history database ({e})") from None
+        if not existed:
+            _remove_new(path)
+        raise BadInput(f"{path}: {_db_problem(e)}") from None
     except OSError as e:
-        raise RtoslabError(f"{path}: {e.strerror or e}") from None
+        raise BadInput(f"{path}: {e.strerror or e}") from None
+
+
+def _db_problem(e: sqlite3.DatabaseError) -> str:
+    text = str(e)
+    if "full" in text or "disk I/O" in text or "readonly" in text or "unable to open" in text:
+        return f"cannot write: {text}"
+    return f"not an rtoslab history database ({text})"
+
+
+def _remove_new(path: Path) -> None:
+    """A database this command created and could not fill: no empty file left behind."""
+    for p in (path, path.with_name(path.name + "-journal"), path.with_name(path.name + "-wal")):
+        try:
+            p.unlink()
+        except OSError:
+            pass
 
 
 def record(path: Path, doc: dict, source: str) -> int:
     """Add every run of a result document; returns how many were new."""
+    existed = Path(path).exists() and Path(path).stat().st_size > 0
     db = connect(path)
+    key = run_id(doc)
+    source = str(Path(source).resolve())
     git = doc.get("tool", {}).get("git", "unknown")
     created = doc.get("created") or ""
     commit_time = mf.git_commit_time() if git != "unknown" and git == mf.git_revision() else None
@@ -81,10 +124,10 @@ def record(path: Path, doc: dict, source: str) -> int:
             for run in doc["runs"]:
                 cur = db.execute(
                     "INSERT OR IGNORE INTO runs (recorded, created, git, commit_time, source, rtos, board,"
-                    " rtos_version, toolchain, status, clock_hz) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    (now, created, git, commit_time, str(source), run["rtos"], run["board"],
+                    " rtos_version, toolchain, status, clock_hz, run_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (now, created, git, commit_time, source, run["rtos"], run["board"],
                      run.get("rtos_version"), run.get("toolchain"), run.get("status", "complete"),
-                     run.get("clock_hz")))
+                     run.get("clock_hz"), key))
                 if cur.rowcount == 0:
                     continue
                 rid = cur.lastrowid
@@ -97,9 +140,11 @@ def record(path: Path, doc: dict, source: str) -> int:
                 db.executemany("INSERT OR REPLACE INTO checks VALUES (?,?,?)",
                                [(rid, c["id"], int(bool(c.get("passed")))) for c in run.get("checks", [])])
     except sqlite3.DatabaseError as e:
-        raise RtoslabError(f"{path}: cannot record: {e}") from None
-    finally:
         db.close()
+        if not existed:
+            _remove_new(Path(path))
+        raise BadInput(f"{path}: cannot record: {_db_problem(e)}") from None
+    db.close()
     return added
 
 

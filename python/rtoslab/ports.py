@@ -15,7 +15,6 @@ from .errors import BadInput
 from .manifest import repo_root
 
 KINDS = ("firmware", "host")
-_REQUIRED = ("id", "name", "version", "kind", "licence", "summary", "configuration")
 _SOURCE_FIELDS = ("archive", "dir", "upstream", "ref", "commit", "sha256")
 
 
@@ -72,38 +71,22 @@ def _load(path: Path) -> Port:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise BadInput(f"{path}: not a valid port manifest: {e}") from None
-    missing = [k for k in _REQUIRED if not isinstance(data.get(k), str) or not data[k]]
-    if missing:
-        raise BadInput(f"{path}: missing {', '.join(missing)}")
+    from . import schema
+    schema.check(data, "port", f"{path}: not a valid port manifest")
     if data["id"] != path.parent.name:
         raise BadInput(f"{path}: id '{data['id']}' is not its directory's name")
-    if data["kind"] not in KINDS:
-        raise BadInput(f"{path}: kind must be one of {', '.join(KINDS)}")
-    sources = []
-    for s in data.get("source", []):
-        lack = [k for k in _SOURCE_FIELDS if not isinstance(s.get(k), str) or not s[k]]
-        if lack:
-            raise BadInput(f"{path}: a [[source]] lacks {', '.join(lack)}")
-        sources.append(Source(**{k: s[k] for k in _SOURCE_FIELDS}))
-    def opt(key: str, kind, default):
-        value = data.get(key, default)
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise BadInput(f"{path}: {key} must be {kind.__name__}, not {value!r}")
-        return value
-    structs = opt("thread_structs", list, [])
-    if not all(isinstance(x, str) for x in structs):
-        raise BadInput(f"{path}: thread_structs must be a list of structure names")
-    report = opt("report", str, "")
+    sources = [Source(**{k: s[k] for k in _SOURCE_FIELDS}) for s in data.get("source", [])]
+    report = data.get("report", "")
     if report and not (path.parent / report).is_file():
         raise BadInput(f"{path}: report file {report} is not in the port's folder")
     return Port(id=data["id"], name=data["name"], version=data["version"], kind=data["kind"],
                 licence=data["licence"], summary=data["summary"],
                 configuration=data["configuration"], directory=path.parent,
-                order=opt("order", int, 100), default=opt("default", bool, False),
-                origin=opt("origin", str, ""), sources=tuple(sources),
-                arch=opt("arch", str, "armv6m"), werror=opt("werror", bool, False),
-                thread_structs=tuple(structs), report=report,
-                glue_is_kernel=opt("glue_is_kernel", bool, False))
+                order=data.get("order", 100), default=data.get("default", False),
+                origin=data.get("origin", ""), sources=tuple(sources),
+                arch=data.get("arch", "armv6m"), werror=data.get("werror", False),
+                thread_structs=tuple(data.get("thread_structs", [])), report=report,
+                glue_is_kernel=data.get("glue_is_kernel", False))
 
 
 @lru_cache(maxsize=4)

@@ -9,6 +9,8 @@ and its plots (inline SVG) inside: it opens without a network.
 from __future__ import annotations
 
 import json
+import shutil
+import sys
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,13 +20,13 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from . import __version__
 from . import contract, port_sections
 from . import results as res
-from .errors import BadInput
+from .errors import BadInput, RtoslabError
 from .ids import CHECK_IDS, RHEALSTONE
 from .latency import PHASES
 from .plots import (bar_figure, colors_for, footprint_figure, latency_figure, metric_figure, scaling_figure,
                     stacked_figure, summary_figure)
 from .size import COMPONENTS, LABELS
-from .stats import fmt_time, split_cold
+from .stats import fmt_time, plot_points, split_cold
 from .table import COLS, _baseline_of, _num, better, markdown_table, matrix, ratio_text, time_of
 
 def _group_title(name: str) -> str:
@@ -161,7 +163,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
                 c = cells.get((mid, lab))
                 if isinstance(c, dict) and c.get("samples"):
                     _, warm = split_cold(c["samples"], c.get("cold", 0))
-                    series.append((lab, warm, color[lab]))
+                    series.append((lab, plot_points(warm), color[lab]))
                     unit = c.get("unit", unit)
             if series:
                 figures.append({"id": mid, "svg": metric_figure(mid, series, unit)})
@@ -430,20 +432,61 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
     return "\n".join(out) + "\n"
 
 
+PROGRESS_BYTES = 5_000_000   # inputs this large take seconds: say each step on stderr
+
+
+def _progress(text: str) -> None:
+    """One line on stderr: a large file takes seconds, and the user sees which step it is in."""
+    if not _verbose:
+        return
+    try:
+        sys.stderr.write(f"rtoslab: report: {text}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+_verbose = False
+
+
+def _size(path) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0                                  # collect() says what is wrong with it
+
+
 def execute(paths: list[str], html_path: str | None, md_path: str | None, weights_path: str | None,
             title: str | None, baseline: str | None = None) -> list[Path]:
+    global _verbose
     weights = load_weights(weights_path)
+    sizes = {p: _size(p) for p in paths}
+    _verbose = sys.stderr.isatty() or sum(sizes.values()) >= PROGRESS_BYTES
+    for p in paths:
+        _progress(f"reading {p} ({sizes[p] / 1e6:.1f} MB)")
     runs, sources = collect(paths)
     if not html_path and not md_path:
         html_path = "report.html"
     title = title or "rtoslab report: " + ", ".join(dict.fromkeys(r["rtos"] for r in runs)) + \
         " on " + ", ".join(dict.fromkeys(r["board"] for r in runs))
+    _progress(f"drawing the plots of {len(runs)} run(s)")
     ctx = build_context(runs, sources, weights, title, plots=True, baseline=baseline)
-    written = []
-    if html_path:
-        written.append(res.atomic_write(html_path, render_html(ctx)))
-    if md_path:
-        mp = Path(md_path)
-        plot_dir = mp.with_name(mp.stem + "_plots")
-        written.append(res.atomic_write(mp, render_md(ctx, runs, plot_dir, mp)))
+    written: list[Path] = []
+    plot_dir = None
+    try:
+        if html_path:
+            _progress(f"writing {html_path}")
+            written.append(res.atomic_write(html_path, render_html(ctx)))
+        if md_path:
+            mp = Path(md_path)
+            plot_dir = mp.with_name(mp.stem + "_plots")
+            plot_dir = None if plot_dir.exists() else plot_dir      # only a folder this report made is removed
+            _progress(f"writing {md_path}")
+            written.append(res.atomic_write(mp, render_md(ctx, runs, mp.with_name(mp.stem + "_plots"), mp)))
+    except RtoslabError as e:
+        # nothing half-written left: a plots folder this report created goes with the failure
+        if plot_dir is not None:
+            shutil.rmtree(plot_dir, ignore_errors=True)
+        done = f" ({', '.join(map(str, written))} written)" if written else ""
+        raise BadInput(f"report not written: {e}{done}") from None
     return written

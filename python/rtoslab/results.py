@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -46,7 +47,8 @@ def atomic_write(path: str | os.PathLike, data: str | bytes) -> Path:
                 pass
             raise
     except OSError as e:
-        raise RtoslabError(f"cannot write {path}: {e.strerror or e}") from None
+        # an output that cannot be written is the environment's problem: status 2 (docs/cli.md)
+        raise RtoslabError(f"cannot write {path}: {e.strerror or e}", status=2) from None
     return path
 
 
@@ -113,60 +115,57 @@ def write_csv(doc: dict, path) -> Path:
     return atomic_write(path, buf.getvalue())
 
 
-def _fail(path, msg):
-    raise BadInput(f"{path}: not a valid rtoslab result file: {msg}")
-
-
 def validate(doc, path="<doc>") -> dict:
-    if not isinstance(doc, dict):
-        _fail(path, "top level is not an object")
-    if doc.get("schema") != SCHEMA:
-        _fail(path, f"schema {doc.get('schema')!r}, expected {SCHEMA}")
-    runs = doc.get("runs")
-    if not isinstance(runs, list):
-        _fail(path, "'runs' is not a list")
-    for i, run in enumerate(runs):
-        if not isinstance(run, dict):
-            _fail(path, f"runs[{i}] is not an object")
-        for key in ("rtos", "board"):
-            if not isinstance(run.get(key), str):
-                _fail(path, f"runs[{i}].{key} missing")
-        res = run.setdefault("results", [])
-        if not isinstance(res, list):
-            _fail(path, f"runs[{i}].results is not a list")
-        for j, r in enumerate(res):
-            if not isinstance(r, dict) or not isinstance(r.get("id"), str):
-                _fail(path, f"runs[{i}].results[{j}] has no id")
-            for k in STAT_KEYS:
-                if not isinstance(r.get(k), (int, float)) or isinstance(r.get(k), bool):
-                    _fail(path, f"runs[{i}].results[{j}] ({r['id']}): '{k}' is not a number")
-            if "samples" in r and not isinstance(r["samples"], list):
-                _fail(path, f"runs[{i}].results[{j}] ({r['id']}): 'samples' is not a list")
-        for key in ("checks", "absent", "incomplete"):
-            if not isinstance(run.setdefault(key, []), list):
-                _fail(path, f"runs[{i}].{key} is not a list")
-        if not isinstance(run.setdefault("size", {}), dict):
-            _fail(path, f"runs[{i}].size is not an object")
-        if not isinstance(run.setdefault("config", {}), dict):
-            _fail(path, f"runs[{i}].config is not an object")
+    """The result file's schema (schema.py: types and ranges), then the optional lists and
+    objects filled in, so that every reader meets the same shape."""
+    from . import schema
+    schema.check(doc, "result", f"{path}: not a valid rtoslab result file")
+    for run in doc["runs"]:
+        for key in ("results", "checks", "absent", "incomplete"):
+            run.setdefault(key, [])
+        run.setdefault("size", {})
+        run.setdefault("config", {})
     return doc
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a result file may hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is out of range for a number")
+    return value
+
+
+def parse(text: str, path) -> dict:
+    """Strict JSON: NaN, Infinity and numbers beyond a float's range refused, and nesting too
+    deep for the parser (a hostile file) one line like any other malformed file."""
+    try:
+        doc = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"{path}: not JSON (line {e.lineno}: {e.msg})") from None
+    except ValueError as e:
+        raise BadInput(f"{path}: not a valid rtoslab result file: {e}") from None
+    except RecursionError:
+        raise BadInput(f"{path}: not a valid rtoslab result file: nested too deep") from None
+    return validate(doc, path)
 
 
 def load(path) -> dict:
     p = Path(path)
-    if not p.exists():
-        raise BadInput(f"{path}: no such file")
-    if p.is_dir():
-        raise BadInput(f"{path}: is a folder, not a result file")
     try:
+        if p.is_dir():
+            raise BadInput(f"{path}: is a folder, not a result file")
+        if not p.exists():
+            raise BadInput(f"{path}: no such file")
+        if not p.is_file():
+            raise BadInput(f"{path}: not a regular file")
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot read: {e}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BadInput(f"{path}: not JSON (line {e.lineno}: {e.msg})") from None
-    return validate(doc, path)
+        raise BadInput(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    return parse(text, path)
 
 
 def run_key(run: dict) -> str:

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import os
-import shutil
+import stat
 import sys
 import tempfile
+import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -15,6 +16,7 @@ from . import build as buildmod
 from . import manifest as mf
 from . import ports
 from . import masked as masked_mod
+from . import scratch
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
 from . import selection
@@ -62,11 +64,24 @@ def parse_images(values: tuple[str, ...]) -> dict:
         if rtos == "all":
             raise BadInput("--elf all=PATH: name one RTOS")
         ports.get(rtos)  # one line for an unknown id
-        p = Path(path)
-        if not p.is_file():
-            raise BadInput(f"--elf {rtos}: {path}: no such file")
-        out[rtos] = p
+        out[rtos] = readable_file(Path(path), f"--elf {rtos}")
     return out
+
+
+def readable_file(p: Path, what: str) -> Path:
+    """A regular file, or one line saying what the path is instead (status 2): a folder, a
+    device such as /dev/zero, a symlink loop are not "no such file"."""
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise BadInput(f"{what}: {p}: no such file") from None
+    except OSError as e:
+        raise BadInput(f"{what}: {p}: cannot read: {e.strerror or e}") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise BadInput(f"{what}: {p}: is a folder, not an image")
+    if not stat.S_ISREG(st.st_mode):
+        raise BadInput(f"{what}: {p}: not a regular file (a device or a pipe)")
+    return p
 
 
 def check_image_machine(path: Path, board: Board, what: str) -> None:
@@ -299,9 +314,17 @@ def outcome_error(out: Outcome, t: Transcript) -> str:
     return f"{what}{': ' + out.message if out.message else ''}"
 
 
+def results_dir(root: Path) -> Path:
+    """Where default result files go: $RTOSLAB_RESULTS, else results/ of the repository."""
+    env = os.environ.get("RTOSLAB_RESULTS")
+    return Path(env) if env else root / "results"
+
+
 def default_json_path(root: Path, what: str = "run") -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    return root / "results" / f"{what}-{stamp}.json"
+    """A name no other run takes: UTC time to the microsecond and the process id (runs started
+    in the same second, even on the same machine at once, each keep their own file)."""
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S.%f")
+    return results_dir(root) / f"{what}-{stamp}-{os.getpid()}.json"
 
 
 def check_writable(path: Path) -> None:
@@ -346,27 +369,70 @@ class Report:
 
 
 class Saver:
-    """Writes the result document after every RTOS (whole, atomically). If the path cannot be
-    written, the document goes to a fallback file in the temporary folder instead, and the
-    problem is remembered: what was measured is never lost."""
+    """Writes the result document after every RTOS (whole, atomically), and the CSV beside it.
+    Each output fails on its own: a CSV that cannot be written does not move the result file.
+    A result file that cannot be written goes to a fallback file in the temporary folder (the
+    stale one, a subset, removed); if that fails too, the document is still printed as the
+    table. `problems` says what was not written, for the one line at the end (status 2)."""
 
     def __init__(self, path: Path, csv_path: Path | None):
         self.path, self.csv_path = path, csv_path
-        self.problem = ""
+        self.requested = path
+        self.json_problem = ""           # why `requested` is not the file
+        self.fallback_problem = ""       # why the fallback is not written either
+        self.csv_problem = ""
+        self.written: set[Path] = set()  # outputs this run wrote (removed if they go stale)
+
+    def _write(self, path: Path, writer, doc: dict) -> str:
+        try:
+            writer(doc, path)
+            self.written.add(path)
+            return ""
+        except RtoslabError as e:
+            return str(e)
 
     def save(self, doc: dict) -> None:
-        try:
-            res.write(doc, self.path)
-            if self.csv_path:
-                res.write_csv(doc, self.csv_path)
-            return
-        except RtoslabError as e:
-            why = str(e)
-        if not self.problem:
-            fallback = Path(tempfile.gettempdir()) / f"rtoslab-{self.path.stem}-{os.getpid()}.json"
-            self.problem = f"{why}; the results are in {fallback}"
-            self.path = fallback
-        res.write(doc, self.path)
+        if self.csv_path and not self.csv_problem:
+            self.csv_problem = self._write(self.csv_path, res.write_csv, doc)
+            if self.csv_problem:
+                self._remove_stale(self.csv_path)
+        if not self.json_problem:
+            self.json_problem = self._write(self.path, res.write, doc)
+            if not self.json_problem:
+                return
+            self.path = Path(tempfile.gettempdir()) / f"rtoslab-{self.requested.stem}-{os.getpid()}.json"
+        self.fallback_problem = self._write(self.path, res.write, doc)
+        if not self.fallback_problem:
+            self._remove_stale(self.requested)
+
+    def _remove_stale(self, path: Path) -> None:
+        """An output written earlier in this run that now lags behind: removed, not left partial."""
+        if path in self.written:
+            try:
+                path.unlink()
+            except OSError:
+                pass
+            self.written.discard(path)
+
+    @property
+    def lost(self) -> bool:
+        """Nothing of the document is on disk."""
+        return bool(self.json_problem and self.fallback_problem)
+
+    def problems(self) -> list[str]:
+        out = []
+        if self.csv_problem:
+            out.append(f"{self.csv_path} not written ({_why(self.csv_problem)})")
+        if self.json_problem:
+            where = (f"nor the fallback {self.path} ({_why(self.fallback_problem)}): the results are only in "
+                     "the table above" if self.fallback_problem else f"the results are in {self.path}")
+            out.append(f"{self.requested} not written ({_why(self.json_problem)}); {where}")
+        return out
+
+
+def _why(message: str) -> str:
+    """"cannot write PATH: reason" -> "reason" (the path is named once already)."""
+    return message.split(": ", 1)[1] if message.startswith("cannot write ") and ": " in message else message
 
 
 def run_one(root: Path, opts: Options, rtos: str, disp: Display, tmp: Path) -> tuple[dict, str, bool]:
@@ -409,11 +475,12 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
     if opts.csv_path:
         check_writable(opts.csv_path)
     doc = res.new_document(mf.git_revision(root))
+    doc["run_id"] = uuid.uuid4().hex      # the history's key for this run's rows (history.py)
     doc["created"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     doc["command"] = " ".join(["rtoslab", *sys.argv[1:]])
     saver = Saver(json_path, opts.csv_path)
     report = Report(doc, json_path)
-    tmp = Path(tempfile.mkdtemp(prefix="rtoslab-run-"))
+    tmp = scratch.make()
     try:
         with Display(err, quiet) as disp:
             for rtos in opts.rtos:
@@ -424,7 +491,7 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
                         doc["runs"].append(stop.run)
                     doc["interrupted"] = True
                     saver.save(doc)
-                    record_history(history_db, doc, saver.path, err)
+                    record_history(history_db, doc, saver.path)
                     raise Interrupted(f"interrupted: results so far kept in {saver.path}") from None
                 except RtoslabError:
                     if doc["runs"]:
@@ -442,14 +509,19 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
                               f"{len(run['absent'])} absent, {len(run['incomplete'])} incomplete, "
                               f"{len(run['checks'])} checks" + (f" -- {run['error']}" if failure else ""))
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    report.path, report.write_problem = saver.path, saver.problem
-    if opts.json_path is None and opts.kind == "bench" and not saver.problem:
+        scratch.remove(tmp)
+    problems = saver.problems()
+    if opts.json_path is None and opts.kind == "bench" and not problems:
         try:
             res.atomic_write(json_path.parent / "latest.json", res.to_json(doc))
         except RtoslabError:
             pass
-    record_history(history_db, doc, saver.path, err)
+    if not saver.lost:
+        problems += record_history(history_db, doc, saver.path)
+    elif history_db is not None:
+        problems.append(f"history {history_db} not written (no result file to name)")
+    report.path = saver.path
+    report.write_problem = "; ".join(problems)
     if show_table:
         print_table(doc, opts, out)
         if not report.failures and not report.write_problem:
@@ -457,15 +529,17 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
     return report
 
 
-def record_history(db: Path | None, doc: dict, path: Path, err: Console) -> None:
-    """Every complete RTOS run goes into the history, also when the run was interrupted."""
+def record_history(db: Path | None, doc: dict, path: Path) -> list[str]:
+    """Every complete RTOS run goes into the history, also when the run was interrupted.
+    Returns what was not written (the run's status is then 2), nothing when all went well."""
     if db is None:
-        return
+        return []
     from . import history
     try:
         history.record(db, doc, str(path))
     except RtoslabError as e:
-        err.print(f"rtoslab: warning: history not recorded: {e}", highlight=False)
+        return [f"history {db} not written ({e})"]
+    return []
 
 
 def print_table(doc: dict, opts: Options, out: Console) -> None:

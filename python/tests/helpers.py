@@ -100,3 +100,16 @@ def assert_one_line_error(r, status=None):
     assert len(lines) == 1, r.err
     assert lines[0].startswith("rtoslab: "), r.err
     assert "Traceback" not in r.err
+
+
+def result_doc_run(rtos="rtoslab", metrics=None, board="vp-m0", clock=48_000_000):
+    """One valid run entry of a result file, its statistics computed from its samples."""
+    from rtoslab.protocol import Parser
+    from rtoslab.results import result_entry
+    p = Parser()
+    for line in transcript(rtos, metrics or default_metrics(rtos), board=board, clock=clock).splitlines():
+        p.feed(line)
+    return {"rtos": rtos, "board": board, "clock_hz": clock, "rtos_version": "1", "status": "complete",
+            "results": [result_entry(m, clock) for m in p.t.metrics.values()],
+            "checks": [{"id": "check.timeout", "passed": True, "detail": "ok"}], "absent": [], "incomplete": [],
+            "size": {"flash.kernel": 1000, "ram.kernel": 100}, "config": {}}

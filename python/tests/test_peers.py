@@ -66,11 +66,11 @@ sha256 = "{sha}"
 def test_bad_manifests_disable_their_port_with_one_line(tmp_path):
     """A broken manifest takes its own port out of the registry, with the reason; it does not
     break the registry (every other port and command keeps working)."""
-    cases = [('id = "other"\nname = "x"\n', "missing version, kind, licence"),
+    cases = [('id = "other"\nname = "x"\n', "'version' is a required property"),
              (manifest("0" * 64).replace('id = "demo"', 'id = "nope"'), "not its directory's name"),
              ("id = [", "not a valid port manifest"),
-             (manifest("0" * 64).replace('version = ', 'order = "twenty"\nversion = '), "order must be int"),
-             (manifest("0" * 64).replace('version = ', 'order = [1]\nversion = '), "order must be int")]
+             (manifest("0" * 64).replace('version = ', 'order = "twenty"\nversion = '), "order is not an integer"),
+             (manifest("0" * 64).replace('version = ', 'order = [1]\nversion = '), "order is not an integer")]
     for n, (text, why) in enumerate(cases):
         root = make_root(tmp_path / str(n), text)
         assert ports.registry(root) == {}

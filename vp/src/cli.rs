@@ -261,7 +261,7 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     if window.is_some() && a.itrace.is_none() {
         return Err(Bad("--itrace-window needs --itrace FILE".into()));
     }
-    let data = std::fs::read(&a.firmware).map_err(|e| Bad(format!("cannot read {}: {}", a.firmware.display(), e)))?;
+    let data = elf::read_file(&a.firmware).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
     let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
 
     if a.mul_cycles != 1 && a.mul_cycles != 32 {

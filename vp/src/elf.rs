@@ -1,7 +1,7 @@
 //! ELF loading: PT_LOAD segments at their load (physical) addresses into flash or RAM, with
 //! a check that the image fits the board, and the symbol table for messages.
 
-use crate::contract::{FLASH_SIZE, RAM_BASE};
+use crate::contract::{FLASH_SIZE, RAM_BASE, RAM_WINDOW};
 use crate::symbols::Symbols;
 use object::elf::{EM_ARM, PT_LOAD, STT_FUNC, STT_OBJECT};
 use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};
@@ -27,6 +27,43 @@ fn kib(n: u32) -> String {
     } else {
         format!("{} bytes", n)
     }
+}
+
+/// The most loadable bytes an image can hold: the biggest memory map (flash and the RAM window).
+pub const MAX_LOADABLE: u64 = FLASH_SIZE as u64 + RAM_WINDOW as u64;
+/// The largest file read: the memory map's bytes with room for the symbols and debug information
+/// an image carries besides them (a debug build is a few times its loadable size). Anything
+/// larger is refused from its metadata, before a byte is read.
+pub const MAX_FILE: u64 = 64 * MAX_LOADABLE;
+
+/// Read a firmware file with a bounded read: a regular file of at most MAX_FILE bytes, checked
+/// from its metadata first (a device such as /dev/zero, a folder, a symlink loop or a huge
+/// sparse file is refused at once), then read no further than that bound.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {}", e))?;
+    if meta.is_dir() {
+        return Err("is a folder, not an ELF file".into());
+    }
+    if !meta.is_file() {
+        return Err("not a regular file (a device or a pipe): refused".into());
+    }
+    if meta.len() > MAX_FILE {
+        return Err(format!(
+            "{} bytes: larger than any image for the board can be ({} loadable, {} file at most): refused",
+            meta.len(),
+            kib(MAX_LOADABLE as u32),
+            kib(MAX_FILE as u32)
+        ));
+    }
+    let f = std::fs::File::open(path).map_err(|e| format!("cannot read: {}", e))?;
+    let mut data = Vec::with_capacity(meta.len() as usize);
+    // the file may grow after the check: never read past the bound
+    f.take(MAX_FILE + 1).read_to_end(&mut data).map_err(|e| format!("cannot read: {}", e))?;
+    if data.len() as u64 > MAX_FILE {
+        return Err(format!("larger than {}: refused", kib(MAX_FILE as u32)));
+    }
+    Ok(data)
 }
 
 /// Parse an ELF file for this board. Errors are one-line messages a person can act on.
@@ -56,6 +93,16 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
         let paddr = ph.p_paddr(endian) as u64;
         let vaddr = ph.p_vaddr(endian) as u64;
         let memsz = ph.p_memsz(endian) as u64;
+        // From the header, before the segment is touched: no segment is larger than the map.
+        let filesz_hdr = ph.p_filesz(endian) as u64;
+        if filesz_hdr > MAX_LOADABLE || memsz > MAX_LOADABLE {
+            return Err(format!(
+                "image does not fit: segment at 0x{:08x} is {} bytes, more than the board's {} of flash and RAM",
+                paddr,
+                filesz_hdr.max(memsz),
+                kib(MAX_LOADABLE as u32)
+            ));
+        }
         let bytes = ph
             .data(endian, data)
             .map_err(|_| format!("malformed ELF: segment at 0x{:08x} lies outside the file", paddr))?;
@@ -131,4 +178,24 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
     let heap_base =
         ["end", "_end", "__end__"].iter().find_map(|n| symbols.lookup(n)).unwrap_or(((ram_end + 7) & !7) as u32);
     Ok(Image { flash, ram, symbols, heap_base, ram_objects })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_file_refuses_what_no_image_can_be() {
+        assert!(read_file(std::path::Path::new("/dev/zero")).unwrap_err().contains("not a regular file"));
+        assert!(read_file(std::path::Path::new("/")).unwrap_err().contains("folder"));
+        let dir = std::env::temp_dir().join(format!("rtoslab-vp-elf-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let big = dir.join("big.elf");
+        std::fs::File::create(&big).unwrap().set_len(MAX_FILE + 1).unwrap(); // sparse: no bytes written
+        assert!(read_file(&big).unwrap_err().contains("refused"));
+        let small = dir.join("small.elf");
+        std::fs::write(&small, b"\x7fELF").unwrap();
+        assert_eq!(read_file(&small).unwrap(), b"\x7fELF");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import sys
 from collections import deque
 from pathlib import Path
@@ -98,6 +99,24 @@ def execute(job) -> tuple[Outcome, dict]:
     return run(job.image, job.on_line, timeout=job.opts.timeout, board=job.opts.board.id), {}
 
 
+def not_an_image(path: Path) -> str:
+    """Why `path` cannot be handed to QEMU (a folder, a device, a symlink loop, not an ELF
+    file), or "": QEMU would abort on it with a register dump."""
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            return "is a folder, not an image" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except FileNotFoundError:
+        return "no such file"
+    except OSError as e:
+        return f"cannot read: {e.strerror or e}"
+    if len(head) < 20 or head[:4] != b"\x7fELF" or head[4] != 1:
+        return "not a 32-bit ELF image"
+    return ""
+
+
 def usage() -> str:
     return "usage: rtoslab-qemu [--no-serial] [--print] [--board " + "|".join(machines()) + "] IMAGE.elf"
 
@@ -120,6 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     rest = [a for a in args if a not in ("--no-serial", "--print")]
     if len(rest) != 1 or rest[0].startswith("-"):
         print(usage(), file=sys.stderr)
+        return 2
+    # --print of an image yet to be built shows the command; anything else there must be an ELF
+    problem = "" if show and not os.path.lexists(rest[0]) else not_an_image(Path(rest[0]))
+    if problem:
+        print(f"rtoslab-qemu: {rest[0]}: {problem}", file=sys.stderr)
         return 2
     cmd = command(Path(rest[0]), serial=serial, board=board)
     if show:
