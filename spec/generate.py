@@ -52,6 +52,9 @@ def validate(spec: dict) -> None:
     unique("trace event", spec["trace"]["events"])
     unique("metric id", metric_ids(spec))
     unique("check id", spec["checks"]["ids"])
+    unknown = [i for i in spec["hot_paths"]["ids"] if i not in metric_ids(spec)]
+    if unknown:
+        raise SystemExit(f"spec/contracts.toml: hot path not a metric id: {', '.join(unknown)}")
     for g in spec["metric_group"]:
         if g["better"] not in ("lower", "higher"):
             raise SystemExit(f"spec/contracts.toml: metric group {g['name']}: better = lower|higher")
@@ -322,6 +325,9 @@ def python_module(spec: dict) -> str:
     lines += [")", "FIRMWARE_METRICS = tuple(i for g, group in METRIC_GROUPS.items() if g not in SIMULATOR_GROUPS",
               "                         for i in group)", "CHECK_IDS = ("]
     lines += [f'    "{c}",' for c in spec["checks"]["ids"]]
+    lines += [")", "# the hot paths (docs/methodology.md, \"Hot paths\"): what a ranking claim is about",
+              "HOT_PATHS = ("]
+    lines += [f'    "{i}",' for i in spec["hot_paths"]["ids"]]
     lines += [
         ")",
         "",

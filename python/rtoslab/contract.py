@@ -311,6 +311,23 @@ CHECK_IDS = (
     "check.timeout",
     "check.isr_signal",
 )
+# the hot paths (docs/methodology.md, "Hot paths"): what a ranking claim is about
+HOT_PATHS = (
+    "rhealstone.task_switch",
+    "rhealstone.preemption",
+    "rhealstone.semaphore_shuffle",
+    "rhealstone.deadlock_break",
+    "rhealstone.message_passing",
+    "sem.signal_wake",
+    "sem.wait_block",
+    "sem.wait_available",
+    "sem.signal_no_waiter",
+    "sem.signal_waiter",
+    "mutex.lock_uncontended",
+    "mutex.unlock",
+    "mutex.lock_contended",
+    "irq.to_thread",
+)
 
 
 if __name__ == "__main__":
