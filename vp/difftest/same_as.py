@@ -44,6 +44,10 @@ def run(binary: str, elf: Path, flags: list[str], out: Path, window: str | None,
     return {"status": p.returncode, "files": files, "cmd": " ".join(map(shlex.quote, cmd))}
 
 
+def _show(s: bytes) -> str:
+    return s[:300].decode(errors="replace").rstrip("\n") or "<end of file>"
+
+
 def first_difference(a: Path, b: Path) -> str | None:
     """None if the files are identical, else the first differing line of each."""
     if not a.exists() or not b.exists():
@@ -56,8 +60,7 @@ def first_difference(a: Path, b: Path) -> str | None:
             la, lb = fa.readline(), fb.readline()
             n += 1
             if la != lb:
-                show = lambda s: s[:300].decode(errors="replace").rstrip("\n") or "<end of file>"
-                return f"line {n}:\n      A: {show(la)}\n      B: {show(lb)}"
+                return f"line {n}:\n      A: {_show(la)}\n      B: {_show(lb)}"
             if not la:
                 return None
 
