@@ -1,7 +1,7 @@
 """Instruction groups of the generator for ARMv7-M (`difftest.py --arch v7m`): the 32-bit
 Thumb-2 encodings (data processing with modified immediates and shifted registers, MOVW/MOVT,
-ADDW/SUBW, bit-field, saturate, CLZ/RBIT/REV, extends, shifts by register, multiplies,
-divides, every load/store form incl. LDRD/STRD and exclusives, LDM/STM), IT blocks, wide
+ADDW/SUBW and ADR.W, bit-field, saturate, CLZ/RBIT/REV, extends, shifts by register, multiplies,
+divides, every load/store form incl. literal, LDRD/STRD and exclusives, LDM/STM, hints), IT blocks, wide
 and compare-and-branch branches, TBB/TBH; the exception-model groups (gen_v7m_system.py) are
 mixed in here. Encodings are emitted raw (`.inst.w`) with random fields
 inside the architecturally defined (not UNPREDICTABLE) space."""
@@ -92,14 +92,54 @@ class Thumb2Groups(V7SystemGroups):
             items = [self.lit(0, a), self.lit(1, b)]
         return "t2_dp_reg", items + [self.t2_dp_reg()]
 
-    def g_t2_imm16(self):
-        """MOVW, MOVT, ADDW, SUBW (ADR.W when Rn = PC is left to g_adr's style: not here)."""
+    def t2_adr(self) -> Item:
+        """ADR.W Rd, PC +/- imm12 (ADDW/SUBW with Rn = PC, encodings T3/T2)."""
         rng = self.rng
+        imm = rng.choice([0, 4, 32, 0xFFF, rng.randrange(1 << 12)])
+        sub = rng.randrange(2)
+        v = 0xF20F_0000 | (((imm >> 11) & 1) << 26) | (sub << 23) | (sub << 21)
+        return self.w32(v | (((imm >> 8) & 7) << 12) | (r12(rng) << 8) | (imm & 0xFF))
+
+    def g_t2_imm16(self):
+        """MOVW, MOVT, ADDW, SUBW, and ADR.W (ADDW/SUBW with Rn = PC) at either alignment
+        (a 16-bit NOP first half of the time)."""
+        rng = self.rng
+        if rng.random() < 0.25:
+            return "t2_adr", ([self.hw(0xBF00)] if rng.random() < 0.5 else []) + [self.t2_adr()]
         op = rng.choice([0x04, 0x0C, 0x00, 0x0A])  # MOVW MOVT ADDW SUBW (bits 24:20)
         imm = rng.randrange(1 << 16) if op in (0x04, 0x0C) else rng.randrange(1 << 12)
         rn = (imm >> 12) if op in (0x04, 0x0C) else r12(rng)
         v = 0xF200_0000 | (((imm >> 11) & 1) << 26) | ((op & 0xF) << 20) | (rn << 16)
         return "t2_imm16", [self.w32(v | (((imm >> 8) & 7) << 12) | (r12(rng) << 8) | (imm & 0xFF))]
+
+    def g_t2_ld_lit(self):
+        """PC-relative (literal) loads in their 32-bit forms: LDR/LDRB/LDRH/LDRSB/LDRSH.W
+        and LDRD with U = 0 or 1 (they read the image's own code and data, the same on both
+        platforms), PLD/PLI (literal)."""
+        rng = self.rng
+        k = rng.randrange(8)
+        u = rng.randrange(2)
+        if k < 5:
+            sign, size = [(0, 2), (0, 0), (0, 1), (1, 0), (1, 1)][k]
+            off = rng.randrange(64)
+            v = 0xF81F_0000 | (sign << 24) | (u << 23) | (size << 21) | (1 << 20)
+            return "t2_ld_lit", [self.w32(v | (r12(rng) << 12) | off)]
+        if k == 5:  # PLD, PLI (literal): Rt = PC
+            return "t2_pld_lit", [self.w32(rng.choice([0xF81F_F000, 0xF91F_F000]) | (u << 23) | rng.randrange(4096))]
+        rt = r12(rng)
+        rt2 = r12(rng, avoid=(rt,))
+        v = 0xE95F_0000 | (u << 23) | (rt << 12) | (rt2 << 8) | rng.randrange(16)
+        return "t2_ldrd_lit", [self.w32(v)]
+
+    def g_t2_hint(self):
+        """The 32-bit hints: NOP.W, YIELD.W, SEV.W, SEV.W then WFE.W (the event is set: no
+        sleep), DBG #n (a NOP)."""
+        rng = self.rng
+        k = rng.randrange(5)
+        if k == 3:
+            return "t2_hint", [self.w32(0xF3AF_8004), self.w32(0xF3AF_8002)]
+        hint = [0, 1, 4, None, 0xF0 | rng.randrange(16)][k]
+        return "t2_hint", [self.w32(0xF3AF_8000 | hint)]
 
     def g_t2_bitfield(self):
         rng = self.rng
@@ -219,18 +259,25 @@ class Thumb2Groups(V7SystemGroups):
         return "t2_dual", self._base(rn, base) + [self.w32(v | (rn << 16) | (rt << 12) | (rt2 << 8) | (off >> 2))]
 
     def g_t2_excl(self):
-        """LDREX then STREX to the same word (succeeds), or a lone STREX / CLREX (fails)."""
+        """LDREX{,B,H} then STREX{,B,H} to the same location (succeeds), or a lone STREX /
+        CLREX (fails)."""
         rng = self.rng
         rn = rng.randrange(8)
         rt = r12(rng, avoid=(rn,))
         rd = r12(rng, avoid=(rn, rt))
+        size = rng.choice([2, 2, 0, 1])  # word, byte, halfword
         addr = REGION_START + 4 * rng.randrange(SCRATCH_END // 4 - REGION_START // 4 - 8)
+        if size < 2:
+            addr += rng.randrange(0, 4, 1 << size)
         items = [self.lit(rn, addr)]
         if rng.random() < 0.7:
-            items.append(self.w32(0xE850_0F00 | (rn << 16) | (r12(rng, avoid=(rn,)) << 12)))
+            rl = r12(rng, avoid=(rn,))
+            items.append(self.w32(0xE850_0F00 | (rn << 16) | (rl << 12) if size == 2 else
+                                  0xE8D0_0F4F | (rn << 16) | (rl << 12) | (size << 4)))
         if rng.random() < 0.2:
             items.append(self.w32(0xF3BF_8F2F))  # CLREX
-        items.append(self.w32(0xE840_0000 | (rn << 16) | (rt << 12) | (rd << 8)))
+        items.append(self.w32(0xE840_0000 | (rn << 16) | (rt << 12) | (rd << 8) if size == 2 else
+                              0xE8C0_0F40 | (rn << 16) | (rt << 12) | (size << 4) | rd))
         return "t2_excl", items
 
     def g_t2_ldm_stm(self):
@@ -258,14 +305,16 @@ class Thumb2Groups(V7SystemGroups):
         return self.hw(0xBF00 | (fc << 4) | mask)
 
     def g_t2_it(self):
-        """IT with 1-4 instructions: 16-bit ALU ops (no flags inside the block) and 32-bit ones."""
+        """IT with 1-4 instructions: 16-bit ALU ops (no flags inside the block) and 32-bit ones
+        (ADR.W among them: skipped, it is 4 bytes too)."""
         rng = self.rng
         k = rng.randrange(1, 5)
         head = self.it_head(k)
         body = []
         for _ in range(k):
             r = rng.random()
-            body.append(self.t16_alu() if r < 0.6 else self.t2_dp_imm() if r < 0.8 else self.t2_dp_reg())
+            body.append(self.t16_alu() if r < 0.55 else self.t2_dp_imm() if r < 0.75 else
+                        self.t2_dp_reg() if r < 0.92 else self.t2_adr())
         return "t2_it", [head] + body
 
     def g_t2_cbz(self):
@@ -324,4 +373,4 @@ THUMB2_GROUPS = [("g_t2_dp_imm", 10), ("g_t2_dp_reg", 10), ("g_t2_imm16", 4), ("
                  ("g_t2_sat", 3), ("g_t2_misc", 3), ("g_t2_extend", 2), ("g_t2_shift_reg", 3),
                  ("g_t2_mul", 6), ("g_t2_ldst", 10), ("g_t2_dual", 4), ("g_t2_excl", 2),
                  ("g_t2_ldm_stm", 3), ("g_t2_it", 8), ("g_t2_cbz", 3), ("g_t2_bcond_w", 4),
-                 ("g_t2_tb", 3)] + V7_SYSTEM_GROUPS
+                 ("g_t2_tb", 3), ("g_t2_ld_lit", 3), ("g_t2_hint", 1)] + V7_SYSTEM_GROUPS

@@ -739,7 +739,8 @@ impl Op {
             | Op::BcondW { .. }
             | Op::BW { .. } => 4,
             Op::Undef { raw } if *raw > 0xFFFF => 4,
-            Op::It { .. } | Op::CpsF { .. } => 2,
+            // 16-bit ARMv7-M instructions (CBZ/CBNZ was 4: an IT after one never folded)
+            Op::It { .. } | Op::CpsF { .. } | Op::Cbz { .. } => 2,
             Op::Multi { flags, .. } if flags & super::thumb2::multi::NARROW != 0 => 2,
             op if op.is_v7() => 4,
             _ => 2,

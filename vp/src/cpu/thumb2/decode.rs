@@ -38,8 +38,10 @@ const PATTERNS: &[Pattern] = &[
     p(0xFE00_0000, 0xEA00_0000, f::dp_shifted),
     // ---- data processing, immediates (1111 0x.x, second halfword 0xxx) ----
     p(0xFA00_8000, 0xF000_0000, f::dp_mod_imm),     // modified immediate
-    p(0xFBF0_8000, 0xF200_0000, f::add_sub_w),      // ADDW, ADR (add)
-    p(0xFBF0_8000, 0xF2A0_0000, f::add_sub_w),      // SUBW, ADR (sub)
+    p(0xFBFF_8000, 0xF20F_0000, f::adr_w),          // ADR.W (add, T3)
+    p(0xFBFF_8000, 0xF2AF_0000, f::adr_w),          // ADR.W (sub, T2)
+    p(0xFBF0_8000, 0xF200_0000, f::add_sub_w),      // ADDW
+    p(0xFBF0_8000, 0xF2A0_0000, f::add_sub_w),      // SUBW
     p(0xFBF0_8000, 0xF240_0000, f::movw),
     p(0xFBF0_8000, 0xF2C0_0000, f::movt),
     p(0xFBD0_8000, 0xF300_0000, f::ssat_usat),      // SSAT
@@ -149,6 +151,12 @@ mod tests {
         // MOVW r5, #0x1234 (F241 2534); MOVT r5, #0xABCD (F6CA 35CD)
         assert_eq!(d(0xF241, 0x2534), Op::MovImmW { f: 0, rd: 5, rn: 15, imm: 0x1234 });
         assert_eq!(d(0xF6CA, 0x35CD), Op::MovT { rd: 5, imm: 0xABCD });
+        // ADR.W r5, PC + 32 (ADDW, F20F 0520) and PC - 32 (SUBW, F2AF 0520) at 0x100 and
+        // 0x102: Align(PC, 4) +/- 32, a 4-byte MOVW-style op (issue 23: was a 2-byte MovConst)
+        assert_eq!(d(0xF20F, 0x0520), Op::MovImmW { f: 0, rd: 5, rn: 15, imm: 0x124 });
+        assert_eq!(d(0xF2AF, 0x0520), Op::MovImmW { f: 0, rd: 5, rn: 15, imm: 0xE4 });
+        assert_eq!(decode_v7(0x102, 0xF20F, 0x0520), Op::MovImmW { f: 0, rd: 5, rn: 15, imm: 0x124 });
+        assert_eq!(d(0xF20F, 0x0520).size(), 4);
         // UBFX r0, r1, #4, #8 (F3C1 1007); BFC r2, #3, #5 (F36F 02C7)
         assert_eq!(d(0xF3C1, 0x1007), Op::Bfx { signed: false, rd: 0, rn: 1, lsb: 4, width: 8 });
         assert_eq!(d(0xF36F, 0x02C7), Op::Bfi { rd: 2, rn: 15, lsb: 3, msb: 7 });
@@ -179,6 +187,38 @@ mod tests {
         assert_eq!(d(0xB671, 0), Op::CpsF { disable: true });
         // BL is the ARMv6-M op
         assert_eq!(d(0xF000, 0xF800), Op::Bl { target: 0x104 });
+    }
+
+    /// Every op's `size()` is its encoding's: 4 for whatever a 32-bit first halfword
+    /// decodes to (ops shared with the 16-bit decoder included, as ADR.W's once was not),
+    /// 2 for the 16-bit instructions. The IT skip, `it_cost` and the quiet pass step by it.
+    #[test]
+    fn every_op_has_its_encodings_size() {
+        let mut wrong = Vec::new();
+        let mut check = |hw1: u16, hw2: u16, want: u32| {
+            let op = d(hw1, hw2);
+            let kind = format!("{:?}", op).split([' ', '{']).next().unwrap_or("").to_string();
+            if op.size() != want && !wrong.iter().any(|(k, _)| *k == kind) {
+                wrong.push((kind, format!("{:04x} {:04x}: {:?} size {}", hw1, hw2, op, op.size())));
+            }
+        };
+        for hw in 0..0xE800u16 {
+            check(hw, 0xF000, 2);
+        }
+        let mut x = 0x9E37_79B9u32;
+        for hw1 in 0xE800..=0xFFFFu16 {
+            for _ in 0..256 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                check(hw1, x as u16, 4);
+            }
+            for hw2 in [0x0000, 0x0F00, 0x8000, 0xF000, 0xFFFF] {
+                check(hw1, hw2, 4);
+            }
+        }
+        let wrong: Vec<String> = wrong.into_iter().map(|(_, w)| w).collect();
+        assert!(wrong.is_empty(), "ops of the wrong size:\n{}", wrong.join("\n"));
     }
 
     #[test]

@@ -98,16 +98,29 @@ pub fn dp_shifted(i: u32, _pc4: u32) -> Op {
     }
 }
 
-/// ADDW/SUBW (rn = PC: ADR).
+/// ADR.W, encodings T3 (`ADDW Rd, PC, #imm12`) and T2 (`SUBW`): Rd = Align(PC, 4) +/- imm.
+/// A 32-bit MOVW-style constant (size 4, one cycle like MOVW), not the 16-bit ADR's
+/// `MovConst`, whose size is 2 (issue 23: the second halfword ran as an instruction).
+pub fn adr_w(i: u32, pc4: u32) -> Op {
+    let rd = reg(i, 8);
+    let imm = (bits(i, 26, 26) << 11) | (bits(i, 14, 12) << 8) | bits(i, 7, 0);
+    let base = pc4 & !3;
+    let val = if bit(i, 23) { base.wrapping_sub(imm) } else { base.wrapping_add(imm) };
+    if bad(rd) {
+        undef(i)
+    } else {
+        Op::dp_imm(dp::MOV, rd, 15, val)
+    }
+}
+
+/// ADDW/SUBW (rn = PC: ADR.W, which the table sends to `adr_w`).
 pub fn add_sub_w(i: u32, pc4: u32) -> Op {
     let (rn, rd) = (reg(i, 16), reg(i, 8));
+    if rn == 15 {
+        return adr_w(i, pc4);
+    }
     let sub = bit(i, 23);
     let imm = (bits(i, 26, 26) << 11) | (bits(i, 14, 12) << 8) | bits(i, 7, 0);
-    if rn == 15 {
-        let base = pc4 & !3;
-        let val = if sub { base.wrapping_sub(imm) } else { base.wrapping_add(imm) };
-        return if bad(rd) { undef(i) } else { Op::MovConst { rd, val } };
-    }
     if rd == 15 || (rd == 13 && rn != 13) {
         return undef(i);
     }
