@@ -23,8 +23,22 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
              ${CMAKE_CURRENT_LIST_DIR}/../bench/boards/${RTOSLAB_BOARD}/board.toml
              ${CMAKE_CURRENT_LIST_DIR}/../spec/contracts.toml)
 
-add_compile_options(${RTOSLAB_CPU_FLAGS} -Os -g -ffunction-sections -fdata-sections
+# The build profile: the same for every RTOS, the kernel and the suite (docs/methodology.md,
+# "Build profiles"). size: -Os, what the suite always used; speed: -O2 with link-time
+# optimisation, plus what the RTOSes' own demos add that is no correctness switch
+# (-fomit-frame-pointer, -falign-functions=16: ChibiOS's demo Makefiles).
+set(RTOSLAB_PROFILE "size" CACHE STRING "build profile: size (-Os) or speed (-O2 and LTO)")
+set_property(CACHE RTOSLAB_PROFILE PROPERTY STRINGS size speed)
+if(RTOSLAB_PROFILE STREQUAL "size")
+  set(RTOSLAB_OPT_FLAGS -Os)
+elseif(RTOSLAB_PROFILE STREQUAL "speed")
+  set(RTOSLAB_OPT_FLAGS -O2 -flto -fomit-frame-pointer -falign-functions=16)
+else()
+  message(FATAL_ERROR "unknown build profile '${RTOSLAB_PROFILE}' (size or speed)")
+endif()
+add_compile_options(${RTOSLAB_CPU_FLAGS} ${RTOSLAB_OPT_FLAGS} -g -ffunction-sections -fdata-sections
                     -fno-common -Wall -Wextra)
-add_link_options(${RTOSLAB_CPU_FLAGS})
+# LTO compiles again at the link: the link gets the same options
+add_link_options(${RTOSLAB_CPU_FLAGS} ${RTOSLAB_OPT_FLAGS})
 set(CMAKE_C_STANDARD 11)
 set(CMAKE_C_STANDARD_REQUIRED ON)
