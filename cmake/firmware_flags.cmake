@@ -43,10 +43,9 @@ endif()
 add_compile_options(${RTOSLAB_CPU_FLAGS} ${RTOSLAB_OPT_FLAGS} -g -ffunction-sections -fdata-sections
                     -fno-common -Wall -Wextra)
 # LTO compiles again at the link: the link gets the same options
-add_link_options(${RTOSLAB_CPU_FLAGS} ${RTOSLAB_OPT_FLAGS} ${RTOSLAB_LTO_LINK_FLAGS}
-                 -L${CMAKE_BINARY_DIR}/profile)
+add_link_options(${RTOSLAB_CPU_FLAGS} ${RTOSLAB_OPT_FLAGS} ${RTOSLAB_LTO_LINK_FLAGS})
 # The profile's placement of code in flash, included at the head of .text after the vector
-# table (bench/boards/common/armv6m_sections.ld): empty under size (the images as always).
+# table (bench/boards/common/armv6m_sections.ld; the board library's link options find it): empty under size (the images as always).
 # Under speed, LTO emits the C code as one object, placed before the assembly objects, and the
 # objects pulled from archives come in another order: hand-written Thumb-1 branches (B reaches
 # +-2 KiB) from assembly to a C function or to another assembly file, which rely on the
