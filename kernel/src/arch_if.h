@@ -22,6 +22,17 @@
  *   uint32_t arch_irq_lock(void)      nestable critical section for code that may run in an
  *   void arch_irq_unlock(uint32_t k)  interrupt: mask, returning the previous state; restore;
  *   int arch_irq_locked(void)         nonzero while masked (assertions only);
+ *   int arch_irq_masked(void)         nonzero while the caller has interrupts masked by any
+ *                                     of the CPU's masks (PRIMASK; ARMv7-M also BASEPRI);
+ *   int arch_irq_key_masked(uint32_t k)  the same, from arch_irq_lock()'s key taken as a
+ *                                     thread call entered (issue 31: such a call keeps
+ *                                     the mask, pends the deferred switch instead of
+ *                                     switching, and refuses to block, K_EMASKED);
+ *   uint32_t arch_isr_key(void)       in an interrupt handler, before it masks: the mask it
+ *                                     entered with, which arch_irq_unlock restores where the
+ *                                     handler would unmask (0 where it is always 0);
+ *   void arch_irq_exit_mask(void)     k_thread_exit: the kernel's mask, whatever the
+ *                                     exiting thread's own (the next thread runs unmasked);
  *   uint32_t arch_exception(void)     the exception being handled: 0 in thread mode, 16 + n
  *                                     for interrupt line n (assertions only);
  *   int arch_in_isr(void)             nonzero in an interrupt handler;

@@ -98,9 +98,9 @@ int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t
         arch_irq_unlock(key);
         return K_EAGAIN;
     }
-    if (arch_in_isr() || !z_kernel.current) {
+    if (arch_in_isr() || !z_kernel.current || arch_irq_key_masked(key)) {
         arch_irq_unlock(key);
-        return z_kernel.current ? K_EISR : K_ESTATE;
+        return arch_irq_key_masked(key) ? K_EMASKED : z_kernel.current ? K_EISR : K_ESTATE;
     }
     struct k_thread *cur = z_kernel.current;
     cur->z_evbits = bits;
@@ -124,8 +124,8 @@ int k_event_set_isr(struct k_event *e, uint32_t bits)
 int k_event_set(struct k_event *e, uint32_t bits)
 {
     Z_CHECK(Z_EVENT_OK(e), K_EINVAL);
-    if (arch_in_isr() || !z_kernel.started)
-        return k_event_set_isr(e, bits);
+    if (arch_in_isr() || !z_kernel.started || arch_irq_masked())
+        return k_event_set_isr(e, bits); /* (masked: the mask kept, the switch pended) */
     arch_irq_disable();
     if (z_event_post(e, bits))
         z_reschedule(); /* a woken thread of higher priority runs now (enables IRQs) */
@@ -155,7 +155,7 @@ int k_event_destroy(struct k_event *e)
     uint32_t key = arch_irq_lock();
     z_waitq_wake_all(&e->z_waitq, K_EDESTROYED);
     e->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started) {
+    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

@@ -64,7 +64,7 @@ static inline __attribute__((always_inline)) void z_release_all(struct k_thread 
 #endif
 }
 #if K_CONFIG_TIMER
-uint32_t z_timer_process(uint32_t now, int *have_next);
+uint32_t z_timer_process(uint32_t now, int *have_next, uint32_t key);
 #endif
 
 #endif

@@ -8,7 +8,8 @@
  * most recently released block (warm in a cache, were there one) or, when the list is
  * empty, the next block never handed out yet (z_fresh), so a pool needs no initialisation
  * loop and K_MEMPOOL_DEFINE runs no code. Nothing waits: an empty pool gives NULL, which
- * keeps both calls usable from interrupts (a short critical section each).
+ * keeps both calls usable from interrupts (a short critical section each; the free's
+ * search for a double free is as long as the list of released blocks).
  */
 #include "kernel_internal.h"
 
@@ -87,9 +88,14 @@ int Z_FAST(mempool_free)(struct k_mempool *p, void *block)
     if (off >= (uint32_t)p->z_fresh * p->z_block || !z_block_start(p, off))
         return K_EINVAL; /* not a block this pool handed out */
     uint32_t key = arch_irq_lock();
-    if (p->z_avail == p->z_count) {
-        arch_irq_unlock(key);
-        return K_EINVAL; /* every block is free already */
+    /* A block released already (a double free) would make the list a cycle, count one
+     * block twice and be handed out twice: refused. The search is of the released blocks,
+     * interrupts masked (the fast paths skip it when there are none). */
+    for (void *w = p->z_free; w; w = *(void **)w) {
+        if (w == block) {
+            arch_irq_unlock(key);
+            return K_EINVAL;
+        }
     }
     *(void **)block = p->z_free;
     p->z_free = block;

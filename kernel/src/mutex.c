@@ -136,7 +136,7 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
     if (arch_in_isr())
         return K_EISR; /* threads only (kernel.h): an interrupt has no owner to record */
-    arch_irq_disable();
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
     struct k_thread *cur = z_kernel.current;
     struct k_thread *o = z_owner(m);
     if (!o) {
@@ -147,15 +147,16 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
             r = K_EDEADLK; /* main() before k_start, locking again what it holds */
         else
             m->z_owner = Z_MUTEX_MAIN; /* main() before k_start: held until k_start */
-        arch_irq_enable();
+        arch_irq_unlock(key);
         return r;
     }
     if (o->z_state == Z_STATE_DEAD) { /* the owner ended without unlocking */
         z_owner_set(m, cur);
-        arch_irq_enable();
+        arch_irq_unlock(key);
         return 0;
     }
-    if (o->z_state == Z_STATE_READY && o != cur && timeout == K_FOREVER
+    int masked = arch_irq_key_masked(key); /* (then it cannot block: K_EMASKED below) */
+    if (o->z_state == Z_STATE_READY && o != cur && timeout == K_FOREVER && !masked
 #if Z_LAZY_TIMEOUTS
         && Z_NOT_TIMED(cur)
 #endif
@@ -187,16 +188,16 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
     /* Would waiting close a cycle? Follow owner -> mutex it waits on -> its owner ... */
     for (struct k_thread *t = o; t;) {
         if (t == cur) {
-            arch_irq_enable();
+            arch_irq_unlock(key);
             return K_EDEADLK;
         }
         if (t->z_state != Z_STATE_BLOCKED_MUTEX)
             break;
         t = Z_OWNER((struct k_mutex *)t->z_wait.obj);
     }
-    if (timeout == K_NO_WAIT) {
-        arch_irq_enable();
-        return K_EAGAIN;
+    if (timeout == K_NO_WAIT || Z_UNLIKELY(masked)) {
+        arch_irq_unlock(key);
+        return timeout == K_NO_WAIT ? K_EAGAIN : K_EMASKED;
     }
     if (!m->z_waitq)
         z_contended_add(m);
@@ -215,19 +216,19 @@ int Z_FAST(mutex_unlock)(struct k_mutex *m)
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
     if (arch_in_isr())
         return K_EISR; /* threads only, as the lock */
-    arch_irq_disable();
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
     struct k_thread *cur = z_kernel.current;
     if (z_owner(m) != cur || m->z_owner == Z_MUTEX_FREE) { /* (free: not main's either) */
-        arch_irq_enable();
+        arch_irq_unlock(key);
         return K_EPERM;
     }
     if (!m->z_waitq) {
         z_owner_set(m, NULL);
-        arch_irq_enable();
+        arch_irq_unlock(key);
         return 0;
     }
     struct k_thread *w = m->z_waitq;
-    if (!w->z_next && z_kernel.contended == m && !m->z_cnext) {
+    if (!w->z_next && z_kernel.contended == m && !m->z_cnext && !arch_irq_key_masked(key)) {
         /* The usual hand-over: one waiter, no other contended mutex, so that neither the
          * waiter nor the caller inherits anything afterwards (both run at their base
          * priority: the waiter's is its priority already). z_handover and z_set_prio
@@ -256,7 +257,7 @@ int Z_FAST(mutex_unlock)(struct k_mutex *m)
     z_handover(m);
     if (cur->z_prio != cur->z_base)
         z_set_prio(cur, z_inherited(cur));
-    z_reschedule();
+    z_reschedule_key(key); /* (masked: the switch pended) */
     return 0;
 }
 
@@ -265,11 +266,11 @@ int k_mutex_destroy(struct k_mutex *m)
 {
     Z_CHECK(Z_MUTEX_OK(m), K_EINVAL);
     Z_CHECK(!arch_in_isr(), K_EISR);
-    arch_irq_disable();
+    uint32_t key = arch_irq_lock();
     struct k_thread *cur = z_kernel.current;
     struct k_thread *o = z_owner(m);
     if (o && o != cur && o->z_state != Z_STATE_DEAD) {
-        arch_irq_enable();
+        arch_irq_unlock(key);
         return K_EPERM;
     }
     z_waitq_wake_all(&m->z_waitq, K_EDESTROYED);
@@ -278,7 +279,7 @@ int k_mutex_destroy(struct k_mutex *m)
     m->z_type = 0;
     if (cur && cur->z_prio != cur->z_base)
         z_set_prio(cur, z_inherited(cur));
-    z_reschedule();
+    z_reschedule_key(key);
     return 0;
 }
 #endif

@@ -186,6 +186,14 @@ static int z_xfer_isr(struct k_queue *q, void *item, int send)
     return 0;
 }
 
+/* A thread call made with interrupts masked (issue 31): the interrupt one, the mask kept;
+ * where it would block, K_EMASKED. */
+static int z_xfer_masked(struct k_queue *q, void *item, int send, k_timeout_t timeout)
+{
+    int r = z_xfer_isr(q, item, send);
+    return r == K_EAGAIN && timeout != K_NO_WAIT ? K_EMASKED : r;
+}
+
 /* ---- Kernel-internal API ------------------------------------------------------------------- */
 
 /* (none) */
@@ -226,6 +234,8 @@ int k_queue_init(struct k_queue *q, void *buf, size_t item_size, size_t capacity
 Z_XFER_SLOW int z_queue_send_slow(struct k_queue *q, const void *item, k_timeout_t timeout)
 {
     uint32_t start; /* (set by the first wait: z_xfer_wait) */
+    if (Z_UNLIKELY(arch_irq_masked())) /* the mask kept, the switch pended; cannot block */
+        return z_xfer_masked(q, (void *)item, 1, timeout);
     arch_irq_disable();
     for (int waited = 0;; waited = 1) {
         struct k_thread *w = z_put(q, item);
@@ -240,6 +250,8 @@ Z_XFER_SLOW int z_queue_send_slow(struct k_queue *q, const void *item, k_timeout
 Z_XFER_SLOW int z_queue_recv_slow(struct k_queue *q, void *item, k_timeout_t timeout)
 {
     uint32_t start; /* (set by the first wait: z_xfer_wait) */
+    if (Z_UNLIKELY(arch_irq_masked())) /* the mask kept, the switch pended; cannot block */
+        return z_xfer_masked(q, item, 0, timeout);
     arch_irq_disable();
     for (int waited = 0;; waited = 1) {
         struct k_thread *w = z_get(q, item);
@@ -289,7 +301,7 @@ int k_queue_destroy(struct k_queue *q)
     z_waitq_wake_all(&q->z_waitq, K_EDESTROYED);
     z_waitq_wake_all(&q->z_swaitq, K_EDESTROYED);
     q->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started) {
+    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

@@ -333,6 +333,30 @@ static inline __attribute__((always_inline)) void z_reschedule_readied(struct k_
 #endif
 }
 
+/* The end of a thread call that may have readied a thread outranking the caller, with
+ * `key` the arch_irq_lock() it entered with (issue 31): a caller with interrupts masked
+ * keeps its mask, the switch pended (PendSV runs as it unmasks); otherwise z_reschedule. */
+static inline __attribute__((always_inline)) void z_reschedule_key(uint32_t key)
+{
+    if (Z_UNLIKELY(arch_irq_key_masked(key))) {
+        z_reschedule_isr();
+        arch_irq_unlock(key);
+    } else {
+        z_reschedule();
+    }
+}
+
+static inline __attribute__((always_inline)) void z_reschedule_readied_key(struct k_thread *t,
+                                                                           uint32_t key)
+{
+    if (Z_UNLIKELY(arch_irq_key_masked(key))) {
+        z_reschedule_isr();
+        arch_irq_unlock(key);
+    } else {
+        z_reschedule_readied(t);
+    }
+}
+
 #if !Z_HAS_WAIT_OBJ
 /* No wait objects, hence no wait timeouts: only sleepers are timed, and the alarm unlinks
  * them before it wakes them; no result to store (a wait always succeeds). */

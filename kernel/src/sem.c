@@ -63,16 +63,19 @@ int Z_FAST(sem_wait)(struct k_sem *s, k_timeout_t timeout)
     uint32_t start = Z_WAIT_START(); /* (a finite timeout counts from here) */
     (void)start;
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
-    arch_irq_disable();
-    if (s->z_count) {
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
+    int r = 0;
+    if (s->z_count)
         s->z_count--;
-        arch_irq_enable();
-        return 0;
-    }
-    if (timeout == K_NO_WAIT) {
-        arch_irq_enable();
-        return K_EAGAIN;
-    }
+    else if (timeout == K_NO_WAIT)
+        r = K_EAGAIN;
+    else if (Z_UNLIKELY(arch_irq_key_masked(key)))
+        r = K_EMASKED; /* it would block: refused, the mask kept */
+    else
+        goto wait;
+    arch_irq_unlock(key);
+    return r;
+wait:
 #if K_CONFIG_CHECKS
     if (Z_UNLIKELY(arch_in_isr() || !z_kernel.current)) {
         arch_irq_enable();
@@ -89,6 +92,8 @@ int k_sem_signal(struct k_sem *s) __attribute__((alias("k_sem_signal_isr")));
 #else
 int Z_FAST(sem_signal)(struct k_sem *s)
 {
+    if (Z_UNLIKELY(arch_irq_masked()))
+        return Z_FAST(sem_signal_isr)(s); /* masked: the mask kept, the switch pended */
     Z_CHECK(Z_SEM_OK(s), K_EINVAL);
     arch_irq_disable();
     struct k_thread *w = z_sem_give(s);
@@ -154,7 +159,7 @@ int k_sem_destroy(struct k_sem *s)
     uint32_t key = arch_irq_lock();
     z_waitq_wake_all(&s->z_waitq, K_EDESTROYED);
     s->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started) {
+    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

@@ -63,9 +63,9 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
         return r;
     if (z_kernel.started) {
         Z_CHECK(!arch_in_isr(), K_EISR);
-        arch_irq_disable();
+        uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
         z_ready_add_tail(t);
-        z_reschedule_readied(t);
+        z_reschedule_readied_key(t, key);
     } else {
         uint32_t key = arch_irq_lock();
         z_ready_add_tail(t);
@@ -105,6 +105,8 @@ int k_in_isr(void)
 #if !K_CONFIG_FASTPATH
 void k_yield(void)
 {
+    if (!z_kernel.current || Z_UNLIKELY(arch_irq_masked()))
+        return; /* before k_start(): nobody to yield to; masked: no switch (issue 31) */
     arch_irq_disable();
     struct k_thread *cur = z_kernel.current;
 #if K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !Z_HAS_WAIT_OBJ && !K_CONFIG_ASSERT
@@ -167,11 +169,13 @@ int k_sleep(k_timeout_t duration)
 {
     uint32_t deadline = z_now() + Z_TICK_ROUND; /* first: the delay counts from the call */
     Z_CHECK(!arch_in_isr(), K_EISR);
-    Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
     if (duration == K_NO_WAIT) {
-        k_yield();
+        k_yield(); /* (before k_start() too: there it returns at once) */
         return 0;
     }
+    Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
+    if (Z_UNLIKELY(arch_irq_masked()))
+        return K_EMASKED; /* it would block: refused, the mask kept (issue 31) */
     if (duration == K_FOREVER) {
         arch_irq_disable();
         return z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
@@ -214,6 +218,8 @@ int k_sleep_until(uint32_t deadline)
 {
     Z_CHECK(!arch_in_isr(), K_EISR);
     Z_CHECK(z_kernel.current, K_ESTATE);
+    if (Z_UNLIKELY(arch_irq_masked()))
+        return K_EMASKED; /* it would block: refused, the mask kept (issue 31) */
     z_sleep_until(deadline);
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
     z_spin_until(deadline);
@@ -227,10 +233,10 @@ int Z_FAST(thread_suspend)(struct k_thread *t)
     t = z_thread_arg(t);
     Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
     Z_CHECK(!arch_in_isr(), K_EISR);
-    arch_irq_disable();
-    if (t->z_state != Z_STATE_READY) {
-        arch_irq_enable();
-        return K_ESTATE;
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
+    if (t->z_state != Z_STATE_READY || (t == z_kernel.current && arch_irq_key_masked(key))) {
+        arch_irq_unlock(key);
+        return t->z_state != Z_STATE_READY ? K_ESTATE : K_EMASKED; /* (itself, masked) */
     }
     z_ready_remove(t);
     t->z_state = Z_STATE_SUSPENDED;
@@ -238,7 +244,7 @@ int Z_FAST(thread_suspend)(struct k_thread *t)
         z_switch_away(t);
         return 0;
     }
-    arch_irq_enable();
+    arch_irq_unlock(key);
     return 0;
 }
 
@@ -254,12 +260,12 @@ int Z_FAST(thread_resume)(struct k_thread *t)
 {
     Z_CHECK(t && Z_STATE_VALID(t->z_state), K_EINVAL);
     Z_CHECK(!arch_in_isr(), K_EISR);
-    arch_irq_disable();
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
     int r = z_resume(t);
     if (r == 0 && z_kernel.current)
-        z_reschedule_readied(t);
+        z_reschedule_readied_key(t, key);
     else
-        arch_irq_enable(); /* (nothing readied, or before k_start) */
+        arch_irq_unlock(key); /* (nothing readied, or before k_start) */
     return r;
 }
 
@@ -279,10 +285,10 @@ int Z_FAST(thread_prio_set)(struct k_thread *t, unsigned prio)
     t = z_thread_arg(t);
     Z_CHECK(t && Z_STATE_VALID(t->z_state) && prio < K_CONFIG_PRIO_LEVELS, K_EINVAL);
     Z_CHECK(!arch_in_isr(), K_EISR);
-    arch_irq_disable();
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
     t->z_base = (uint8_t)prio;
     z_set_prio(t, z_prio_lent(t, prio)); /* (keeps what t inherits through what it holds) */
-    z_reschedule();
+    z_reschedule_key(key);
     return 0;
 }
 
@@ -295,7 +301,7 @@ int k_thread_prio_get(const struct k_thread *t)
 
 void k_thread_exit(void)
 {
-    arch_irq_disable();
+    arch_irq_exit_mask(); /* (whatever the caller's mask: the thread ends, issue 31) */
     z_release_all(z_kernel.current);
     z_block(NULL, Z_STATE_DEAD, K_FOREVER Z_START_ARG(0u)); /* (blocked for good, on nothing) */
     for (;;) {
@@ -309,7 +315,7 @@ int k_thread_abort(struct k_thread *t)
     Z_CHECK(!arch_in_isr(), K_EISR);
     if (t == z_kernel.current)
         k_thread_exit();
-    arch_irq_disable();
+    uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
 #if Z_LAZY_TIMEOUTS
     if (!Z_STATE_IS_BLOCKED(t->z_state) && t->z_state != Z_STATE_DEAD && !Z_NOT_TIMED(t))
         z_timeout_remove(t); /* stale */
@@ -324,7 +330,7 @@ int k_thread_abort(struct k_thread *t)
         if (Z_NOT_TIMED(t)) {
             /* Not sleeping: on a wait queue the thread does not record without wait objects
              * (or on none, k_sleep(K_FOREVER)), so it cannot be taken off. */
-            arch_irq_enable();
+            arch_irq_unlock(key);
             return K_ESTATE;
         }
 #endif
@@ -341,14 +347,14 @@ int k_thread_abort(struct k_thread *t)
 #endif
         break;
     case Z_STATE_DEAD:
-        arch_irq_enable();
+        arch_irq_unlock(key);
         return K_ESTATE;
     default:
         break;
     }
     t->z_state = Z_STATE_DEAD;
     z_release_all(t);
-    z_reschedule();
+    z_reschedule_key(key);
     return 0;
 }
 

@@ -53,8 +53,10 @@ static void z_timeout_expire(struct k_thread *t)
  * the rest masked: timer.c.) SysTick of the periodic build runs at
  * priority 2: interrupts above it may call the _isr functions, it masks them. */
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER
-#define Z_TIME_LOCK() 0u
-#define Z_TIME_UNLOCK(key) ((void)(key), arch_irq_enable()) /* (the timers masked them) */
+/* (the timers unmask for their spin and mask after it: to the mask the interrupt entered
+ * with, arch_isr_key, so that a thread's BASEPRI that let the alarm in stays: issue 31) */
+#define Z_TIME_LOCK() arch_isr_key()
+#define Z_TIME_UNLOCK(key) arch_irq_unlock(key)
 #elif K_CONFIG_TICKLESS
 #define Z_TIME_LOCK() 0u
 #define Z_TIME_UNLOCK(key) ((void)(key))
@@ -97,7 +99,7 @@ static void z_time_process(void)
 #if K_CONFIG_TIMER
     int have_timer;
     if (z_kernel.timers) /* (no call without running timers: 30 cycles) */
-        z_timer_process(now, &have_timer);
+        z_timer_process(now, &have_timer, key);
 #endif
     z_time_reprogram();
 #if K_CONFIG_WAIT_TIMEOUT

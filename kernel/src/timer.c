@@ -28,9 +28,23 @@
 
 /* ---- State --------------------------------------------------------------------------------- */
 
-/* (none) */
+/* The timer whose callback z_timer_process has taken off the list and spins to (its
+ * expiry: z_due_at): a stop or restart before that expiry, from an interrupt that preempts
+ * the spin, cancels the callback (issue 31: the stop said K_ESTATE and the callback ran). */
+static struct k_timer *z_due;
+static uint32_t z_due_at;
 
 /* ---- Internal functions -------------------------------------------------------------------- */
+
+/* A stop or restart of `t` (IRQs masked): 1 if it cancels the callback being spun to. After
+ * the expiry, it has run or runs: the stop comes too late. */
+static int z_timer_cancel_due(struct k_timer *t)
+{
+    if (z_due != t || (int32_t)(z_now() - z_due_at) >= 0)
+        return 0;
+    z_due = NULL;
+    return 1;
+}
 
 static void z_timer_insert(struct k_timer *t)
 {
@@ -57,8 +71,10 @@ static void z_timer_unlink(struct k_timer *t)
 
 /* ---- Kernel-internal API ------------------------------------------------------------------- */
 
-/* Called by the time interrupt with IRQs disabled; runs the due callbacks. */
-uint32_t z_timer_process(uint32_t now, int *have_next)
+/* Called by the time interrupt with IRQs disabled; runs the due callbacks. `key`: the mask
+ * the interrupt entered with (arch_isr_key), which the spin and the callback run with: an
+ * interrupt the preempted thread masks (ARMv7-M: its BASEPRI) stays masked (issue 31). */
+uint32_t z_timer_process(uint32_t now, int *have_next, uint32_t key)
 {
     struct k_timer *t;
     while ((t = z_kernel.timers) != NULL && (int32_t)(t->z_at - Z_LEAD - now) <= 0) {
@@ -71,7 +87,9 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
         }
         k_timer_fn fn = t->z_fn; /* (the callback due now, whatever a preempting */
         void *arg = t->z_arg;    /* interrupt does to the timer during the spin) */
-        arch_irq_enable();
+        z_due = t;
+        z_due_at = at;
+        arch_irq_unlock(key);
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
         /* The alarm fired Z_LEAD early: the spin to the expiry and the callback run at the
          * lowest priority, so that they delay no other interrupt (at 0 they held every
@@ -91,8 +109,10 @@ uint32_t z_timer_process(uint32_t now, int *have_next)
 #endif
         z_spin_until(at);
 #endif
-        fn(t, arg);
+        if (z_due == t) /* (not stopped during the spin: past `at`, nothing cancels it) */
+            fn(t, arg);
         arch_irq_disable();
+        z_due = NULL;
 #if K_CONFIG_TICKLESS && K_CONFIG_TIMER_LEAD
         Z_ALARM_PRIO(0); /* (masked: the rest needs priority 0) */
 #endif
@@ -108,6 +128,7 @@ int k_timer_init(struct k_timer *t, k_timer_fn fn, void *arg)
 {
     Z_CHECK(t && fn, K_EINVAL);
     uint32_t key = arch_irq_lock();
+    (void)z_timer_cancel_due(t);
     if (t->z_type == Z_OBJ_TIMER && t->z_active)
         z_timer_unlink(t); /* running: stopped first (else the list would keep a stale link) */
     t->z_next = NULL;
@@ -125,6 +146,7 @@ int k_timer_start_at(struct k_timer *t, uint32_t at, k_timeout_t period)
 {
     Z_CHECK(Z_TIMER_OK(t) && period <= K_TIMEOUT_MAX, K_EINVAL);
     uint32_t key = arch_irq_lock();
+    (void)z_timer_cancel_due(t); /* (the new expiry replaces the one being spun to) */
     if (t->z_active)
         z_timer_unlink(t);
     t->z_at = at;
@@ -147,8 +169,8 @@ int k_timer_stop(struct k_timer *t)
 {
     Z_CHECK(Z_TIMER_OK(t), K_EINVAL);
     uint32_t key = arch_irq_lock();
-    int was = t->z_active;
-    if (was)
+    int was = z_timer_cancel_due(t) | t->z_active;
+    if (t->z_active)
         z_timer_unlink(t);
     arch_irq_unlock(key);
     return was ? 0 : K_ESTATE;

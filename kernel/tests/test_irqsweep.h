@@ -22,7 +22,13 @@ void inv_fail(int line);
             inv_fail(__LINE__); \
     } while (0)
 
-void spawn(int i, k_entry_t fn, unsigned prio);
+void spawn(int i, k_entry_t fn, unsigned prio); /* (paints the stack: stack_check) */
+void cleanup(void);                               /* abort every thread spawned */
+void isr_set(void (*fn)(void));                   /* the interrupt's work (NULL: none) */
+unsigned inv_count(void);                         /* invariants failed so far */
+void inv_path(const char *name);                  /* what inv_fail names */
+/* Every thread's stack high-water mark within its budget; the driver's SP where it was. */
+void stack_check(void);
 /* Let an interrupt armed for later than the path's end arrive (and its work finish). */
 void await_isr(void);
 
@@ -38,6 +44,8 @@ struct path {
 };
 
 extern const struct path paths[];
+/* the storms (test_irqsweep_storm.c): periodic arrivals; returns the arrivals taken */
+uint32_t irq_storms(void);
 extern const unsigned n_paths;
 
 /* what the harness resets before each run */

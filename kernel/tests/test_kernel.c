@@ -97,7 +97,12 @@ static void driver(void *arg)
     CASE(reinit_in_use);
     CASE(mempool_basic);
     CASE(event_flags);
+    CASE(prestart_misuse_check);
+    CASE(prio_set_in_isr);
+    CASE(timer_stop_late);
+    CASE(mempool_double_free);
     CASE(aapcs_entries_keep_regs);
+    CASE(mask_kept);
     kt_finish();
 }
 
@@ -106,5 +111,6 @@ K_THREAD_DEFINE(driver_thread, 1024, driver, NULL, DRV);
 int main(void)
 {
     prestart_record();
+    prestart_misuse();
     k_start();
 }

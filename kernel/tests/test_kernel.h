@@ -96,6 +96,7 @@ extern volatile int isr_mode;
 extern struct k_mutex *volatile isr_mutex;
 extern void *volatile isr_blk;
 extern volatile int isr_free_r;
+extern struct k_thread *volatile isr_prio_target;
 void t_hold_m1_go2(void *arg);
 void isr_signal(void);
 void isr_signal_irq(void);
@@ -112,6 +113,16 @@ void reinit_in_use(void);
 /* test_kernel_mempool.c */
 extern struct k_mempool pool128;
 void mempool_basic(void);
+
+/* test_kernel_misuse.c */
+void prestart_misuse(void);
+void prestart_misuse_check(void);
+void prio_set_in_isr(void);
+void timer_stop_late(void);
+void mempool_double_free(void);
+
+/* test_kernel_mask.c */
+void mask_kept(void);
 
 /* test_kernel_regs.c */
 void aapcs_entries_keep_regs(void);

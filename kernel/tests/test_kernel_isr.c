@@ -14,6 +14,7 @@ struct k_mutex *volatile isr_mutex;
 extern struct k_mempool pool128;
 void *volatile isr_blk;
 volatile int isr_free_r;
+struct k_thread *volatile isr_prio_target;
 
 void IRQ20_Handler(void)
 {
@@ -25,6 +26,9 @@ void IRQ20_Handler(void)
         isr_r[0] = k_sem_signal_irq(NULL);
     } else if (isr_mode == 8) {
         isr_r[0] = k_thread_resume_isr(&th[1]); /* the switch is pended (PendSV) */
+    } else if (isr_mode == 9) {
+        isr_r[0] = k_thread_prio_set(isr_prio_target, 7); /* thread-only: K_EISR */
+        isr_r[1] = k_thread_prio_set(NULL, 7);
     } else if (isr_mode == 5) {
         isr_blk = k_mempool_alloc(&pool128);
     } else if (isr_mode == 6) {

@@ -88,7 +88,7 @@ static void t_tne_giver(void *arg)
         k_sem_signal_isr(&tne_sem);
         break;
     case 1:
-        k_mutex_unlock(&tne_mutex); /* (its slow path unmasks before the hand-over) */
+        k_mutex_unlock(&tne_mutex); /* (masked: the hand-over too, issue 31) */
         break;
     case 2:
         k_queue_send_isr(&tne_q, &v);

@@ -47,8 +47,8 @@ impl Core {
     /// CPUID as the SCB reports it (the cores' TRMs: the revision of the part modelled).
     pub const fn cpuid(self) -> u32 {
         match self {
-            Core::CortexM0 => 0x410C_C200, // ARM, Cortex-M0 r0p0
-            Core::CortexM3 => 0x412F_C231, // Cortex-M3 r2p1
+            Core::CortexM0 => 0x410C_C200,  // ARM, Cortex-M0 r0p0
+            Core::CortexM3 => 0x412F_C231,  // Cortex-M3 r2p1
             Core::CortexM4F => 0x410F_C241, // Cortex-M4 r0p1
         }
     }

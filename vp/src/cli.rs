@@ -1,25 +1,21 @@
 //! Command line: `rtoslab-vp run FIRMWARE.elf [options]` (docs/interfaces.md).
 
+use clap::{Parser, Subcommand};
 use rtoslab_vp::board::{Accelerator, Board, Core};
-use rtoslab_vp::numbers::{parse_number, parse_size};
 use rtoslab_vp::contract::RAM_WINDOW;
 use rtoslab_vp::elf;
 use rtoslab_vp::itrace::ITrace;
 use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::numbers::{parse_number, parse_size};
 use rtoslab_vp::peripherals::stimulus::StimulusSpec;
 use rtoslab_vp::trace::{parse_event_list, Event, Observer};
 use rtoslab_vp::vcd::Vcd;
-use clap::{Parser, Subcommand};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "rtoslab-vp",
-    version,
-    about = "Cycle-exact Cortex-M0/M3/M4F virtual board"
-)]
+#[command(name = "rtoslab-vp", version, about = "Cycle-exact Cortex-M0/M3/M4F virtual board")]
 pub struct Cli {
     #[command(subcommand)]
     pub cmd: Cmd,
@@ -35,8 +31,7 @@ pub enum Cmd {
 pub struct RunArgs {
     /// Firmware ELF (32-bit little-endian ARM) linked for flash at 0x0 and RAM at 0x20000000.
     pub firmware: PathBuf,
-    /// A built-in board (bench/boards/<id>/board.toml). With --core, any id: the board is
-    /// then the core and memory-system options below, and the id only names it (trace, VCD).
+    /// A built-in board (bench/boards/<id>/board.toml, help text: `board_help`).
     #[arg(long, value_name = "ID", help = board_help())]
     pub board: Option<String>,
     /// The core, for a board not compiled in: cortex-m0 (ARMv6-M), cortex-m3 (ARMv7-M),
@@ -103,7 +98,12 @@ pub struct RunArgs {
 pub struct Bad(pub String);
 
 fn board_help() -> String {
-    format!("Board: {} (default {})", Board::built_in_ids(), Board::DEFAULT_ID)
+    format!(
+        "A built-in board: {} (default {}). With --core, any id: the board is then the core and \
+         the memory-system options, and the id only names it (trace, VCD)",
+        Board::built_in_ids(),
+        Board::DEFAULT_ID
+    )
 }
 
 /// The board of a run and its name: `--board ID` alone is a built-in board; `--core` builds
@@ -137,8 +137,8 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
             .ok_or_else(|| Bad(format!("bad --flash-wait-states '{}' (0..15)", s)))?;
     }
     if let Some(s) = &a.accelerator {
-        board.accelerator = Accelerator::from_name(s)
-            .ok_or_else(|| Bad(format!("bad --accelerator '{}' (none or prefetch)", s)))?;
+        board.accelerator =
+            Accelerator::from_name(s).ok_or_else(|| Bad(format!("bad --accelerator '{}' (none or prefetch)", s)))?;
     }
     if let Some(s) = &a.clock_hz {
         board.clock_hz = parse_number(s)
@@ -170,14 +170,14 @@ pub fn stop_message(m: &Machine, stop: &Stop, syms: &rtoslab_vp::symbols::Symbol
     match stop {
         Stop::Exit(_) => None,
         Stop::CycleLimit | Stop::SleepForever => {
-            let regs = m.regs_snapshot(m.pc);
+            let regs = m.regs_snapshot(m.cpu.pc);
             let what = if *stop == Stop::CycleLimit {
                 format!("cycle limit reached after {} cycles", m.cyc)
             } else {
                 format!("asleep (WFI/WFE) with no wake-up source left at cycle {}", m.cyc)
             };
             let mut extra = String::new();
-            if m.ipsr == 3 {
+            if m.cpu.ipsr == 3 {
                 if let Some(f) = &m.last_fault {
                     extra = format!(" [in HardFault, raised by: {} at pc=0x{:08x}{}]", f.reason, f.pc, sym(f.pc));
                 }
@@ -185,10 +185,10 @@ pub fn stop_message(m: &Machine, stop: &Stop, syms: &rtoslab_vp::symbols::Symbol
             Some(format!(
                 "rtoslab-vp: {} at pc=0x{:08x}{}{}; {}",
                 what,
-                m.pc,
-                sym(m.pc),
+                m.cpu.pc,
+                sym(m.cpu.pc),
                 extra,
-                reg_line(m, &regs, m.xpsr())
+                reg_line(m, &regs, m.cpu.xpsr())
             ))
         }
         Stop::FaultStop(f) | Stop::Lockup(f) => {

@@ -53,8 +53,8 @@ impl Machine {
                 self.sleep(false);
                 continue;
             }
-            if let Some(e) = self.exc.preempting(self.primask) {
-                let ret = self.pc;
+            if let Some(e) = self.exc.preempting(self.cpu.primask) {
+                let ret = self.cpu.pc;
                 self.enter_exception(e, ret);
                 continue;
             }
@@ -82,7 +82,7 @@ impl Machine {
     }
 
     fn lockup_now(&mut self, pc: u32, reason: String) {
-        let f = FaultInfo { pc, reason, access: None, regs: self.regs_snapshot(pc), xpsr: self.xpsr() };
+        let f = FaultInfo { pc, reason, access: None, regs: self.regs_snapshot(pc), xpsr: self.cpu.xpsr() };
         if let Some(o) = self.obs.as_mut() {
             o.fault(self.cyc, pc, &f.reason);
         }
@@ -94,15 +94,16 @@ impl Machine {
         let b = self.cyc;
         // Late arrival: a more urgent exception seen during stacking is entered instead.
         self.advance_events(b + self.exc_timing.late_arrival);
-        let exc = self.exc.preempting(self.primask).unwrap_or(first);
+        let exc = self.exc.preempting(self.cpu.primask).unwrap_or(first);
 
-        let from_thread = self.ipsr == 0;
-        let psp = self.psp_active();
-        let sp = self.r[13];
+        let from_thread = self.cpu.ipsr == 0;
+        let psp = self.cpu.psp_active();
+        let sp = self.cpu.r[13];
         let ext = self.fp_extended_frame();
         let frame = sp.wrapping_sub(if ext { EXT_FRAME_BYTES } else { 32 }) & !7;
-        let xpsr = (self.xpsr() & !(1 << 9)) | (((sp >> 2) & 1) << 9);
-        let words = [self.r[0], self.r[1], self.r[2], self.r[3], self.r[12], self.r[14], ret, xpsr];
+        let xpsr = (self.cpu.xpsr() & !(1 << 9)) | (((sp >> 2) & 1) << 9);
+        let words =
+            [self.cpu.r[0], self.cpu.r[1], self.cpu.r[2], self.cpu.r[3], self.cpu.r[12], self.cpu.r[14], ret, xpsr];
         if !self.stack_write(frame, &words) {
             self.lockup_now(
                 ret,
@@ -117,29 +118,29 @@ impl Machine {
         let fp_cycles = if ext { self.fp_stack(frame, from_thread).unwrap_or(0) } else { 0 };
         let exc_return = if !from_thread {
             EXC_RETURN_HANDLER
-        } else if self.spsel {
+        } else if self.cpu.spsel {
             EXC_RETURN_THREAD_PSP
         } else {
             EXC_RETURN_THREAD_MSP
         };
-        self.r[14] = if ext { exc_return & !EXC_RETURN_NO_FP } else { exc_return };
+        self.cpu.r[14] = if ext { exc_return & !EXC_RETURN_NO_FP } else { exc_return };
         if from_thread {
             self.thread_frame = frame;
             self.thread_was_psp = psp;
             self.thread_low = self.sp_low.min(frame);
         }
-        self.r[13] = frame;
-        self.it = 0;
-        self.excl = None;
-        self.set_mode(exc, false);
-        self.sp_low = self.r[13];
+        self.cpu.r[13] = frame;
+        self.cpu.it = 0;
+        self.cpu.excl = None;
+        self.cpu.set_mode(exc, false);
+        self.sp_low = self.cpu.r[13];
         self.exc.active |= 1 << exc;
         self.exc.pending &= !(1 << exc);
         let vector = self.vector(exc);
-        self.pc = vector & !1;
-        self.tbit = vector & 1 != 0;
-        self.cyc = b + self.exc_timing.entry + fp_cycles + self.bpen(self.pc);
-        self.event_reg = true;
+        self.cpu.pc = vector & !1;
+        self.cpu.tbit = vector & 1 != 0;
+        self.cyc = b + self.exc_timing.entry + fp_cycles + self.bpen(self.cpu.pc);
+        self.cpu.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_entry(b, exc);
         }
@@ -150,7 +151,7 @@ impl Machine {
             m.context(b, exc);
         }
         if vector & 1 == 0 {
-            self.raise_fault(self.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", exc), None);
+            self.raise_fault(self.cpu.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", exc), None);
         }
         self.reschedule();
     }
@@ -183,7 +184,7 @@ impl Machine {
     /// plain branch would be `base` cycles.
     pub fn exception_return(&mut self, v: u32, pc: u32, base: u64) {
         let s = self.cyc;
-        let exc = self.ipsr;
+        let exc = self.cpu.ipsr;
         // EXC_RETURN bit 4 clear: the frame is an extended one (FPU only)
         let fp_frame = self.fpu.present && v & EXC_RETURN_NO_FP == 0;
         let vb = if self.fpu.present { v | EXC_RETURN_NO_FP } else { v };
@@ -201,17 +202,17 @@ impl Machine {
         self.exc.active = active_after;
 
         // Tail chain: a pending exception that beats the priority we would return to.
-        if let Some(new) = self.exc.preempting(self.primask) {
+        if let Some(new) = self.exc.preempting(self.cpu.primask) {
             self.exc.active |= 1 << new;
             self.exc.pending &= !(1 << new);
-            self.ipsr = new;
-            self.r[14] = v;
+            self.cpu.ipsr = new;
+            self.cpu.r[14] = v;
             self.fpu.fpca = false;
             let vector = self.vector(new);
-            self.pc = vector & !1;
-            self.tbit = vector & 1 != 0;
-            self.cyc = s + base + self.exc_timing.tail_chain_extra + self.bpen(self.pc);
-            self.event_reg = true;
+            self.cpu.pc = vector & !1;
+            self.cpu.tbit = vector & 1 != 0;
+            self.cyc = s + base + self.exc_timing.tail_chain_extra + self.bpen(self.cpu.pc);
+            self.cpu.event_reg = true;
             if let Some(it) = self.itrace.as_mut() {
                 it.tail_chain(s + base, exc, new);
             }
@@ -222,14 +223,14 @@ impl Machine {
                 m.context(s + base, new);
             }
             if vector & 1 == 0 {
-                self.raise_fault(self.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", new), None);
+                self.raise_fault(self.cpu.pc, &format!("vector of exception {} has bit 0 clear (INVSTATE)", new), None);
             }
             self.reschedule();
             return;
         }
 
         let use_psp = vb == EXC_RETURN_THREAD_PSP;
-        let frame = if use_psp { self.psp() } else { self.msp() };
+        let frame = if use_psp { self.cpu.psp() } else { self.cpu.msp() };
         let w = match self.stack_read(frame) {
             Some(w) => w,
             None => {
@@ -251,23 +252,23 @@ impl Machine {
             self.fpu.fpca = false;
             0
         };
-        self.r[0] = w[0];
-        self.r[1] = w[1];
-        self.r[2] = w[2];
-        self.r[3] = w[3];
-        self.r[12] = w[4];
-        self.r[14] = w[5];
+        self.cpu.r[0] = w[0];
+        self.cpu.r[1] = w[1];
+        self.cpu.r[2] = w[2];
+        self.cpu.r[3] = w[3];
+        self.cpu.r[12] = w[4];
+        self.cpu.r[14] = w[5];
         let xpsr = w[7];
         self.set_apsr(xpsr);
         if self.dsp {
-            self.ge = ((xpsr >> 16) & 0xF) as u8;
+            self.cpu.ge = ((xpsr >> 16) & 0xF) as u8;
         }
         if self.v7 {
-            self.it = (((xpsr >> 25) & 3) | (((xpsr >> 10) & 0x3F) << 2)) as u8;
-            if self.it != 0 {
+            self.cpu.it = (((xpsr >> 25) & 3) | (((xpsr >> 10) & 0x3F) << 2)) as u8;
+            if self.cpu.it != 0 {
                 self.reschedule(); // back into an IT block: it runs on the slow path (it.rs)
             }
-            self.excl = None;
+            self.cpu.excl = None;
             if exc != crate::nvic::EXC_NMI {
                 self.exc.faultmask = false;
             }
@@ -276,14 +277,14 @@ impl Machine {
         let new_sp = frame.wrapping_add(size).wrapping_add(if xpsr & (1 << 9) != 0 { 4 } else { 0 });
         let new_ipsr = if to_thread { 0 } else { xpsr & 0x3F };
         if use_psp {
-            self.set_psp(new_sp);
+            self.cpu.set_psp(new_sp);
         } else {
-            self.set_msp(new_sp);
+            self.cpu.set_msp(new_sp);
         }
-        self.set_mode(new_ipsr, use_psp);
-        self.pc = w[6] & !1;
-        self.cyc = s + base + self.exc_timing.return_extra + fp_cycles + self.bpen(self.pc);
-        self.event_reg = true;
+        self.cpu.set_mode(new_ipsr, use_psp);
+        self.cpu.pc = w[6] & !1;
+        self.cyc = s + base + self.exc_timing.return_extra + fp_cycles + self.bpen(self.cpu.pc);
+        self.cpu.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_return(s + base, exc);
         }
@@ -293,9 +294,9 @@ impl Machine {
         if let Some(m) = self.masked.as_mut() {
             m.context(self.cyc, new_ipsr);
         }
-        self.tbit = xpsr & (1 << 24) != 0;
-        if !self.tbit {
-            self.raise_fault(self.pc, "exception return to a frame whose xPSR has T = 0 (INVSTATE)", None);
+        self.cpu.tbit = xpsr & (1 << 24) != 0;
+        if !self.cpu.tbit {
+            self.raise_fault(self.cpu.pc, "exception return to a frame whose xPSR has T = 0 (INVSTATE)", None);
         }
         if to_thread {
             // Back to thread mode through another frame than the one the thread was
@@ -307,9 +308,9 @@ impl Machine {
                 if let Some(o) = self.obs.as_mut() {
                     o.switch(c, from, frame, low, "exception");
                 }
-                self.sp_low = self.r[13];
+                self.sp_low = self.cpu.r[13];
             } else {
-                self.sp_low = self.thread_low.min(self.r[13]);
+                self.sp_low = self.thread_low.min(self.cpu.r[13]);
             }
             self.thread_was_psp = use_psp;
             self.thread_frame = frame;
@@ -317,7 +318,7 @@ impl Machine {
                 self.sleep_on_exit = true;
             }
         } else {
-            self.sp_low = self.r[13];
+            self.sp_low = self.cpu.r[13];
         }
         self.reschedule();
     }
@@ -333,8 +334,8 @@ impl Machine {
     /// WFI / WFE (after their 2 cycles): skip time straight to the next event that wakes the
     /// core instead of spinning.
     pub fn sleep(&mut self, wfe: bool) {
-        if wfe && self.event_reg {
-            self.event_reg = false;
+        if wfe && self.cpu.event_reg {
+            self.cpu.event_reg = false;
             return;
         }
         let start = self.cyc;
@@ -346,8 +347,8 @@ impl Machine {
                 break;
             }
             let woke = if wfe {
-                self.event_reg
-                    || self.exc.preempting(self.primask).is_some()
+                self.cpu.event_reg
+                    || self.exc.preempting(self.cpu.primask).is_some()
                     || (self.scb.sevonpend && self.exc.pending & !before != 0)
             } else {
                 self.wfi_wake()
@@ -361,8 +362,8 @@ impl Machine {
                     o.sleep(start);
                 }
                 if let Some(m) = self.masked.as_mut() {
-                    if self.primask {
-                        m.sleep(start, self.pc.wrapping_sub(2));
+                    if self.cpu.primask {
+                        m.sleep(start, self.cpu.pc.wrapping_sub(2));
                     }
                     m.asleep(start);
                 }
@@ -379,7 +380,7 @@ impl Machine {
             self.cyc = self.cyc.max(next);
         }
         if wfe {
-            self.event_reg = false;
+            self.cpu.event_reg = false;
         }
         if slept {
             let c = self.cyc;
@@ -388,8 +389,8 @@ impl Machine {
             }
             if let Some(m) = self.masked.as_mut() {
                 m.awake(c);
-                if self.primask {
-                    m.wake(c, self.pc.wrapping_sub(2));
+                if self.cpu.primask {
+                    m.wake(c, self.cpu.pc.wrapping_sub(2));
                 }
             }
         }

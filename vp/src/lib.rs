@@ -1,6 +1,9 @@
-//! rtoslab-vp: a cycle-exact Cortex-M0 virtual board. See README.md for the architecture.
+//! rtoslab-vp: a cycle-exact virtual board with a Cortex-M0 (ARMv6-M), Cortex-M3 (ARMv7-M) or
+//! Cortex-M4F (ARMv7E-M with the FPU). See README.md for the architecture. The command line
+//! is the binary's (src/cli.rs), not part of this library.
 
 pub mod board;
+#[rustfmt::skip] // generated (spec/generate.py): its layout is the generator's
 pub mod board_table;
 pub mod bus;
 pub mod contract;

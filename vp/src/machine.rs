@@ -5,6 +5,7 @@
 use crate::board::{Arch, Board};
 use crate::contract::{RAM_BASE, RAM_SIZE_DEFAULT, STATUS_CYCLE_LIMIT, STATUS_FAULT_STOP, STATUS_LOCKUP};
 use crate::cpu::decode::Op;
+use crate::cpu::state::CpuState;
 use crate::itrace::ITrace;
 use crate::memory::Memory;
 use crate::nvic::ExcState;
@@ -93,46 +94,14 @@ impl Default for Config {
 
 pub struct Machine {
     // ---- core ----
-    /// r0..r14; r[13] is the active stack pointer, r[15] is unused (see `pc`).
-    pub r: [u32; 16],
-    /// Address of the next instruction to execute.
-    pub pc: u32,
-    pub n: bool,
-    pub z: bool,
-    pub c: bool,
-    pub v: bool,
-    /// Exception number being handled (0 = thread mode).
-    pub ipsr: u32,
-    pub primask: bool,
-    pub spsel: bool,
-    pub npriv: bool,
-    /// The banked stack pointer that is not in r[13].
-    pub other_sp: u32,
-    pub event_reg: bool,
-    /// EPSR.T. Only ever false between an interworking branch to an even address (or an
-    /// even vector / stacked xPSR with T = 0) and the INVSTATE HardFault it causes, so that
-    /// the HardFault frame holds T = 0 as on silicon.
-    pub tbit: bool,
+    /// Registers, flags, mode (cpu/state.rs).
+    pub cpu: CpuState,
     /// ARMv7-M core (Cortex-M3, M4): Thumb-2, IT, BASEPRI/FAULTMASK, Q.
     pub v7: bool,
     /// The Cortex-M4's multiplier: single-cycle MLA/MLS and long multiplies.
     pub m4: bool,
     /// The DSP extension (Cortex-M4): its instructions and APSR.GE.
     pub dsp: bool,
-    /// The cycle the last pipelining single load or data-processing instruction ended at,
-    /// and the mask of the registers it wrote, bit 15 set for data processing
-    /// The record of the last pipelining single load or data-processing instruction: the
-    /// cycle it ended at << 16 | the mask of the registers it wrote, bit 15 set for data
-    /// processing (cpu/thumb2/pipeline.rs); unused on ARMv6-M.
-    pub ld_rec: u64,
-    /// ITSTATE (firstcond << 4 | mask); always 0 on ARMv6-M.
-    pub it: u8,
-    /// APSR.Q (ARMv7-M saturation flag).
-    pub q: bool,
-    /// APSR.GE[3:0] (the DSP extension's SIMD flags, xPSR bits 19:16); always 0 without it.
-    pub ge: u8,
-    /// The local exclusive monitor: the address of the last LDREX, if still open.
-    pub excl: Option<u32>,
     /// Exception entry/return/tail-chain figures of the board's core.
     pub exc_timing: crate::cpu::timing::ExcTiming,
     /// Lowest SP seen since the thread was last resumed (for the `switch` event).
@@ -205,27 +174,10 @@ impl Machine {
         let ops = crate::cpu::predecode::predecode(&mem, cfg.board.arch());
         let v7 = cfg.board.arch() == Arch::V7M;
         let mut m = Machine {
-            r: [0; 16],
-            pc: 0,
-            n: false,
-            z: false,
-            c: false,
-            v: false,
-            ipsr: 0,
-            primask: false,
-            spsel: false,
-            npriv: false,
-            other_sp: 0,
-            event_reg: false,
-            tbit: true,
+            cpu: CpuState::at_reset(),
             v7,
             m4: cfg.board.core.single_cycle_mac(),
             dsp: cfg.board.core.has_dsp(),
-            ld_rec: NEVER << 16,
-            it: 0,
-            q: false,
-            ge: 0,
-            excl: None,
             exc_timing: if v7 { crate::cpu::timing::EXC_M3 } else { crate::cpu::timing::EXC_M0 },
             sp_low: 0,
             thread_low: 0,
@@ -272,25 +224,10 @@ impl Machine {
 
     /// Core reset: SP and PC from the vector table, everything else to its reset value.
     pub fn reset_core(&mut self) {
-        self.r = [0; 16];
-        self.n = false;
-        self.z = false;
-        self.c = false;
-        self.v = false;
-        self.ipsr = 0;
-        self.primask = false;
-        self.spsel = false;
-        self.npriv = false;
-        self.event_reg = false;
-        self.other_sp = 0;
-        self.it = 0;
-        self.ld_rec = NEVER << 16;
-        self.q = false;
-        self.ge = 0;
-        self.excl = None;
+        self.cpu = CpuState::at_reset();
         let sp = self.mem.flash_word(0) & !3;
         let pc = self.mem.flash_word(4);
-        self.r[13] = sp;
+        self.cpu.r[13] = sp;
         self.sp_low = sp;
         self.exc = if self.v7 { ExcState::new_v7() } else { ExcState::new() };
         self.scb = Scb::default();
@@ -298,11 +235,11 @@ impl Machine {
         self.systick = SysTick::default();
         self.timer = Timer::default();
         self.sleep_on_exit = false;
-        self.pc = pc & !1;
-        self.tbit = pc & 1 != 0;
+        self.cpu.pc = pc & !1;
+        self.cpu.tbit = pc & 1 != 0;
         if pc & 1 == 0 {
             // Reset vector without the Thumb bit: the first instruction faults (INVSTATE).
-            self.raise_fault(self.pc, "reset vector without the Thumb bit (INVSTATE)", None);
+            self.raise_fault(self.cpu.pc, "reset vector without the Thumb bit (INVSTATE)", None);
         }
         self.next_event = 0;
     }
@@ -326,92 +263,34 @@ impl Machine {
         }
     }
 
-    /// The xPSR as MRS / exception stacking see it.
-    #[inline]
-    pub fn xpsr(&self) -> u32 {
-        ((self.n as u32) << 31)
-            | ((self.z as u32) << 30)
-            | ((self.c as u32) << 29)
-            | ((self.v as u32) << 28)
-            | ((self.q as u32) << 27)
-            | ((self.ge as u32) << 16)
-            | ((self.tbit as u32) << 24)
-            | (((self.it as u32) & 3) << 25)
-            | (((self.it as u32) >> 2) << 10)
-            | (self.ipsr & 0x3F)
-    }
-
     #[inline]
     pub fn set_apsr(&mut self, v: u32) {
-        self.n = v & (1 << 31) != 0;
-        self.z = v & (1 << 30) != 0;
-        self.c = v & (1 << 29) != 0;
-        self.v = v & (1 << 28) != 0;
+        self.cpu.n = v & (1 << 31) != 0;
+        self.cpu.z = v & (1 << 30) != 0;
+        self.cpu.c = v & (1 << 29) != 0;
+        self.cpu.v = v & (1 << 28) != 0;
         if self.v7 {
-            self.q = v & (1 << 27) != 0;
-        }
-    }
-
-    /// True if the PSP is the active stack pointer.
-    #[inline]
-    pub fn psp_active(&self) -> bool {
-        self.ipsr == 0 && self.spsel
-    }
-    pub fn msp(&self) -> u32 {
-        if self.psp_active() {
-            self.other_sp
-        } else {
-            self.r[13]
-        }
-    }
-    pub fn psp(&self) -> u32 {
-        if self.psp_active() {
-            self.r[13]
-        } else {
-            self.other_sp
-        }
-    }
-    pub fn set_msp(&mut self, v: u32) {
-        if self.psp_active() {
-            self.other_sp = v & !3
-        } else {
-            self.r[13] = v & !3
-        }
-    }
-    pub fn set_psp(&mut self, v: u32) {
-        if self.psp_active() {
-            self.r[13] = v & !3
-        } else {
-            self.other_sp = v & !3
-        }
-    }
-    /// Change mode/SPSEL and swap the banked SP if the active one changes.
-    pub fn set_mode(&mut self, ipsr: u32, spsel: bool) {
-        let was = self.psp_active();
-        self.ipsr = ipsr;
-        self.spsel = spsel;
-        if was != self.psp_active() {
-            std::mem::swap(&mut self.r[13], &mut self.other_sp);
+            self.cpu.q = v & (1 << 27) != 0;
         }
     }
 
     /// Snapshot the registers for a fault or stop message.
     pub fn regs_snapshot(&self, pc: u32) -> [u32; 16] {
-        let mut r = self.r;
+        let mut r = self.cpu.r;
         r[15] = pc;
         r
     }
 
     /// Record a fault raised by the instruction at `pc`; it is taken at the next boundary.
     pub fn raise_fault(&mut self, pc: u32, reason: &str, access: Option<Access>) {
-        self.pc = pc;
+        self.cpu.pc = pc;
         if self.pending_fault.is_none() {
             self.pending_fault = Some(FaultInfo {
                 pc,
                 reason: reason.to_string(),
                 access,
                 regs: self.regs_snapshot(pc),
-                xpsr: self.xpsr(),
+                xpsr: self.cpu.xpsr(),
             });
         }
         self.next_event = 0;

@@ -34,7 +34,7 @@ pub struct ExcState {
     pub prio: [i16; NUM_EXC],
     /// Exceptions that become pending at a later cycle: (visible cycle, exception).
     pub arrivals: Vec<(u64, u8)>,
-    /// The implemented priority bits: 0xC0 (2 bits, ARMv6-M) or 0xFF (8 bits, vp-m3/m4).
+    /// The implemented priority bits: 0xC0 (2 bits, ARMv6-M) or 0xFF (8 bits, ARMv7-M).
     pub prio_bits: u8,
     /// Group-priority mask from AIRCR.PRIGROUP (0xFE after reset: bit 0 is subpriority).
     pub group_mask: u8,

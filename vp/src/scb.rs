@@ -1,11 +1,8 @@
 //! System Control Block (0xE000ED00..): CPUID, ICSR, AIRCR, SCR, CCR, SHPR2/3.
 
+use crate::cpu::timing::ASYNC_PEND_DELAY;
 use crate::machine::Machine;
 use crate::nvic::{EXC_NMI, EXC_PENDSV, EXC_SVC, EXC_SYSTICK};
-
-/// Cycles between a store that pends an exception and the moment the core sees it
-/// (the "PendSV asynchronous delay" of Appendix A).
-pub const ASYNC_PEND_DELAY: u64 = 2;
 
 #[derive(Clone, Debug, Default)]
 pub struct Scb {
@@ -44,7 +41,7 @@ impl Machine {
             0xD14 if self.v7 => 0x0000_0200 | ((self.scb.div_0_trp as u32) << 4),
             crate::dwt::DEMCR_OFF if self.v7 => self.dwt.demcr(),
             0xD04 => {
-                let mut v = self.ipsr & 0x3F;
+                let mut v = self.cpu.ipsr & 0x3F;
                 if let Some((e, _)) = self.exc.best_pending() {
                     v |= (e & 0x3F) << 12;
                 }
@@ -62,7 +59,7 @@ impl Machine {
                 }
                 // RETTOBASE (ARMv7-M only): in a handler, no exception is active but this one,
                 // so its return goes to Thread mode (ChibiOS's IRQ epilogue reschedules on it).
-                if self.v7 && self.ipsr != 0 && self.exc.active == 1u64 << self.ipsr {
+                if self.v7 && self.cpu.ipsr != 0 && self.exc.active == 1u64 << self.cpu.ipsr {
                     v |= 1 << 11;
                 }
                 v

@@ -68,8 +68,8 @@ impl Machine {
     }
 
     pub(crate) fn semihost(&mut self, _pc: u32) {
-        let op = self.r[0];
-        let arg = self.r[1];
+        let op = self.cpu.r[0];
+        let arg = self.cpu.r[1];
         let ret: u32 = match op {
             SYS_OPEN => (|| {
                 let name_ptr = self.peek32(arg)?;
@@ -225,6 +225,6 @@ impl Machine {
             SYS_TICKFREQ => self.cfg.board.clock_hz,
             _ => FAIL,
         };
-        self.r[0] = ret;
+        self.cpu.r[0] = ret;
     }
 }

@@ -125,7 +125,7 @@ fn exception_entry_and_return_with_fp_state() {
         assert_eq!(stop, Stop::Exit(0), "{}", what);
         let d = diffs(&probe_cycles(&m));
         assert_eq!(d, vec![2 + entry, 2 + inside, 2 + ret], "{}", what);
-        assert_eq!(m.r[8], 0xFFFF_FFE9, "EXC_RETURN of an extended frame ({})", what);
+        assert_eq!(m.cpu.r[8], 0xFFFF_FFE9, "EXC_RETURN of an extended frame ({})", what);
         assert_eq!(m.fpu.s[0], 3.0f32.to_bits(), "the thread's s0 is back ({})", what);
         assert!(m.fpu.fpca, "CONTROL.FPCA restored ({})", what);
     }
@@ -144,16 +144,16 @@ fn lazy_save_writes_the_reserved_space() {
     a.vector(11, "svc");
     let (m, stop) = run(&a, cfg(Board::VP_M4));
     assert_eq!(stop, Stop::Exit(0));
-    let fpcar = m.r[9];
-    assert_eq!(m.r[10] & 1, 1, "LSPACT set at entry");
-    assert_eq!(m.r[11] & 1, 0, "LSPACT clear after the lazy save");
+    let fpcar = m.cpu.r[9];
+    assert_eq!(m.cpu.r[10] & 1, 1, "LSPACT set at entry");
+    assert_eq!(m.cpu.r[11] & 1, 0, "LSPACT clear after the lazy save");
     let word = |addr: u32| {
         let o = (addr - 0x2000_0000) as usize;
         u32::from_le_bytes(m.mem.ram[o..o + 4].try_into().unwrap())
     };
     assert_eq!(word(fpcar), 3.0f32.to_bits(), "s0 saved at FPCAR");
     assert_eq!(word(fpcar + 4), 2.0f32.to_bits(), "s1 saved next");
-    assert_eq!(m.r[13], 0x2000_0000 + 16 * 1024, "the extended frame was popped");
+    assert_eq!(m.cpu.r[13], 0x2000_0000 + 16 * 1024, "the extended frame was popped");
 }
 
 #[test]

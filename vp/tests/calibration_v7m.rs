@@ -203,7 +203,7 @@ fn ge_bits_are_stacked_with_the_xpsr() {
     });
     let (m, stop) = run(&img, cfg(Board::VP_M4));
     assert_eq!(stop, Stop::Exit(0));
-    assert_eq!((m.r[3] >> 16) & 0xF, 0xA);
+    assert_eq!((m.cpu.r[3] >> 16) & 0xF, 0xA);
 }
 
 #[test]

@@ -234,3 +234,48 @@ fn thread_mode_switch_between_elf_stack_objects_is_in_the_trace() {
     assert!(lines[0].contains(r#""from_psp":536887296,"to_psp":536875264,"low":536887296,"how":"thread""#), "{}", text);
     assert!(lines[1].contains(r#""from_psp":536875264,"to_psp":536879328,"low":536875256,"how":"thread""#), "{}", text);
 }
+
+#[test]
+fn board_from_core_and_memory_options() {
+    let p = write("hello-core.elf", &from_flash(&hello().image(), &[]));
+    let f = p.to_str().unwrap();
+    let trace_of = |name: &str, extra: &[&str]| {
+        let t = tmp(name);
+        let mut args = vec!["run", f, "--trace", t.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let (st, out, err) = vp(&args);
+        assert_eq!((st, out.as_str()), (3, "hello\n"), "{:?}: {}", extra, err);
+        std::fs::read_to_string(t).unwrap()
+    };
+    // a built-in board given again by its core and memory system runs identically
+    assert_eq!(
+        trace_of("a.jsonl", &["--board", "vp-m3"]),
+        trace_of("b.jsonl", &["--board", "vp-m3", "--core", "cortex-m3"])
+    );
+    assert_eq!(
+        trace_of("c.jsonl", &["--board", "vp-stm32f0"]),
+        trace_of(
+            "d.jsonl",
+            &["--board", "vp-stm32f0", "--core", "cortex-m0", "--flash-wait-states", "1", "--accelerator", "prefetch"]
+        )
+    );
+    // a board that is not compiled in: named by its id, clock as given
+    let t = trace_of("e.jsonl", &["--board", "my-m4", "--core", "cortex-m4f", "--clock-hz", "72000000"]);
+    let start = t.lines().next().unwrap();
+    assert!(start.contains("\"board\":\"my-m4\"") && start.contains("72000000"), "{}", start);
+    for bad in [
+        &["--board", "nope"][..],
+        &["--core", "cortex-m7"],
+        &["--core", "cortex-m0", "--flash-wait-states", "2"],
+        &["--accelerator", "cache"],
+        &["--clock-hz", "0"],
+    ] {
+        let mut args = vec!["run", f];
+        args.extend_from_slice(bad);
+        let (st, _, err) = vp(&args);
+        assert_eq!(st, 2, "{:?}: {}", bad, err);
+        assert_eq!(err.trim().lines().count(), 1, "{:?}: {}", bad, err);
+    }
+    let (_, _, err) = vp(&["run", f, "--board", "nope"]);
+    assert!(err.contains("vp-m0") && err.contains("--core"), "{}", err);
+}

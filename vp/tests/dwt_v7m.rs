@@ -47,10 +47,10 @@ fn cyccnt_advances_by_the_cycles_between_two_reads() {
         for (what, body, cycles) in BODIES {
             let m = counted(board, true, true, body);
             // the first read samples at the start of its 2-cycle LDR
-            assert_eq!(m.r[3].wrapping_sub(m.r[2]), 2 + cycles, "{} on {}", what, board);
-            assert_ne!(m.r[2], 0, "CYCCNT counted since it was enabled ({} on {})", what, board);
-            assert_eq!(m.r[4], 0x0D00_0001, "DWT_CTRL: NOCYCCNT 0, CYCCNTENA 1 on {}", board);
-            assert_eq!(m.r[5], TRCENA, "DEMCR on {}", board);
+            assert_eq!(m.cpu.r[3].wrapping_sub(m.cpu.r[2]), 2 + cycles, "{} on {}", what, board);
+            assert_ne!(m.cpu.r[2], 0, "CYCCNT counted since it was enabled ({} on {})", what, board);
+            assert_eq!(m.cpu.r[4], 0x0D00_0001, "DWT_CTRL: NOCYCCNT 0, CYCCNTENA 1 on {}", board);
+            assert_eq!(m.cpu.r[5], TRCENA, "DEMCR on {}", board);
         }
     }
 }
@@ -64,17 +64,17 @@ fn cyccnt_agrees_with_the_lab_cycle_counter() {
     a.i(ldr_i(2, 7, 0)).i(ldr_i(3, 6, 0)).n(0xBF00, 37).i(ldr_i(4, 7, 0)).i(ldr_i(5, 6, 0)).exit(0);
     let (m, stop) = run(&a, cfg(Board::VP_M3));
     assert_eq!(stop, Stop::Exit(0));
-    assert_eq!(m.r[4].wrapping_sub(m.r[2]), m.r[5].wrapping_sub(m.r[3]));
+    assert_eq!(m.cpu.r[4].wrapping_sub(m.cpu.r[2]), m.cpu.r[5].wrapping_sub(m.cpu.r[3]));
     // the lab-counter LDR is pipelined behind the CYCCNT LDR: 2 + 1, then the NOPs
-    assert_eq!(m.r[4].wrapping_sub(m.r[2]), 2 + 1 + 37);
+    assert_eq!(m.cpu.r[4].wrapping_sub(m.cpu.r[2]), 2 + 1 + 37);
 }
 
 #[test]
 fn cyccnt_stops_without_either_enable() {
     for (trcena, cyccntena) in [(false, true), (true, false), (false, false)] {
         let m = counted(Board::VP_M3, trcena, cyccntena, &[0xBF00, 0xBF00]);
-        assert_eq!((m.r[2], m.r[3]), (0, 0), "TRCENA {} CYCCNTENA {}", trcena, cyccntena);
-        assert_eq!(m.r[4], 0x0D00_0000 | cyccntena as u32);
+        assert_eq!((m.cpu.r[2], m.cpu.r[3]), (0, 0), "TRCENA {} CYCCNTENA {}", trcena, cyccntena);
+        assert_eq!(m.cpu.r[4], 0x0D00_0000 | cyccntena as u32);
     }
 }
 
@@ -88,7 +88,7 @@ fn cyccnt_is_writable_and_wraps() {
     a.i(ldr_i(2, 7, 0)).n(0xBF00, 3).i(ldr_i(3, 7, 0)).exit(0);
     let (m, stop) = run(&a, cfg(Board::VP_M3));
     assert_eq!(stop, Stop::Exit(0));
-    assert_eq!((m.r[2], m.r[3]), (0xFFFF_FFFE, 3));
+    assert_eq!((m.cpu.r[2], m.cpu.r[3]), (0xFFFF_FFFE, 3));
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn vp_m0_has_no_dwt() {
     for board in [Board::VP_M0, Board::VP_STM32F0] {
         let (m, stop) = run(&a, cfg(board));
         assert_eq!(stop, Stop::Exit(3), "on {}", board);
-        assert_eq!(m.r[5], 0, "DEMCR on {}", board);
+        assert_eq!(m.cpu.r[5], 0, "DEMCR on {}", board);
         let why = &m.last_fault.as_ref().unwrap().reason;
         assert_eq!(why, "4-byte read at 0xe0001004: unmapped address", "on {}", board);
     }

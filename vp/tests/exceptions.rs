@@ -131,7 +131,7 @@ fn nested_preemption_and_exc_return_values() {
     a.vector(16, "irq0").vector(17, "irq1");
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0xF1));
-    assert_eq!(m.r[4], 0xFFFF_FFF9);
+    assert_eq!(m.cpu.r[4], 0xFFFF_FFF9);
     assert_eq!(entries(&m).iter().map(|e| e.1).collect::<Vec<_>>(), vec![16, 17]);
 }
 
@@ -222,7 +222,7 @@ fn wfi_with_primask_wakes_without_taking() {
     a.vector(16, "irq");
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
-    assert!(m.r[2] > 5000 && m.r[2] < 5100);
+    assert!(m.cpu.r[2] > 5000 && m.cpu.r[2] < 5100);
 }
 
 #[test]
@@ -277,7 +277,7 @@ fn interrupt_abandons_push_and_restarts_it() {
         let entry = entries(&m)[0].0;
         lat.push(entry - (2000 + k as u64));
         // Frame pushed on the original SP (PUSH abandoned) or just after the PUSH.
-        assert!(m.r[2] == 0x2000_4000 - 32 || m.r[2] == 0x2000_4000 - 72, "stack: {:x}", m.r[2]);
+        assert!(m.cpu.r[2] == 0x2000_4000 - 32 || m.cpu.r[2] == 0x2000_4000 - 72, "stack: {:x}", m.cpu.r[2]);
     }
     assert!(lat.iter().all(|l| *l >= 16 && *l <= 18), "{:?}", lat);
     assert!(lat.iter().filter(|l| **l == 16).count() >= 11, "{:?}", lat);
@@ -305,11 +305,11 @@ fn systick_registers_and_countflag() {
         .i(ldr_i(5, 0, 12))
         .exit(0);
     let (m, _) = run(&a, cfg(Board::VP_M0));
-    assert_eq!(m.r[6], 0x0001_0005);
-    assert_eq!(m.r[2], 0x0000_0005);
-    assert_eq!(m.r[3], 100);
-    assert!(m.r[4] <= 100);
-    assert_eq!(m.r[5] & 0x00FF_FFFF, 479_999);
+    assert_eq!(m.cpu.r[6], 0x0001_0005);
+    assert_eq!(m.cpu.r[2], 0x0000_0005);
+    assert_eq!(m.cpu.r[3], 100);
+    assert!(m.cpu.r[4] <= 100);
+    assert_eq!(m.cpu.r[5] & 0x00FF_FFFF, 479_999);
 }
 
 #[test]
@@ -326,13 +326,13 @@ fn scb_and_nvic_registers() {
     a.poke(SHPR3, 0xFFFF_FFFF).li(0, SHPR3).i(ldr_i(6, 0, 0));
     a.li(0, 0xE000_ED0C).i(ldr_i(7, 0, 0)).exit(0);
     let (m, _) = run(&a, cfg(Board::VP_M0));
-    assert_eq!(m.r[8], 0x410C_C200);
-    assert_eq!(m.r[2], 0x208);
-    assert_eq!(m.r[3], 0xC0C0_C0C0);
-    assert_eq!(m.r[4], 0x8000_0001);
-    assert_eq!(m.r[5], 0x8000_0000);
-    assert_eq!(m.r[6], 0xC0C0_0000);
-    assert_eq!(m.r[7], 0xFA05_0000);
+    assert_eq!(m.cpu.r[8], 0x410C_C200);
+    assert_eq!(m.cpu.r[2], 0x208);
+    assert_eq!(m.cpu.r[3], 0xC0C0_C0C0);
+    assert_eq!(m.cpu.r[4], 0x8000_0001);
+    assert_eq!(m.cpu.r[5], 0x8000_0000);
+    assert_eq!(m.cpu.r[6], 0xC0C0_0000);
+    assert_eq!(m.cpu.r[7], 0xFA05_0000);
 }
 
 #[test]
@@ -342,8 +342,8 @@ fn icsr_reports_pending_and_active() {
     a.label("svc").li(0, ICSR).i(ldr_i(6, 0, 0)).i(bx(14));
     a.vector(11, "svc");
     let (m, _) = run(&a, cfg(Board::VP_M0));
-    assert_eq!(m.r[7] & (1 << 28), 1 << 28);
-    assert_eq!((m.r[7] >> 12) & 0x3F, 14);
+    assert_eq!(m.cpu.r[7] & (1 << 28), 1 << 28);
+    assert_eq!((m.cpu.r[7] >> 12) & 0x3F, 14);
 }
 
 #[test]
@@ -372,7 +372,7 @@ fn invstate_branch_stacks_t_clear() {
     a.vector(3, "hf");
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0), "T bit of the stacked xPSR must be 0");
-    assert_eq!(m.r[2], a.addr("tgt"));
+    assert_eq!(m.cpu.r[2], a.addr("tgt"));
 }
 
 #[test]
@@ -393,9 +393,9 @@ fn semihosting_features_file_for_newlib() {
     a.li(1, 0x2000_0000).i(movs_i(0, 6)).i(bkpt(0xAB)).i(mov_hi(9, 0));
     a.li(2, 0x2000_0040).i(ldr_i(4, 2, 0)).i(ldrb_i(5, 2, 4)).exit(0);
     let (m, _) = run(&a, cfg(Board::VP_M0));
-    assert_eq!(m.r[9], 0);
-    assert_eq!(m.r[4], u32::from_le_bytes(*b"SHFB"));
-    assert_eq!(m.r[5] & 1, 1);
+    assert_eq!(m.cpu.r[9], 0);
+    assert_eq!(m.cpu.r[4], u32::from_le_bytes(*b"SHFB"));
+    assert_eq!(m.cpu.r[5] & 1, 1);
 }
 
 #[test]

@@ -110,7 +110,7 @@ proptest! {
             let cfg = Config { max_cycles: Some(5_000), ..Config::default() };
             let mut m = Machine::from_image(cfg, &img);
             let _ = m.run();
-            let _ = img.symbols.describe(m.pc);
+            let _ = img.symbols.describe(m.cpu.pc);
         }
     }
 }

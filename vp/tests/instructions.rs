@@ -27,7 +27,7 @@ fn flags(a: &mut Asm, nzcv: u32) {
 }
 
 fn nzcv(m: &Machine) -> u32 {
-    ((m.n as u32) << 3) | ((m.z as u32) << 2) | ((m.c as u32) << 1) | (m.v as u32)
+    ((m.cpu.n as u32) << 3) | ((m.cpu.z as u32) << 2) | ((m.cpu.c as u32) << 1) | (m.cpu.v as u32)
 }
 
 /// Cycles taken by `instrs` (measured against the same program without them).
@@ -45,28 +45,28 @@ fn add_sub_flags() {
     let m = exec(|a| {
         a.li(0, 0x7FFF_FFFF).i(movs_i(1, 1)).i(adds_r(2, 0, 1));
     });
-    assert_eq!(m.r[2], 0x8000_0000);
+    assert_eq!(m.cpu.r[2], 0x8000_0000);
     assert_eq!(nzcv(&m), 0b1001);
     let m = exec(|a| {
         a.li(0, 0xFFFF_FFFF).i(adds_i3(2, 0, 1));
     });
-    assert_eq!((m.r[2], nzcv(&m)), (0, 0b0110));
+    assert_eq!((m.cpu.r[2], nzcv(&m)), (0, 0b0110));
     let m = exec(|a| {
         a.i(movs_i(0, 0)).i(subs_i3(2, 0, 1));
     });
-    assert_eq!((m.r[2], nzcv(&m)), (0xFFFF_FFFF, 0b1000));
+    assert_eq!((m.cpu.r[2], nzcv(&m)), (0xFFFF_FFFF, 0b1000));
     let m = exec(|a| {
         a.i(movs_i(0, 5)).i(movs_i(1, 5)).i(subs_r(2, 0, 1));
     });
-    assert_eq!((m.r[2], nzcv(&m)), (0, 0b0110));
+    assert_eq!((m.cpu.r[2], nzcv(&m)), (0, 0b0110));
     let m = exec(|a| {
         a.li(0, 0x8000_0000).i(subs_i8(0, 1));
     });
-    assert_eq!((m.r[0], nzcv(&m)), (0x7FFF_FFFF, 0b0011));
+    assert_eq!((m.cpu.r[0], nzcv(&m)), (0x7FFF_FFFF, 0b0011));
     let m = exec(|a| {
         a.i(movs_i(0, 200)).i(adds_i8(0, 100)).i(cmp_i(0, 255));
     });
-    assert_eq!(m.r[0], 300);
+    assert_eq!(m.cpu.r[0], 300);
     assert_eq!(nzcv(&m), 0b0010); // 300 - 255 > 0, no borrow
 }
 
@@ -77,37 +77,37 @@ fn adc_sbc_carry_and_overflow() {
         flags(a, 0b0010);
         a.i(adcs(0, 1));
     });
-    assert_eq!((m.r[0], nzcv(&m)), (0, 0b0110));
+    assert_eq!((m.cpu.r[0], nzcv(&m)), (0, 0b0110));
     let m = exec(|a| {
         a.li(0, 0x7FFF_FFFF).i(movs_i(1, 0));
         flags(a, 0b0010);
         a.i(adcs(0, 1));
     });
-    assert_eq!((m.r[0], nzcv(&m)), (0x8000_0000, 0b1001));
+    assert_eq!((m.cpu.r[0], nzcv(&m)), (0x8000_0000, 0b1001));
     let m = exec(|a| {
         a.i(movs_i(0, 5)).i(movs_i(1, 3));
         flags(a, 0);
         a.i(sbcs(0, 1));
     });
-    assert_eq!((m.r[0], nzcv(&m)), (1, 0b0010));
+    assert_eq!((m.cpu.r[0], nzcv(&m)), (1, 0b0010));
     let m = exec(|a| {
         a.i(movs_i(0, 5)).i(movs_i(1, 3));
         flags(a, 0b0010);
         a.i(sbcs(0, 1));
     });
-    assert_eq!(m.r[0], 2);
+    assert_eq!(m.cpu.r[0], 2);
     let m = exec(|a| {
         a.i(movs_i(0, 0)).i(movs_i(1, 0));
         flags(a, 0);
         a.i(sbcs(0, 1));
     });
-    assert_eq!((m.r[0], nzcv(&m)), (0xFFFF_FFFF, 0b1000));
+    assert_eq!((m.cpu.r[0], nzcv(&m)), (0xFFFF_FFFF, 0b1000));
     let m = exec(|a| {
         a.li(0, 0x8000_0000).i(movs_i(1, 0));
         flags(a, 0);
         a.i(sbcs(0, 1)); // 0x80000000 - 0 - 1: signed overflow
     });
-    assert_eq!((m.r[0], nzcv(&m)), (0x7FFF_FFFF, 0b0011));
+    assert_eq!((m.cpu.r[0], nzcv(&m)), (0x7FFF_FFFF, 0b0011));
 }
 
 /// A shift-by-register case: (encoder, value, amount, carry in, result, carry out).
@@ -143,10 +143,10 @@ fn shifts_by_register_edge_amounts() {
             flags(a, if *cin { 0b0010 } else { 0 });
             a.i(op(0, 1));
         });
-        assert_eq!(m.r[0], *want, "case {}", i);
-        assert_eq!(m.c, *cout, "carry, case {}", i);
-        assert_eq!(m.z, *want == 0, "case {}", i);
-        assert_eq!(m.n, *want >> 31 == 1, "case {}", i);
+        assert_eq!(m.cpu.r[0], *want, "case {}", i);
+        assert_eq!(m.cpu.c, *cout, "carry, case {}", i);
+        assert_eq!(m.cpu.z, *want == 0, "case {}", i);
+        assert_eq!(m.cpu.n, *want >> 31 == 1, "case {}", i);
     }
 }
 
@@ -157,20 +157,20 @@ fn shifts_by_immediate() {
         flags(a, 0b0010);
         a.i(lsls_i(1, 0, 0)); // MOVS: C unchanged
     });
-    assert_eq!((m.r[1], m.c), (0x8000_0001, true));
+    assert_eq!((m.cpu.r[1], m.cpu.c), (0x8000_0001, true));
     let m = exec(|a| {
         a.li(0, 0x8000_0001).i(lsrs_i(1, 0, 0)); // LSR #32
     });
-    assert_eq!((m.r[1], m.c, m.z), (0, true, true));
+    assert_eq!((m.cpu.r[1], m.cpu.c, m.cpu.z), (0, true, true));
     let m = exec(|a| {
         a.li(0, 0x8000_0001).i(asrs_i(1, 0, 0)); // ASR #32
     });
-    assert_eq!((m.r[1], m.c), (0xFFFF_FFFF, true));
+    assert_eq!((m.cpu.r[1], m.cpu.c), (0xFFFF_FFFF, true));
     let m = exec(|a| {
         a.li(0, 0x8000_0001).i(lsls_i(1, 0, 1)).i(lsrs_i(2, 0, 1)).i(asrs_i(3, 0, 4));
     });
-    assert_eq!((m.r[1], m.r[2], m.r[3]), (2, 0x4000_0000, 0xF800_0000));
-    assert!(!m.c); // ASR #4: carry = bit 3 of 0x80000001
+    assert_eq!((m.cpu.r[1], m.cpu.r[2], m.cpu.r[3]), (2, 0x4000_0000, 0xF800_0000));
+    assert!(!m.cpu.c); // ASR #4: carry = bit 3 of 0x80000001
 }
 
 #[test]
@@ -185,22 +185,22 @@ fn logical_ops_and_multiply() {
         a.i(mvns(6, 0));
         a.i(movs_i(7, 7)).i(muls(7, 1));
     });
-    assert_eq!(m.r[2], 0xF000_F000);
-    assert_eq!(m.r[3], 0x0FF0_0FF0);
-    assert_eq!(m.r[4], 0xFFF0_FFF0);
-    assert_eq!(m.r[5], 0x00F0_00F0);
-    assert_eq!(m.r[6], 0x0F0F_0F0F);
-    assert_eq!(m.r[7], 0xFF00_FF00u32.wrapping_mul(7));
-    assert!(m.c && m.v);
-    assert!(m.n);
+    assert_eq!(m.cpu.r[2], 0xF000_F000);
+    assert_eq!(m.cpu.r[3], 0x0FF0_0FF0);
+    assert_eq!(m.cpu.r[4], 0xFFF0_FFF0);
+    assert_eq!(m.cpu.r[5], 0x00F0_00F0);
+    assert_eq!(m.cpu.r[6], 0x0F0F_0F0F);
+    assert_eq!(m.cpu.r[7], 0xFF00_FF00u32.wrapping_mul(7));
+    assert!(m.cpu.c && m.cpu.v);
+    assert!(m.cpu.n);
     let m = exec(|a| {
         a.i(movs_i(0, 0)).i(movs_i(1, 5)).i(muls(1, 0));
     });
-    assert!(m.z && m.r[1] == 0);
+    assert!(m.cpu.z && m.cpu.r[1] == 0);
     let m = exec(|a| {
         a.li(0, 0x0F).li(1, 0xF0).i(tst(0, 1));
     });
-    assert!(m.z);
+    assert!(m.cpu.z);
     let m = exec(|a| {
         a.li(0, 0xFFFF_FFFF).i(movs_i(1, 1)).i(cmn(0, 1));
     });
@@ -212,15 +212,15 @@ fn neg_and_compares() {
     let m = exec(|a| {
         a.i(movs_i(0, 0)).i(rsbs(1, 0));
     });
-    assert_eq!((m.r[1], nzcv(&m)), (0, 0b0110));
+    assert_eq!((m.cpu.r[1], nzcv(&m)), (0, 0b0110));
     let m = exec(|a| {
         a.li(0, 0x8000_0000).i(rsbs(1, 0));
     });
-    assert_eq!((m.r[1], nzcv(&m)), (0x8000_0000, 0b1001));
+    assert_eq!((m.cpu.r[1], nzcv(&m)), (0x8000_0000, 0b1001));
     let m = exec(|a| {
         a.i(movs_i(0, 1)).i(rsbs(1, 0));
     });
-    assert_eq!((m.r[1], nzcv(&m)), (0xFFFF_FFFF, 0b1000));
+    assert_eq!((m.cpu.r[1], nzcv(&m)), (0xFFFF_FFFF, 0b1000));
     let m = exec(|a| {
         a.li(0, 3).li(1, 5).i(mov_hi(8, 0)).i(cmp_hi(8, 1)); // 3 - 5
     });
@@ -237,13 +237,13 @@ fn extends_and_reverses() {
         a.li(0, 0x1234_8081);
         a.i(sxtb(1, 0)).i(sxth(2, 0)).i(uxtb(3, 0)).i(uxth(4, 0)).i(rev(5, 0)).i(rev16(6, 0)).i(revsh(7, 0));
     });
-    assert_eq!(m.r[1], 0xFFFF_FF81);
-    assert_eq!(m.r[2], 0xFFFF_8081);
-    assert_eq!(m.r[3], 0x81);
-    assert_eq!(m.r[4], 0x8081);
-    assert_eq!(m.r[5], 0x8180_3412);
-    assert_eq!(m.r[6], 0x3412_8180);
-    assert_eq!(m.r[7], 0xFFFF_8180);
+    assert_eq!(m.cpu.r[1], 0xFFFF_FF81);
+    assert_eq!(m.cpu.r[2], 0xFFFF_8081);
+    assert_eq!(m.cpu.r[3], 0x81);
+    assert_eq!(m.cpu.r[4], 0x8081);
+    assert_eq!(m.cpu.r[5], 0x8180_3412);
+    assert_eq!(m.cpu.r[6], 0x3412_8180);
+    assert_eq!(m.cpu.r[7], 0xFFFF_8180);
 }
 
 #[test]
@@ -256,11 +256,11 @@ fn loads_and_stores() {
         a.i(movs_i(3, 6)).i(ldrsh_r(6, 0, 3)); // half 0x8180
         a.i(ldrh_i(7, 0, 6));
     });
-    assert_eq!(m.r[2], 0x8180_7F01);
-    assert_eq!(m.r[4], 1);
-    assert_eq!(m.r[5], 0xFFFF_FF81);
-    assert_eq!(m.r[6], 0xFFFF_8180);
-    assert_eq!(m.r[7], 0x8180);
+    assert_eq!(m.cpu.r[2], 0x8180_7F01);
+    assert_eq!(m.cpu.r[4], 1);
+    assert_eq!(m.cpu.r[5], 0xFFFF_FF81);
+    assert_eq!(m.cpu.r[6], 0xFFFF_8180);
+    assert_eq!(m.cpu.r[7], 0x8180);
     let m = exec(|a| {
         a.li(0, 0x2000_0200).li(1, 0xAABB_CCDD).i(movs_i(2, 0));
         a.i(str_r(2, 0, 2)); // zero word
@@ -268,18 +268,18 @@ fn loads_and_stores() {
         a.i(ldr_i(3, 0, 0)).i(ldrb_i(4, 0, 1)).i(movs_i(5, 2)).i(ldrh_r(6, 0, 5)).i(ldrb_r(7, 0, 5));
         a.i(movs_i(5, 8)).i(strh_r(1, 0, 5)).i(movs_i(5, 11)).i(strb_r(1, 0, 5)).i(movs_i(5, 8)).i(ldr_r(5, 0, 5));
     });
-    assert_eq!(m.r[3], 0xCCDD_DD00);
-    assert_eq!(m.r[4], 0xDD);
-    assert_eq!(m.r[6], 0xCCDD);
-    assert_eq!(m.r[7], 0xDD);
-    assert_eq!(m.r[5], 0xDD00_CCDD);
+    assert_eq!(m.cpu.r[3], 0xCCDD_DD00);
+    assert_eq!(m.cpu.r[4], 0xDD);
+    assert_eq!(m.cpu.r[6], 0xCCDD);
+    assert_eq!(m.cpu.r[7], 0xDD);
+    assert_eq!(m.cpu.r[5], 0xDD00_CCDD);
     // SP-relative and ADD Rd, SP
     let m = exec(|a| {
         a.i(sub_sp(16)).li(0, 77).i(str_sp(0, 8)).i(ldr_sp(1, 8)).i(add_rd_sp(2, 8)).i(add_sp(16));
     });
-    assert_eq!(m.r[1], 77);
-    assert_eq!(m.r[2], 0x2000_4000 - 16 + 8);
-    assert_eq!(m.r[13], 0x2000_4000);
+    assert_eq!(m.cpu.r[1], 77);
+    assert_eq!(m.cpu.r[2], 0x2000_4000 - 16 + 8);
+    assert_eq!(m.cpu.r[13], 0x2000_4000);
 }
 
 #[test]
@@ -290,16 +290,16 @@ fn multiple_loads_stores_push_pop() {
         a.li(4, 0x2000_0100).i(ldm(4, 0b1110_0000)); // r5..r7, writeback r4
         a.li(0, 0x2000_0100).i(ldm(0, 0b0000_0011)); // base in list: no writeback
     });
-    assert_eq!((m.r[5], m.r[6], m.r[7]), (11, 22, 33));
-    assert_eq!(m.r[4], 0x2000_010C);
-    assert_eq!(m.r[0], 11);
-    assert_eq!(m.r[1], 22);
+    assert_eq!((m.cpu.r[5], m.cpu.r[6], m.cpu.r[7]), (11, 22, 33));
+    assert_eq!(m.cpu.r[4], 0x2000_010C);
+    assert_eq!(m.cpu.r[0], 11);
+    assert_eq!(m.cpu.r[1], 22);
     let m = exec(|a| {
         a.i(movs_i(0, 1)).i(movs_i(1, 2)).li(2, 0x1234).i(mov_hi(14, 2));
         a.i(push(0b11, true)).i(movs_i(0, 0)).i(movs_i(1, 0)).i(pop(0b1100, false)).i(pop(0b1, false));
     });
-    assert_eq!((m.r[2], m.r[3], m.r[0]), (1, 2, 0x1234));
-    assert_eq!(m.r[13], 0x2000_4000);
+    assert_eq!((m.cpu.r[2], m.cpu.r[3], m.cpu.r[0]), (1, 2, 0x1234));
+    assert_eq!(m.cpu.r[13], 0x2000_4000);
 }
 
 #[test]
@@ -309,14 +309,14 @@ fn branches_and_calls() {
         a.label("f").i(adds_i8(0, 10)).i(bx(14));
         a.label("done");
     });
-    assert_eq!(m.r[0], 11);
+    assert_eq!(m.cpu.r[0], 11);
     // BLX register, MOV PC, ADD PC
     let m = exec(|a| {
         a.i(movs_i(0, 0)).adr_l(1, "g").i(adds_i8(1, 1)).i(blx(1)).i(adds_i8(0, 1)).b("next");
         a.align4().label("g").i(adds_i8(0, 100)).i(bx(14));
         a.label("next").adr_l(2, "h").i(mov_hi(15, 2)).i(adds_i8(0, 50)).align4().label("h").i(adds_i8(0, 2));
     });
-    assert_eq!(m.r[0], 103);
+    assert_eq!(m.cpu.r[0], 103);
     // Conditional branches: each cond taken exactly when it should be.
     for (cond, flagset, taken) in [
         (EQ, 0b0100, true),
@@ -341,7 +341,7 @@ fn branches_and_calls() {
             flags(a, flagset);
             a.bc(cond, "t").i(movs_i(0, 1)).b("e").label("t").i(movs_i(0, 2)).label("e");
         });
-        assert_eq!(m.r[0], if taken { 2 } else { 1 }, "cond {} flags {:04b}", cond, flagset);
+        assert_eq!(m.cpu.r[0], if taken { 2 } else { 1 }, "cond {} flags {:04b}", cond, flagset);
     }
 }
 
@@ -353,9 +353,9 @@ fn adr_and_high_register_add() {
         a.li(2, 1000).i(mov_hi(9, 2)).i(movs_i(3, 24)).i(add_hi(9, 3)).i(mov_hi(4, 9));
         a.i(add_hi(13, 3)).i(mov_hi(5, 13)).i(sub_sp(24));
     });
-    assert_eq!(m.r[1], 0x1234_5678);
-    assert_eq!(m.r[4], 1024);
-    assert_eq!(m.r[5], 0x2000_4000 + 24);
+    assert_eq!(m.cpu.r[1], 0x1234_5678);
+    assert_eq!(m.cpu.r[4], 1024);
+    assert_eq!(m.cpu.r[5], 0x2000_4000 + 24);
 }
 
 #[test]
@@ -367,11 +367,11 @@ fn special_registers() {
         a.i(CPSID).w(mrs(5, 16)).i(CPSIE).w(mrs(6, 16));
         a.i(movs_i(7, 0)).w(msr(20, 7));
     });
-    assert_eq!(m.r[2], 0x2000_3000 - 4);
-    assert_eq!(m.r[3], 0x2000_4000);
-    assert_eq!(m.r[4], 2);
-    assert_eq!((m.r[5], m.r[6]), (1, 0));
-    assert_eq!(m.r[13], 0x2000_4000);
+    assert_eq!(m.cpu.r[2], 0x2000_3000 - 4);
+    assert_eq!(m.cpu.r[3], 0x2000_4000);
+    assert_eq!(m.cpu.r[4], 2);
+    assert_eq!((m.cpu.r[5], m.cpu.r[6]), (1, 0));
+    assert_eq!(m.cpu.r[13], 0x2000_4000);
     // xPSR flags round-trip and IPSR in a handler
     let m = exec(|a| {
         flags(a, 0b1010);
@@ -380,8 +380,8 @@ fn special_registers() {
         a.label("after");
         a.vector(11, "svc");
     });
-    assert_eq!(m.r[0], 0xA000_0000);
-    assert_eq!(m.r[4], 11);
+    assert_eq!(m.cpu.r[0], 0xA000_0000);
+    assert_eq!(m.cpu.r[4], 11);
 }
 
 #[test]
@@ -544,6 +544,6 @@ fn small_multiplier_takes_32_cycles() {
     let (m, _) = run(&a, c.clone());
     c.mul_cycles = 1;
     let (m1, _) = run(&a, c);
-    assert_eq!(m.r[0], 42);
+    assert_eq!(m.cpu.r[0], 42);
     assert_eq!(m.cyc - m1.cyc, 31);
 }

@@ -39,9 +39,9 @@ fn cycle_counter_latches_and_clock() {
         .exit(0);
     let (m, _) = run(&a, cfg(Board::VP_M0));
     // the load's start cycle: li (3 instr) + 3 NOPs
-    assert_eq!(m.r[2], 7); // li = MOVS + 3 LSLS, then 3 NOPs
-    assert_eq!(m.r[3], 0);
-    assert_eq!(m.r[4], 48_000_000);
+    assert_eq!(m.cpu.r[2], 7); // li = MOVS + 3 LSLS, then 3 NOPs
+    assert_eq!(m.cpu.r[3], 0);
+    assert_eq!(m.cpu.r[4], 48_000_000);
 }
 
 #[test]
@@ -67,7 +67,7 @@ fn probe_set_clear_mark_events() {
     assert!(matches!(ev[0], Event::Probe { pins: 5, changed: 5, .. }));
     assert!(matches!(ev[1], Event::Probe { pins: 4, changed: 1, .. }));
     assert!(matches!(ev[2], Event::Mark { value: 0xABCD, .. }));
-    assert_eq!(m.r[7], 4);
+    assert_eq!(m.cpu.r[7], 4);
 }
 
 #[test]
@@ -79,9 +79,9 @@ fn compare_timer_fires_and_records() {
     a.vector(16, "irq");
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
-    assert_eq!(m.r[2], 3000);
-    assert_eq!(m.r[3], 0, "ARM cleared by hardware");
-    assert!(m.r[4] > 3016);
+    assert_eq!(m.cpu.r[2], 3000);
+    assert_eq!(m.cpu.r[3], 0, "ARM cleared by hardware");
+    assert!(m.cpu.r[4] > 3016);
 }
 
 #[test]
@@ -101,8 +101,8 @@ fn compare_timer_in_the_past_fires_at_once() {
     let (m, _) = run(&a, cfg(Board::VP_M0));
     let entry =
         events(&m).iter().find_map(|e| if let Event::ExcEntry { c, .. } = e { Some(*c) } else { None }).unwrap();
-    assert_eq!(entry, m.r[2] as u64 + 16);
-    assert!(m.r[2] > 5);
+    assert_eq!(entry, m.cpu.r[2] as u64 + 16);
+    assert!(m.cpu.r[2] > 5);
 }
 
 #[test]
@@ -124,9 +124,9 @@ fn stimulus_from_config_raises_irq1_and_irq2() {
     c.stimulus = Some(StimulusSpec { at: 1000, period: 500, width: 40 });
     let (m, s) = run(&a, c);
     assert_eq!(s, Stop::Exit(0));
-    assert_eq!(m.r[2], 2000);
-    assert_eq!(m.r[3], 3);
-    assert_eq!(m.r[4], 2040);
+    assert_eq!(m.cpu.r[2], 2000);
+    assert_eq!(m.cpu.r[3], 3);
+    assert_eq!(m.cpu.r[4], 2040);
     let st: Vec<_> = events(&m)
         .into_iter()
         .filter_map(|e| if let Event::Stim { c, level } = e { Some((c, level)) } else { None })
@@ -162,7 +162,7 @@ fn stimulus_programmed_one_shot() {
         .i(ldr_i(6, 0, 0x10))
         .exit(0);
     let (m, _) = run(&a, cfg(Board::VP_M0));
-    assert_eq!((m.r[3], m.r[4], m.r[5], m.r[6]), (1, 0, 0, 700));
+    assert_eq!((m.cpu.r[3], m.cpu.r[4], m.cpu.r[5], m.cpu.r[6]), (1, 0, 0, 700));
 }
 
 #[test]
@@ -224,7 +224,7 @@ fn code_runs_from_ram() {
         .exit(0);
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
-    assert_eq!(m.r[7], 42);
+    assert_eq!(m.cpu.r[7], 42);
 }
 
 // ---- semihosting ----
@@ -251,7 +251,7 @@ fn semihosting_output_and_exit() {
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!(m.console, b"helloXworld\n");
-    assert_eq!(m.r[7], 0);
+    assert_eq!(m.cpu.r[7], 0);
     let mut a = Asm::new();
     a.label("reset");
     sh_call(&mut a, 0x18, 0x20023);
@@ -284,10 +284,10 @@ fn semihosting_exit_extended_open_heapinfo() {
     sh_call(&mut a, 0x20, 0x2000_0030);
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(42));
-    assert_eq!(m.r[8], 0x101);
-    assert_eq!(m.r[9], 0x2000_0000);
-    assert_eq!(m.r[10], 0x2000_4000);
-    assert_eq!(m.r[11], 48_000_000);
+    assert_eq!(m.cpu.r[8], 0x101);
+    assert_eq!(m.cpu.r[9], 0x2000_0000);
+    assert_eq!(m.cpu.r[10], 0x2000_4000);
+    assert_eq!(m.cpu.r[11], 48_000_000);
 }
 
 #[test]

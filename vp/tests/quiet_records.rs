@@ -74,7 +74,7 @@ fn run_body(board: Board, body: &[u16], quiet: bool) -> (Vec<u64>, [u32; 16], us
         m.ops = unmarked.into_boxed_slice();
     }
     m.run();
-    (probe_cycles(&m), m.r, marked)
+    (probe_cycles(&m), m.cpu.r, marked)
 }
 
 #[test]

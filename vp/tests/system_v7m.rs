@@ -139,8 +139,8 @@ fn icsr_rettobase_says_whether_the_handler_returns_to_thread_mode() {
     for (board, svc_bit) in [(Board::VP_M3, 1 << 11), (Board::VP_M0, 0)] {
         let (m, stop) = run(&a, cfg(board));
         assert_eq!(stop, Stop::Exit(0), "on {}", board);
-        assert_eq!(m.r[2] & (1 << 11), svc_bit, "RETTOBASE in the SVC handler on {}", board);
-        assert_eq!(m.r[3] & (1 << 11), 0, "RETTOBASE in the nested IRQ handler on {}", board);
-        assert_eq!((m.r[2] & 0x1FF, m.r[3] & 0x1FF), (11, 16), "VECTACTIVE on {}", board);
+        assert_eq!(m.cpu.r[2] & (1 << 11), svc_bit, "RETTOBASE in the SVC handler on {}", board);
+        assert_eq!(m.cpu.r[3] & (1 << 11), 0, "RETTOBASE in the nested IRQ handler on {}", board);
+        assert_eq!((m.cpu.r[2] & 0x1FF, m.cpu.r[3] & 0x1FF), (11, 16), "VECTACTIVE on {}", board);
     }
 }

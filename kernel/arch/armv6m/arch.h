@@ -33,7 +33,17 @@ static inline __attribute__((always_inline)) uint32_t arch_irq_lock(void)
 
 static inline __attribute__((always_inline)) void arch_irq_unlock(uint32_t key)
 {
-    __asm volatile("msr primask, %0" ::"r"(key) : "memory");
+    if (__builtin_constant_p(key) && key == 0u)
+        __asm volatile("cpsie i" ::: "memory"); /* (a known 0: CPSIE, 1 cycle, not MSR's 4) */
+    else
+        __asm volatile("msr primask, %0" ::"r"(key) : "memory");
+}
+
+/* The mask an interrupt handler entered with, to restore as it unmasks: on ARMv6-M always
+ * 0 (a handler runs only if PRIMASK was clear), a constant. */
+static inline __attribute__((always_inline)) uint32_t arch_isr_key(void)
+{
+    return 0u;
 }
 
 /* Nonzero while interrupts are masked (the kernel's critical section): for assertions. */
@@ -42,6 +52,28 @@ static inline __attribute__((always_inline)) int arch_irq_locked(void)
     uint32_t pm;
     __asm volatile("mrs %0, primask" : "=r"(pm));
     return pm & 1u;
+}
+
+/* The caller's interrupt mask (issue 31): arch_irq_masked() is nonzero while the caller has
+ * interrupts masked (PRIMASK); arch_irq_key_masked(key) tells the same from arch_irq_lock()'s
+ * key, taken as a thread call entered. A masked caller's call never unmasks: it pends PendSV
+ * instead of switching and refuses to block (K_EMASKED). */
+static inline __attribute__((always_inline)) int arch_irq_masked(void)
+{
+    uint32_t pm;
+    __asm volatile("mrs %0, primask" : "=r"(pm)::"memory");
+    return (int)pm;
+}
+
+static inline __attribute__((always_inline)) int arch_irq_key_masked(uint32_t key)
+{
+    return key != 0u;
+}
+
+/* k_thread_exit: the kernel's mask, PRIMASK (the exiting thread's own mask ends with it) */
+static inline __attribute__((always_inline)) void arch_irq_exit_mask(void)
+{
+    __asm volatile("cpsid i" ::: "memory");
 }
 
 /* Optional (arch_if.h): give interrupt line `irq` priority `prio` (0, the most urgent, .. 3,

@@ -37,18 +37,21 @@
 /* void k_yield(void) */
     FUNC z_yield_l
     ldr     r3, =z_kernel
+    MASKED_TO 2f, r0                /* masked: no switch, the mask kept (issue 31) */
     cpsid   i
     ldr     r2, [r3, #ZK_CURRENT]
     ldr     r1, [r2, #ZT_NEXT]
     cmp     r1, r2
     beq     1f                      /* alone at its priority */
+    cmp     r2, #0
+    beq     1f                      /* before k_start(): nobody to yield to (issue 31) */
     ldrb    r0, [r2, #ZT_PRIO]
     lsls    r0, r0, #2
     adds    r0, r0, r3
     str     r2, [r0, #ZK_READY]     /* the caller becomes the tail of its ring */
     SWITCH_TAIL
 1:  cpsie   i
-    bx      lr
+2:  bx      lr
     ENDFUNC z_yield_l
     FULL_ENTRY k_yield, z_yield_l
 

@@ -3,7 +3,7 @@
  * k_mempool_alloc from the free list and k_mempool_free of a block of a power-of-two size.
  * AAPCS routines (neither switches), PRIMASK saved and restored in r12 (any context, as the
  * C). Anything else (NULL or another object, the never-used blocks, an empty pool, a block
- * size that is not a power of two, a bad block, every block free) goes to the C function
+ * size that is not a power of two, a bad block, a free list to search) goes to the C function
  * with the original arguments, so the results are C's.
  */
 #include "rtoslab/config.h"
@@ -61,14 +61,13 @@
     bne     9f                      /* inside a block */
     mrs     r12, primask
     cpsid   i
-    ldrh    r3, [r0, #ZP_AVAIL]
-    ldrh    r2, [r0, #ZP_COUNT]
-    cmp     r3, r2
-    beq     8f                      /* every block is free already */
+    ldr     r2, [r0, #ZP_FREE]
+    cmp     r2, #0
+    bne     8f                      /* released blocks: C checks this is not one (issue 31) */
+    ldrh    r3, [r0, #ZP_AVAIL]     /* (none released: this block is out, avail < count) */
     adds    r3, r3, #1
     strh    r3, [r0, #ZP_AVAIL]
-    ldr     r2, [r0, #ZP_FREE]
-    str     r2, [r1]
+    str     r2, [r1]                /* (0: the end of the list) */
     str     r1, [r0, #ZP_FREE]
     msr     primask, r12
     movs    r0, #0

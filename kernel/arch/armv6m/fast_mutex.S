@@ -16,6 +16,7 @@
  * means a free, valid mutex; SP below z_kernel means an interrupt, which C refuses) */
     FUNC k_mutex_lock
     ldr     r3, =z_kernel
+    MASKED_TO 9f, r2                /* masked: C keeps the mask (issue 31) */
     cpsid   i
     ldr     r2, [r0, #ZM_OWNER]
     cmp     sp, r3
@@ -28,9 +29,24 @@
     movs    r0, #0
     bx      lr
 8:  cpsie   i
-    ldr     r3, =z_mutex_lock_c   /* far tail call; r0-r1 are the arguments */
+9:  ldr     r3, =z_mutex_lock_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
     ENDFUNC k_mutex_lock
+
+/* The inline k_mutex_lock/unlock's call made with interrupts masked (issue 31): the C code,
+ * which keeps the mask, for the inline caller (r0 kept, the result in r3). */
+    FUNC z_mutex_lock_masked
+    push    {r0, lr}
+    bl      z_mutex_lock_c
+    mov     r3, r0
+    pop     {r0, pc}
+    ENDFUNC z_mutex_lock_masked
+    FUNC z_mutex_unlock_masked
+    push    {r0, lr}
+    bl      z_mutex_unlock_c
+    mov     r3, r0
+    pop     {r0, pc}
+    ENDFUNC z_mutex_unlock_masked
 
 /* The slow paths of the inline k_mutex_lock/unlock (kernel.h): called with IRQs disabled,
  * r0 = m (r1 = timeout); the result in r3; r0 kept (the inline code clobbers r1-r3, r12
@@ -296,12 +312,13 @@
     movs    r0, #0
     str     r0, [r2, #ZT_WAIT]      /* (our result when we run again, unused) */
 #endif
-    SWITCH_TAIL
+    SWITCH_TAIL far=1               /* (z_resume_exc_l may lie more than 2 KB back) */
     ENDFUNC z_mutex_unlock_slow
 
 /* int k_mutex_unlock(struct k_mutex *m): the lock word is exactly the caller (no waiters) */
     FUNC k_mutex_unlock
     ldr     r3, =z_kernel
+    MASKED_TO 9f, r2                /* masked: C keeps the mask (issue 31) */
     cpsid   i
     cmp     sp, r3
     bls     8f                      /* the interrupt stack (or main before k_start): C */
@@ -314,7 +331,7 @@
     movs    r0, #0
     bx      lr
 8:  cpsie   i
-    ldr     r3, =z_mutex_unlock_c   /* far tail call; r0 is the argument */
+9:  ldr     r3, =z_mutex_unlock_c   /* far tail call; r0 is the argument */
     bx      r3
     ENDFUNC k_mutex_unlock
 #endif

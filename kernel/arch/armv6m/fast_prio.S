@@ -13,12 +13,19 @@
     FUNC z_thread_prio_set_l
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
+    cmp     r2, #0
+    beq     9f                      /* before k_start(): C (no switch, issue 31) */
     cmp     r0, #0
     bne     1f
     movs    r0, r2                  /* NULL: the caller */
-    cmp     r0, #0
-    beq     9f                      /* not started: C */
-1:  cmp     r1, #K_CONFIG_PRIO_LEVELS
+1:
+#if K_CONFIG_STACK_CHECK
+    ldr     r4, [r2, #ZT_LIM]
+    cmp     sp, r4
+    bls     9f                      /* in an interrupt (MSP, below every thread stack): C
+                                     * says K_EISR, whether or not a switch would follow */
+#endif
+    cmp     r1, #K_CONFIG_PRIO_LEVELS
     bhs     9f                      /* C says K_EINVAL */
 #if K_CONFIG_MUTEX
     ldr     r4, [r3, #ZK_CONTENDED]
@@ -26,10 +33,11 @@
     bne     9f                      /* inheritance in play: C */
 #endif
 #if !K_CONFIG_STACK_CHECK
-    mrs     r4, ipsr                /* (with the stack check, the switch catches it) */
+    mrs     r4, ipsr                /* (with the stack check: above) */
     cmp     r4, #0
     bne     9f                      /* C says K_EISR */
 #endif
+    MASKED_TO 9f, r4                /* masked: C keeps the mask (issue 31) */
     cpsid   i                       /* (r3 = &z_kernel still) */
     ldrb    r4, [r0, #ZT_STATE]
     cmp     r4, #ZS_READY

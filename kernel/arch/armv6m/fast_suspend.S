@@ -22,6 +22,7 @@
 1:  cmp     r2, #0
     beq     9f                      /* before k_start: C */
     THREAD_CALLER 9f
+    MASKED_TO 9f, r6                /* masked: C refuses (K_EMASKED), the mask kept */
     cpsid   i
     /* (the caller runs: it is ready, the head of its ring) */
     movs    r6, #ZS_SUSPENDED
@@ -47,6 +48,7 @@
     cmp     r2, #0
     beq     9f                      /* before k_start: C */
     THREAD_CALLER 9f
+    MASKED_TO 9f, r4                /* masked: C keeps the mask, pends the switch */
     cpsid   i
     ldrb    r4, [r0, #ZT_STATE]
     cmp     r4, #ZS_SUSPENDED

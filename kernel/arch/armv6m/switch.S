@@ -67,8 +67,14 @@ z_switch_l:
  * bit 0 set), in thread mode: `from` is saved and z_kernel.current is `to` already. Restores
  * r8-r11, r4-r7, then the hardware part: lr, r12, the flags, r0-r3, and the pc last, popped
  * from the frame's xPSR slot (or the word above it when the frame was realigned, xPSR bit
- * 9), which leaves SP where the exception return would have. IRQs are enabled just before
- * that pop: an interrupt there finds a consistent stack. Cheaper than pending PendSV. */
+ * 9), which leaves SP where the exception return would have. Cheaper than pending PendSV.
+ *
+ * IRQs are enabled just before that last pop, so an interrupt may preempt the thread
+ * there, at one of the pops of 7f..4f, with its real pc as the word at its SP. Resumed here
+ * again, such a frame must not get a new return word below that one: under a periodic
+ * interrupt that hits every restore, the words piled up and the stack leaked (issue 31).
+ * So a frame whose pc is one of those pops (the range check, 4 cycles) is resumed with SP
+ * at that word and popped directly. */
     .section .text.z_resume_exc_l, "ax", %progbits
     .global z_resume_exc_l
     .type z_resume_exc_l, %function
@@ -87,8 +93,12 @@ z_resume_exc_l:
     ldr     r0, [sp, #16]           /* r12 */
     mov     r12, r0
     ldr     r0, [sp, #24]           /* pc */
-    adds    r0, #1                  /* (a popped pc needs the Thumb bit) */
     ldr     r1, [sp, #28]           /* xPSR */
+    mov     r2, pc              /* = 7f (the pc reads 4 ahead) */
+    subs    r2, r0, r2
+7:  cmp     r2, #(4f - 7b)      /* (7b..4f: IRQs masked but at the pops) */
+    bls     5f                      /* preempted at one of the pops below */
+    adds    r0, #1                  /* (a popped pc needs the Thumb bit) */
     lsls    r2, r1, #22             /* N = bit 9: the frame was realigned by 4 */
     bmi     1f
     str     r0, [sp, #28]
@@ -100,9 +110,19 @@ z_resume_exc_l:
 1:  str     r0, [sp, #32]
     msr     APSR_nzcvq, r1
     pop     {r0-r3}
-    add     sp, #16
+2:  add     sp, #16
     cpsie   i
     pop     {pc}
+5:  lsls    r2, r1, #22             /* the real pc is the word at the frame's old SP */
+    bmi     6f
+    msr     APSR_nzcvq, r1
+    pop     {r0-r3}
+    b       2b
+6:  msr     APSR_nzcvq, r1
+    pop     {r0-r3}
+    add     sp, #20
+    cpsie   i
+4:  pop     {pc}
     .size z_resume_exc_l, . - z_resume_exc_l
 
 /* The rare ends of a light switch (r2 = from, lr = where it resumes, IRQs disabled). */

@@ -51,12 +51,48 @@ static inline __attribute__((always_inline)) void arch_irq_unlock(uint32_t key)
     __asm volatile("msr basepri, %0" ::"r"(key) : "memory");
 }
 
+/* The mask an interrupt handler entered with, to restore as it unmasks: the preempted
+ * context's BASEPRI, which let the interrupt in but need not be 0 (BASEPRI is not stacked:
+ * a handler that wrote 0 would unmask the thread it returns to, issue 31). */
+static inline __attribute__((always_inline)) uint32_t arch_isr_key(void)
+{
+    uint32_t bp;
+    __asm volatile("mrs %0, basepri" : "=r"(bp)::"memory");
+    return bp;
+}
+
 /* Nonzero while the kernel's interrupts are masked (its critical section): for assertions. */
 static inline __attribute__((always_inline)) int arch_irq_locked(void)
 {
     uint32_t bp;
     __asm volatile("mrs %0, basepri" : "=r"(bp));
     return bp != 0u;
+}
+
+/* The caller's interrupt mask (issue 31): arch_irq_masked() is nonzero while the caller has
+ * interrupts masked, by PRIMASK or BASEPRI; arch_irq_key_masked(key) tells the same from
+ * arch_irq_lock()'s key (the caller's BASEPRI) and PRIMASK, which the kernel never sets in
+ * a thread call. A masked caller's call never unmasks: it pends PendSV instead of switching
+ * and refuses to block (K_EMASKED). */
+static inline __attribute__((always_inline)) int arch_irq_masked(void)
+{
+    uint32_t pm, bp;
+    __asm volatile("mrs %0, primask\n mrs %1, basepri" : "=r"(pm), "=r"(bp)::"memory");
+    return (int)(pm | bp);
+}
+
+static inline __attribute__((always_inline)) int arch_irq_key_masked(uint32_t key)
+{
+    uint32_t pm;
+    __asm volatile("mrs %0, primask" : "=r"(pm)::"memory");
+    return (int)(pm | key);
+}
+
+/* k_thread_exit: the kernel's mask, and PRIMASK clear (the exiting thread's own mask ends
+ * with it: the next thread runs as it would after any switch) */
+static inline __attribute__((always_inline)) void arch_irq_exit_mask(void)
+{
+    __asm volatile("msr basepri, %0\n cpsie i" ::"r"(ARCH_BASEPRI) : "memory");
 }
 
 /* Optional (arch_if.h): give interrupt line `irq` priority `prio` (0, the most urgent, .. 3,

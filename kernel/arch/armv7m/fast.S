@@ -28,9 +28,11 @@
 
 /* void k_yield(void) */
     FUNC z_yield_l
+    MASKED_TO 2f, r2, r3            /* masked: no switch, the mask kept (issue 31) */
     ldr     r3, =z_kernel
     IRQ_MASK r2
     ldr     r2, [r3, #ZK_CURRENT]
+    cbz     r2, 1f                  /* before k_start(): nobody to yield to (issue 31) */
     ldr     r1, [r2, #ZT_NEXT]
     cmp     r1, r2
     beq     1f                      /* alone at its priority */
@@ -39,7 +41,7 @@
     str     r2, [r0, #ZK_READY]     /* the caller becomes the tail of its ring */
     SWITCH_TAIL
 1:  IRQ_UNMASK r2
-    bx      lr
+2:  bx      lr
     ENDFUNC z_yield_l
     FULL_ENTRY k_yield, z_yield_l
 

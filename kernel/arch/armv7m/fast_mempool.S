@@ -67,15 +67,12 @@
     tst     r2, r3
     bne     9f                      /* inside a block */
     POOL_LOCK
-    ldr     r3, [r0, #ZP_FRESH]     /* z_avail in bits 16-31 */
-    ldrh    r2, [r0, #ZP_COUNT]
-    cmp     r2, r3, lsr #16
-    beq     8f                      /* every block is free already */
-    lsrs    r3, r3, #16
+    ldr     r2, [r0, #ZP_FREE]
+    cbnz    r2, 8f                  /* released blocks: C checks this is not one (issue 31) */
+    ldrh    r3, [r0, #ZP_AVAIL]     /* (none released: this block is out, avail < count) */
     adds    r3, r3, #1
     strh    r3, [r0, #ZP_AVAIL]
-    ldr     r2, [r0, #ZP_FREE]
-    str     r2, [r1]
+    str     r2, [r1]                /* (0: the end of the list) */
     str     r1, [r0, #ZP_FREE]
     msr     basepri, r12
     movs    r0, #0

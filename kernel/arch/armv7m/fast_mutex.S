@@ -16,7 +16,7 @@
  * means an interrupt, which C refuses) */
     FUNC k_mutex_lock
     ldr     r3, =z_kernel
-    IRQ_MASK r2
+    IRQ_SAVE_MASK r2                /* (the caller's BASEPRI in r12: kept, issue 31) */
     ldr     r2, [r0, #ZM_OWNER]
     cmp     sp, r3
     bls     8f                      /* the interrupt stack (or main before k_start): C */
@@ -24,16 +24,17 @@
     bne     8f
     ldr     r2, [r3, #ZK_CURRENT]
     str     r2, [r0, #ZM_OWNER]
-    IRQ_UNMASK r0
+    msr     basepri, r12
+    movs    r0, #0
     bx      lr
-8:  IRQ_UNMASK r3
+8:  msr     basepri, r12            /* (C keeps a masked caller's mask) */
     b       z_mutex_lock_c          /* r0-r1 are the arguments */
     ENDFUNC k_mutex_lock
 
 /* int k_mutex_unlock(struct k_mutex *m): the lock word exactly the caller (no waiters) */
     FUNC k_mutex_unlock
     ldr     r3, =z_kernel
-    IRQ_MASK r2
+    IRQ_SAVE_MASK r2                /* (the caller's BASEPRI in r12: kept, issue 31) */
     cmp     sp, r3
     bls     8f                      /* the interrupt stack (or main before k_start): C */
     ldr     r2, [r0, #ZM_OWNER]
@@ -41,9 +42,10 @@
     cmp     r2, r1
     bne     8f
     str     r3, [r0, #ZM_OWNER]     /* Z_MUTEX_FREE */
-    IRQ_UNMASK r0
+    msr     basepri, r12
+    movs    r0, #0
     bx      lr
-8:  IRQ_UNMASK r3
+8:  msr     basepri, r12            /* (C keeps a masked caller's mask) */
     b       z_mutex_unlock_c        /* r0 is the argument */
     ENDFUNC k_mutex_unlock
 
@@ -54,10 +56,11 @@
  * which cases: z_mutex_lock_c's and z_mutex_unlock_c's quick paths, mutex.c); the rest
  * calls the C code. */
 
-/* The C code, unmasked, for the inline caller */
+/* The C code for the inline caller, with the caller's BASEPRI (r12) back: C keeps a masked
+ * caller's mask (issue 31) */
     .macro MUTEX_C cfn
     push    {r0, lr}                /* (8-byte aligned at the call) */
-    IRQ_UNMASK r3
+    msr     basepri, r12
     bl      \cfn
     mov     r3, r0
     pop     {r0, pc}
@@ -80,6 +83,9 @@
  * lock word gets the waiter flag when the queue was empty), the owner inherits the caller's
  * priority (it moves to the tail of that ring) and the head of that ring runs. */
     FUNC z_mutex_lock_slow
+    mrs     r2, primask
+    orrs    r2, r2, r12             /* the caller's mask (r12: its BASEPRI) */
+    bne     9f                      /* masked: C, which keeps it (issue 31) */
     adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     9f
     SLOW_CHECK 9f
@@ -181,6 +187,9 @@
  * ring), the caller drops to its base priority (the head of that ring) and the head of w's
  * ring, w or one ahead of it, runs. */
     FUNC z_mutex_unlock_slow
+    mrs     r2, primask
+    orrs    r2, r2, r12             /* the caller's mask (r12: its BASEPRI) */
+    bne     9f                      /* masked: C, which keeps it (issue 31) */
     SLOW_CHECK 9f
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]

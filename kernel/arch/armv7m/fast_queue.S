@@ -56,6 +56,7 @@
 
 /* int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout) */
     FUNC k_queue_send
+    MASKED_TO 9f, r3, r12           /* masked: C keeps the mask (issue 31) */
     cbz     r0, 9f
     ldrb    r12, [r0, #ZQ_TYPE]
     ldr     r3, [r0, #ZQ_WAITQ]     /* (pipelined) */
@@ -138,6 +139,7 @@
 
 /* int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout) */
     FUNC k_queue_recv
+    MASKED_TO 9f, r3, r12           /* masked: C keeps the mask (issue 31) */
     cbz     r0, 9f
     ldrb    r12, [r0, #ZQ_TYPE]
     ldrh    r3, [r0, #ZQ_COUNT]     /* (pipelined) */

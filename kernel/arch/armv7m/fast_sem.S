@@ -30,7 +30,7 @@
 
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
-    IRQ_MASK r2
+    IRQ_SAVE_MASK r2                /* (the caller's BASEPRI in r12: kept, issue 31) */
     ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
     ldrh    r2, [r0, #ZS_COUNT]     /* (pipelined) */
     cmp     r3, #ZO_SEM
@@ -38,10 +38,14 @@
     subs    r2, r2, #1              /* borrow (carry clear): no unit */
     bcc     1f
     strh    r2, [r0, #ZS_COUNT]
-    IRQ_UNMASK r0
+    msr     basepri, r12
+    movs    r0, #0
     bx      lr
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+    mrs     r3, primask
+    orrs    r3, r3, r12
+    bne     8f                      /* the caller masked: C refuses to block (K_EMASKED) */
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
@@ -87,9 +91,11 @@
     cmp     r6, #0
     bne     4b
     b       5b
-7:  mov     r1, #-1                 /* the timeout was K_FOREVER */
-8:  IRQ_UNMASK r3
-9:  b       z_sem_wait_c            /* r0-r1 are the arguments */
+7:  mov     r1, #-1                 /* the timeout was K_FOREVER (the caller unmasked) */
+    IRQ_UNMASK r3
+    b       z_sem_wait_c
+8:  msr     basepri, r12            /* the caller's mask back: C keeps it */
+    b       z_sem_wait_c            /* r0-r1 are the arguments */
     ENDFUNC z_sem_wait_l
     FULL_ENTRY k_sem_wait, z_sem_wait_l
 
@@ -122,6 +128,9 @@
     b       z_sem_signal_c          /* r0 is the argument */
 5:  b       1b                      /* interrupted: again */
 2:  clrex
+    MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
+                                     * the switch (issue 31; without a waiter no mask is
+                                     * touched) */
     mov     r0, r1
     IRQ_MASK r1
     ldr     r1, [r0, #ZS_WAITQ]     /* (again, masked: an interrupt may have taken it) */

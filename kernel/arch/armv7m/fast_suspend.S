@@ -23,6 +23,7 @@
 1:  cmp     r2, #0
     beq     9f                      /* before k_start: C */
     THREAD_CALLER 9f
+    MASKED_TO 9f, r6, r5            /* masked: C refuses (K_EMASKED), the mask kept */
     IRQ_MASK r6
     /* (the caller runs: it is ready, the head of its ring) */
     movs    r6, #ZS_SUSPENDED
@@ -47,6 +48,7 @@
     cmpne   r2, #0
     beq     9f                      /* t NULL (C says K_EINVAL), or before k_start: C */
     THREAD_CALLER 9f
+    MASKED_TO 9f, r4, r5            /* masked: C keeps the mask, pends the switch */
     IRQ_MASK r4
     ldrb    r4, [r0, #ZT_STATE]
     cmp     r4, #ZS_SUSPENDED

@@ -46,6 +46,7 @@ extern "C" {
 #define K_ESTACK     (-10) /* stack overflow (reported to k_fatal only) */
 #define K_EASSERT    (-11) /* internal assertion (reported to k_fatal only) */
 #define K_EBUSY      (-12) /* (re)initialising an object in use (waiters, or a locked mutex) */
+#define K_EMASKED    (-13) /* a call that would block (or sleep) made with interrupts masked */
 
 /* ---- Time ------------------------------------------------------------------------------- */
 

@@ -1,5 +1,6 @@
-//! The Cortex-M0 core: the dispatch loop (here), decoding (decode.rs), execution
-//! (execute.rs), flags (flags.rs) and cycle costs (timing.rs).
+//! The core: the dispatch loop (here), decoding (decode.rs; ARMv7-M's in thumb2/, the FPU's
+//! in fpu/), the predecoded flash (predecode.rs), execution (execute.rs), flags (flags.rs)
+//! and cycle costs (timing.rs for the Cortex-M0, thumb2/timing.rs for the Cortex-M3/M4F).
 
 pub mod decode;
 pub mod execute;
@@ -7,6 +8,7 @@ pub mod flags;
 pub mod fpu;
 pub mod op;
 pub mod predecode;
+pub mod state;
 pub mod thumb2;
 pub mod timing;
 
@@ -85,14 +87,14 @@ impl Machine {
                 // An IT block runs here, on the slow path: entering one (IT, or an exception
                 // return into one) requests attention until it ends, so the fast path
                 // never tests ITSTATE.
-                if V7 && self.it != 0 {
+                if V7 && self.cpu.it != 0 {
                     self.step_in_it::<TRACED>();
                 }
                 continue;
             }
             // (the fetch written out here and in `step_in_it`: a shared one returning an
             // Option cost the loop 2 to 6 host instructions per instruction)
-            let pc = self.pc;
+            let pc = self.cpu.pc;
             let op = match self.ops.get((pc >> 1) as usize) {
                 Some(op) => *op,
                 None => match self.fetch_slow(pc) {
@@ -119,13 +121,13 @@ impl Machine {
             }
         }
         self.insns += 1;
-        self.pc = pc.wrapping_add(2);
+        self.cpu.pc = pc.wrapping_add(2);
     }
 
     /// The next instruction of the current IT block (the loop's slow path).
     #[inline(never)]
     fn step_in_it<const TRACED: bool>(&mut self) {
-        let pc = self.pc;
+        let pc = self.cpu.pc;
         let op = match self.ops.get((pc >> 1) as usize) {
             Some(op) => *op,
             None => match self.fetch_slow(pc) {
@@ -145,9 +147,9 @@ impl Machine {
         let start = self.cyc;
         for tt in start + 1..start + cost {
             self.advance_events(tt);
-            if self.exc.preempting(self.primask).is_some() {
+            if self.exc.preempting(self.cpu.primask).is_some() {
                 self.cyc = tt;
-                self.pc = pc;
+                self.cpu.pc = pc;
                 self.reschedule();
                 return true;
             }
@@ -208,14 +210,14 @@ impl Machine {
         if self.multi_check(cost, pc) {
             return;
         }
-        let base = self.r[13].wrapping_sub(4 * n);
+        let base = self.cpu.r[13].wrapping_sub(4 * n);
         let mut vals = [0u32; 9];
-        vals[..8].copy_from_slice(&self.r[..8]);
-        vals[8] = self.r[14];
+        vals[..8].copy_from_slice(&self.cpu.r[..8]);
+        vals[8] = self.cpu.r[14];
         if self.store_block(base, list, &vals, pc).is_none() {
             return;
         }
-        self.r[13] = base;
+        self.cpu.r[13] = base;
         self.sp_low = self.sp_low.min(base);
         self.cyc += cost;
     }
@@ -228,26 +230,26 @@ impl Machine {
             return;
         }
         let mut vals = [0u32; 9];
-        let Some(a) = self.load_block(self.r[13], list, &mut vals, pc) else {
+        let Some(a) = self.load_block(self.cpu.r[13], list, &mut vals, pc) else {
             return;
         };
         for (i, v) in vals.iter().enumerate().take(8) {
             if list & (1 << i) != 0 {
-                self.r[i] = *v;
+                self.cpu.r[i] = *v;
             }
         }
-        self.r[13] = a & !3;
+        self.cpu.r[13] = a & !3;
         if with_pc {
             let target = vals[8];
-            if target >= EXC_RETURN_MIN && self.ipsr != 0 {
+            if target >= EXC_RETURN_MIN && self.cpu.ipsr != 0 {
                 self.exception_return(target, pc, cost);
             } else if target & 1 == 0 {
                 self.cyc += cost;
-                self.tbit = false;
+                self.cpu.tbit = false;
                 self.raise_fault(target, "POP of PC with bit 0 clear (INVSTATE)", None);
             } else {
-                self.pc = target & !1;
-                self.cyc += cost + self.bpen(self.pc);
+                self.cpu.pc = target & !1;
+                self.cyc += cost + self.bpen(self.cpu.pc);
             }
         } else {
             self.cyc += cost;
@@ -262,11 +264,11 @@ impl Machine {
         }
         let rn = (rn & 7) as usize;
         let mut vals = [0u32; 9];
-        vals[..8].copy_from_slice(&self.r[..8]);
-        let Some(a) = self.store_block(self.r[rn], list as u16, &vals, pc) else {
+        vals[..8].copy_from_slice(&self.cpu.r[..8]);
+        let Some(a) = self.store_block(self.cpu.r[rn], list as u16, &vals, pc) else {
             return;
         };
-        self.r[rn] = a;
+        self.cpu.r[rn] = a;
         self.cyc += cost;
     }
 
@@ -278,16 +280,16 @@ impl Machine {
         }
         let rn = (rn & 7) as usize;
         let mut vals = [0u32; 9];
-        let Some(a) = self.load_block(self.r[rn], list as u16, &mut vals, pc) else {
+        let Some(a) = self.load_block(self.cpu.r[rn], list as u16, &mut vals, pc) else {
             return;
         };
         for (i, v) in vals.iter().enumerate().take(8) {
             if list & (1 << i) != 0 {
-                self.r[i] = *v;
+                self.cpu.r[i] = *v;
             }
         }
         if list & (1 << rn) == 0 {
-            self.r[rn] = a;
+            self.cpu.r[rn] = a;
         }
         self.cyc += cost;
     }
@@ -296,18 +298,18 @@ impl Machine {
     /// otherwise (PRIMASK set, or already at SVC priority or higher) it escalates to HardFault.
     pub(crate) fn svc(&mut self, pc: u32) {
         let prio = self.exc.prio[EXC_SVC as usize];
-        if prio < self.exc.exec_priority(self.exc.active, self.primask) {
+        if prio < self.exc.exec_priority(self.exc.active, self.cpu.primask) {
             self.exc.pending |= 1 << EXC_SVC;
             self.reschedule();
         } else {
-            let next = self.pc;
-            let why = if self.primask {
+            let next = self.cpu.pc;
+            let why = if self.cpu.primask {
                 "SVC with PRIMASK set (escalated to HardFault)"
             } else {
                 "SVC at insufficient priority (escalated to HardFault)"
             };
             self.raise_fault(pc, why, None);
-            self.pc = next;
+            self.cpu.pc = next;
         }
     }
 
@@ -316,8 +318,8 @@ impl Machine {
     #[cold]
     #[inline(never)]
     pub(crate) fn load_sp(&mut self, v: u32, how: SpLoad) {
-        let old = self.r[13];
-        self.r[13] = v & !3;
+        let old = self.cpu.r[13];
+        self.cpu.r[13] = v & !3;
         self.sp_loaded(old, self.cyc, how);
     }
 
@@ -348,10 +350,10 @@ impl Machine {
     /// ADD SP,Rm. The compiler's own frame code (VLA/alloca, `mov sp, r7` epilogues, large
     /// frames through ADD SP,Rm) never leaves the stack it runs on.
     pub(crate) fn sp_loaded(&mut self, old: u32, c: u64, how: SpLoad) {
-        let new = self.r[13];
-        let switched = self.ipsr == 0 && new != old && {
+        let new = self.cpu.r[13];
+        let switched = self.cpu.ipsr == 0 && new != old && {
             let (ro, rn) = (self.stack_region(old), self.stack_region(new));
-            ro != rn || (self.primask && how != SpLoad::AddReg && rn.is_none_or(|(s, e)| e - s > SHARED_REGION))
+            ro != rn || (self.cpu.primask && how != SpLoad::AddReg && rn.is_none_or(|(s, e)| e - s > SHARED_REGION))
         };
         if switched {
             let low = self.sp_low.min(old);
@@ -369,17 +371,17 @@ impl Machine {
 
     /// MRS: None for SYSm values that do not exist on ARMv6-M (we fault on those).
     pub(crate) fn mrs(&mut self, sysm: u8) -> Option<u32> {
-        let apsr = self.xpsr() & 0xF80F_0000; // N Z C V Q, GE (0 but on vp-m4)
-        let ipsr = self.ipsr & 0x3F;
+        let apsr = self.cpu.xpsr() & 0xF80F_0000; // N Z C V Q, GE (0 without the DSP extension)
+        let ipsr = self.cpu.ipsr & 0x3F;
         Some(match sysm {
             0 | 2 => apsr,        // APSR, EAPSR (EPSR reads as zero)
             1 | 3 => apsr | ipsr, // IAPSR, XPSR
             5 | 7 => ipsr,        // IPSR, IEPSR
             6 => 0,               // EPSR
-            8 => self.msp(),
-            9 => self.psp(),
-            16 => self.primask as u32,
-            20 => ((self.fpu.fpca as u32) << 2) | ((self.spsel as u32) << 1) | (self.npriv as u32),
+            8 => self.cpu.msp(),
+            9 => self.cpu.psp(),
+            16 => self.cpu.primask as u32,
+            20 => ((self.fpu.fpca as u32) << 2) | ((self.cpu.spsel as u32) << 1) | (self.cpu.npriv as u32),
             17 | 18 if self.v7 => (self.exc.basepri & 0xFF) as u32,
             19 if self.v7 => self.exc.faultmask as u32,
             _ => return None,
@@ -393,7 +395,7 @@ impl Machine {
     pub(crate) fn masked_write(&mut self, pc: u32, cost: u64, now: bool) {
         // ARMv7-M: a section is masked while PRIMASK or BASEPRI masks (BASEPRI never does on v6-M).
         let based = self.exc.basepri < 256;
-        let (was, now, c) = (self.primask || based, now || based, self.cyc + cost);
+        let (was, now, c) = (self.cpu.primask || based, now || based, self.cyc + cost);
         if let Some(m) = self.masked.as_mut() {
             m.primask(c, pc, was, now);
         }
@@ -401,7 +403,7 @@ impl Machine {
 
     /// FAULTMASK (CPSID f / MSR): cannot be set from NMI (execution priority -2).
     pub(crate) fn set_faultmask(&mut self, on: bool) {
-        if on && self.ipsr == crate::nvic::EXC_NMI {
+        if on && self.cpu.ipsr == crate::nvic::EXC_NMI {
             return;
         }
         self.exc.faultmask = on;
@@ -414,9 +416,9 @@ impl Machine {
     #[cold]
     #[inline(never)]
     fn masked_basepri(&mut self, new: i16, cur: i16) {
-        let was = self.primask || cur < 256;
-        let now = self.primask || (new != 0 && new < 256);
-        let (pc, c) = (self.pc.wrapping_sub(4), self.cyc + self.msr_cycles());
+        let was = self.cpu.primask || cur < 256;
+        let now = self.cpu.primask || (new != 0 && new < 256);
+        let (pc, c) = (self.cpu.pc.wrapping_sub(4), self.cyc + self.msr_cycles());
         if let Some(m) = self.masked.as_mut() {
             m.primask(c, pc, was, now);
         }
@@ -436,29 +438,29 @@ impl Machine {
             0..=3 => self.set_apsr(v),
             5..=7 => {} // IPSR/EPSR are not writable
             8 => {
-                let old = self.r[13];
-                self.set_msp(v);
-                if self.ipsr == 0 && !self.spsel {
+                let old = self.cpu.r[13];
+                self.cpu.set_msp(v);
+                if self.cpu.ipsr == 0 && !self.cpu.spsel {
                     self.sp_loaded(old, self.cyc + self.msr_cycles(), SpLoad::Msr);
                 }
             }
             9 => {
-                let old = self.r[13];
-                self.set_psp(v);
-                if self.psp_active() {
+                let old = self.cpu.r[13];
+                self.cpu.set_psp(v);
+                if self.cpu.psp_active() {
                     self.sp_loaded(old, self.cyc + self.msr_cycles(), SpLoad::Msr);
                 }
             }
             16 => {
                 if self.masked.is_some() {
-                    self.masked_write(self.pc.wrapping_sub(4), self.msr_cycles(), v & 1 != 0);
+                    self.masked_write(self.cpu.pc.wrapping_sub(4), self.msr_cycles(), v & 1 != 0);
                 }
-                self.primask = v & 1 != 0;
+                self.cpu.primask = v & 1 != 0;
                 self.reschedule();
             }
             17 | 18 if self.v7 => {
                 // BASEPRI, and BASEPRI_MAX which only raises the boost; 0 = no masking.
-                if !self.npriv || self.ipsr != 0 {
+                if !self.cpu.npriv || self.cpu.ipsr != 0 {
                     let new = (v & self.exc.prio_bits as u32) as i16;
                     let cur = self.exc.basepri;
                     if sysm == 17 || (new != 0 && (new < cur)) {
@@ -471,19 +473,19 @@ impl Machine {
                 }
             }
             19 if self.v7 => {
-                if !self.npriv || self.ipsr != 0 {
+                if !self.cpu.npriv || self.cpu.ipsr != 0 {
                     self.set_faultmask(v & 1 != 0);
                 }
             }
             20 => {
-                self.npriv = v & 1 != 0;
+                self.cpu.npriv = v & 1 != 0;
                 self.fpu.fpca = self.fpu.present && v & 4 != 0;
                 // SPSEL can only be changed in Thread mode.
-                if self.ipsr == 0 {
-                    let was = self.psp_active();
-                    let old = self.r[13];
-                    self.set_mode(0, v & 2 != 0);
-                    if was != self.psp_active() {
+                if self.cpu.ipsr == 0 {
+                    let was = self.cpu.psp_active();
+                    let old = self.cpu.r[13];
+                    self.cpu.set_mode(0, v & 2 != 0);
+                    if was != self.cpu.psp_active() {
                         self.sp_loaded(old, self.cyc + self.msr_cycles(), SpLoad::Spsel);
                     }
                 }

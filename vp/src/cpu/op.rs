@@ -594,7 +594,7 @@ pub enum Op {
         rn: u8,
         target: u32,
     },
-    /// A DSP-extension instruction (ARMv7E-M, vp-m4): `op` from `thumb2::dsp_fields::code`,
+    /// A DSP-extension instruction (ARMv7E-M, Cortex-M4): `op` from `thumb2::dsp_fields::code`,
     /// `ra` the accumulator (15: none), RdLo, or an immediate, as the code says.
     Dsp {
         op: u8,

@@ -1,6 +1,8 @@
-//! Instruction timings of the Cortex-M0 (ARM DDI0432C Table 3-1) and the calibrated
-//! exception figures (seed 000, Appendix A). Flash wait states are added where the
-//! executing code pays them (`Machine::ws`).
+//! What an instruction costs on the Cortex-M0 (ARM DDI0432C Table 3-1), all of it here, and
+//! the exception figures of both core families (the M0's calibrated on an STM32F0, seed 000
+//! Appendix A; the M3/M4's from their TRMs). The ARMv7-M instruction costs are
+//! thumb2/timing.rs. Flash wait states are added where the executing code pays them
+//! (`Machine::ws`: a non-sequential fetch, a data load from flash).
 
 /// Data processing, shifts, compares, extends, reverses, ADR, ADD/SUB SP, NOP, hints.
 pub const ALU: u64 = 1;
@@ -26,6 +28,11 @@ pub const EXC_ENTRY: u64 = 15;
 pub const EXC_RETURN_EXTRA: u64 = 13;
 /// Tail chain by BX: 15 cycles including the BX, i.e. 12 more than a BX.
 pub const TAIL_CHAIN_EXTRA: u64 = 12;
+/// Cycles between a store that pends an exception and the moment the core sees it (the
+/// "PendSV asynchronous delay" of Appendix A; both cores).
+pub const ASYNC_PEND_DELAY: u64 = 2;
+/// A peripheral line is seen by the NVIC one cycle after it rises (synchroniser; both cores).
+pub const LINE_SYNC_DELAY: u64 = 1;
 /// Late arrival: a higher-priority exception seen within this many cycles of the start of
 /// an entry (the stacking phase, before the vector fetch) replaces the one being entered.
 pub const LATE_ARRIVAL_WINDOW: u64 = 11;

@@ -2,9 +2,9 @@
 //! IRQ 2 (falling edge); its edge cycles are the ground truth for latency measurements.
 
 use crate::contract::*;
+use crate::cpu::timing::LINE_SYNC_DELAY;
 use crate::machine::{Machine, NEVER};
 use crate::nvic::EXC_IRQ0;
-use crate::peripherals::timer::LINE_SYNC_DELAY;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StimulusSpec {

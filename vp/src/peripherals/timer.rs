@@ -2,11 +2,9 @@
 //! counter, for tickless kernels. See docs/board.md.
 
 use crate::contract::{LAB_TIMER_CMP, LAB_TIMER_CTRL, LAB_TIMER_NOW, TIMER_IRQ};
+use crate::cpu::timing::LINE_SYNC_DELAY;
 use crate::machine::{Machine, NEVER};
 use crate::nvic::EXC_IRQ0;
-
-/// A peripheral line is seen by the NVIC one cycle after it rises (synchroniser).
-pub const LINE_SYNC_DELAY: u64 = 1;
 
 #[derive(Clone, Debug)]
 pub struct Timer {

@@ -4,8 +4,8 @@
 
 use super::decode::{decode, Arith, Cvt, FpOp};
 use super::softfloat::{self as sf, Env};
-use super::timing as t;
 use super::{ASPEN, FPSCR_MASK, LSPACT};
+use crate::cpu::thumb2::timing::fpu as t;
 use crate::machine::{Access, Machine};
 
 const SIGN: u32 = 0x8000_0000;
@@ -14,12 +14,12 @@ impl Machine {
     /// One CP10/CP11 instruction at `pc` (32 bits), `raw` = hw1 << 16 | hw2.
     #[inline(never)]
     pub(crate) fn exec_fp(&mut self, raw: u32, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let Some(op) = decode(raw) else {
             let why = format!("undefined instruction 0x{:04x} 0x{:04x}", raw >> 16, raw & 0xFFFF);
             return self.raise_fault(pc, &why, None);
         };
-        if !self.fpu.present || !self.fpu.enabled(self.npriv && self.ipsr == 0) {
+        if !self.fpu.present || !self.fpu.enabled(self.cpu.npriv && self.cpu.ipsr == 0) {
             let why = if self.fpu.present {
                 "floating-point instruction with CP10/CP11 disabled in CPACR (NOCP UsageFault)"
             } else {
@@ -145,7 +145,7 @@ impl Machine {
             }
             FpOp::Vmrs { rt: 15 } => {
                 let v = self.fpu.fpscr;
-                (self.n, self.z, self.c, self.v) =
+                (self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) =
                     (v >> 31 != 0, v & (1 << 30) != 0, v & (1 << 29) != 0, v & (1 << 28) != 0);
                 t::ALU
             }

@@ -6,9 +6,9 @@
 //! FP instruction that runs while LSPACT is set writes the state there (`preserve_fp_state`),
 //! an exception return with LSPACT still set skips both the save and the restore.
 
-use super::timing::FP_FRAME_WORDS;
 use super::{HFRDY, LSPACT, LSPEN, THREAD, USER};
 use crate::contract::RAM_BASE;
+use crate::cpu::thumb2::timing::fpu::FP_FRAME_WORDS;
 use crate::machine::Machine;
 
 /// Size of an extended frame, and the offset of its FP part.
@@ -31,7 +31,7 @@ impl Machine {
         if self.fpu.fpccr & LSPEN != 0 {
             let f = &mut self.fpu;
             f.fpcar = area;
-            let user = if from_thread && self.npriv { USER } else { 0 };
+            let user = if from_thread && self.cpu.npriv { USER } else { 0 };
             let thread = if from_thread { THREAD } else { 0 };
             f.fpccr = (f.fpccr & !(USER | THREAD | HFRDY | LSPACT)) | user | thread | HFRDY | LSPACT;
             return Some(0);

@@ -1,7 +1,7 @@
-//! The Cortex-M4F's single-precision FPU (FPv4-SP, vp-m4 only): its registers and system
+//! The Cortex-M4F's single-precision FPU (FPv4-SP): its registers and system
 //! registers (here), the encodings (decode.rs), the arithmetic (softfloat.rs), execution
 //! (execute.rs), and the exception side: extended frames and lazy state preservation
-//! (lazy.rs). On vp-m3 (no FPU) every coprocessor instruction takes the NOCP fault.
+//! (lazy.rs). On a core without one every coprocessor instruction takes the NOCP fault.
 
 pub mod decode;
 pub mod execute;
@@ -35,31 +35,10 @@ const MVFR1: u32 = 0x1100_0011;
 /// FPSCR bits that exist on FPv4-SP: N Z C V, AHP DN FZ RMode, IDC and the five flags.
 pub const FPSCR_MASK: u32 = 0xF7C0_009F;
 
-/// Cycles, Cortex-M4 TRM (ARM DDI0439B, r0p1) section 7.2.3 "FPU instruction set", Table
-/// 7-1 (cross-checked with TI SWCU192 Table 3-27, a copy of it): VADD/VSUB/VMUL/VNMUL/VABS/VNEG/VCMP/VCVT/VMOV/VMRS/VMSR 1, VMLA-family
-/// and fused MAC 3, VDIV/VSQRT 14, VLDR 2 (a double 3), VSTR 2 (a double 3), VLDM/VSTM/VPUSH/
-/// VPOP 1 + N (N words), VMOV two floats or a double to/from two core registers (and one
-/// float to/from one core register) 2.
-pub mod timing {
-    pub const ALU: u64 = 1;
-    pub const MAC: u64 = 3;
-    pub const DIV_SQRT: u64 = 14;
-    pub const LDST: u64 = 2;
-    pub const LDST_DOUBLE: u64 = 3;
-    pub const MULTI_BASE: u64 = 1;
-    pub const CORE: u64 = 2;
-    /// VMOV Dn[x], Rt / Rt, Dn[x] ("top/bottom half of double to/from core register").
-    pub const SCALAR: u64 = 1;
-    /// The FP part of an extended frame: S0-S15 and FPSCR, 17 words written (or read) one
-    /// per cycle on top of the integer frame. The TRMs give no figure for it: this is the
-    /// model (docs/board.md), so full stacking enters in 12 + 17 = 29 cycles.
-    pub const FP_FRAME_WORDS: u64 = 17;
-}
-
 /// The FPU's architectural state.
 #[derive(Clone, Debug)]
 pub struct Fpu {
-    /// The board has one (vp-m4).
+    /// The core has one (`Core::has_fpu`).
     pub present: bool,
     pub s: [u32; 32],
     pub fpscr: u32,

@@ -9,15 +9,12 @@
 //! Processing, Addition, Subtraction and Parallel Addition and Subtraction rows; MSR is
 //! "1 or 2" in Table 3-1, page 3-7, and takes 2 here, as the other MSRs).
 //!
-//! The decoder (dsp_fields.rs) does not know the board: on vp-m3 (Cortex-M3, no DSP
+//! The decoder (dsp_fields.rs) does not know the board: on a Cortex-M3 (no DSP
 //! extension) executing one of these raises the same fault as an undefined instruction.
 
 use super::dsp_fields::code as c;
 use super::timing as t;
 use crate::machine::Machine;
-
-/// The cycles of every DSP instruction on the Cortex-M4 (TRM Table 3-2, pages 3-8 to 3-11).
-pub const DSP: u64 = 1;
 
 /// Saturate `x` to `[lo, hi]`: (value, saturated).
 #[inline]
@@ -152,23 +149,23 @@ impl Machine {
             c::PAR..c::PAR_END => {
                 let (r, ge) = parallel(op, n, m);
                 if let Some(g) = ge {
-                    self.ge = g;
+                    self.cpu.ge = g;
                 }
                 r
             }
-            c::SEL => select(self.ge, n, m),
+            c::SEL => select(self.cpu.ge, n, m),
             c::QADD..=c::QDSUB => {
                 // QADD Rd, Rm, Rn: Rm is the accumulator, Rn the (doubled) addend
                 let (a, b) = (m as i32 as i64, n as i32 as i64);
                 let (b, q1) = if op == c::QDADD || op == c::QDSUB { ssat(2 * b, 32) } else { (b, false) };
                 let (v, q2) = ssat(if op <= c::QDADD { a + b } else { a - b }, 32);
-                self.q |= q1 || q2;
+                self.cpu.q |= q1 || q2;
                 v as u32
             }
             c::USADA8 => usad8(n, m, acc),
             c::SSAT16 | c::USAT16 => {
                 let (v, q) = sat16(op == c::USAT16, n, ra as u32);
-                self.q |= q;
+                self.cpu.q |= q;
                 v
             }
             c::PKHBT => (n & 0xFFFF) | ((m << ra) & 0xFFFF_0000),
@@ -190,18 +187,18 @@ impl Machine {
                 let x = if op & 2 != 0 { a.1 } else { a.0 };
                 let y = if op & 1 != 0 { b.1 } else { b.0 };
                 let v = x * y + acc as i32 as i64;
-                self.q |= v != v as i32 as i64;
+                self.cpu.q |= v != v as i32 as i64;
                 v as u32
             }
             c::SMLAD..=0x5F => {
                 let (v, q) = dual(op >= c::SMLSD, op & 1 != 0, n, m, acc as i32 as i64);
-                self.q |= q;
+                self.cpu.q |= q;
                 v
             }
             c::SMLAW..=0x61 => {
                 let y = if op & 1 != 0 { halves(m).1 } else { halves(m).0 };
                 let v = ((n as i32 as i64 * y) >> 16) + acc as i32 as i64;
-                self.q |= v != v as i32 as i64;
+                self.cpu.q |= v != v as i32 as i64;
                 v as u32
             }
             c::SMMLA..=0x65 => most_significant(op >= c::SMMLS, op & 1 != 0, n, m, acc),
@@ -211,13 +208,13 @@ impl Machine {
                 if ra & 2 != 0 {
                     self.set_apsr(n);
                 }
-                self.ge = ((n >> 16) & 0xF) as u8;
+                self.cpu.ge = ((n >> 16) & 0xF) as u8;
                 self.cyc += t::MRS_MSR;
                 return;
             }
         };
         self.s(rd, r);
-        self.cyc += DSP;
+        self.cyc += t::DSP;
     }
 
     /// The long forms: `hi` = RdHi, `lo` = RdLo.
@@ -239,7 +236,7 @@ impl Machine {
         };
         self.s(lo, r as u32);
         self.s(hi, (r >> 32) as u32);
-        self.cyc += DSP;
+        self.cyc += t::DSP;
     }
 }
 

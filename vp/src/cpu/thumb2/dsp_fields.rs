@@ -2,7 +2,7 @@
 //! calls for its encodings (ARMv7-M ARM A5.3.4, A5.3.12, A5.3.13, A5.3.16-A5.3.18, A5.3.20,
 //! A5.3.21). Every one becomes `Op::Dsp`; its `op` code is below and execution is dsp.rs.
 //! UNPREDICTABLE register choices (SP, PC, RdHi == RdLo) decode to `Op::Undef`, as in
-//! fields.rs. The decoder does not know the board: on vp-m3 the op faults when executed.
+//! fields.rs. The decoder does not know the board: on a Cortex-M3 the op faults when executed.
 
 use super::fields::{bad, bits, reg, undef};
 use crate::cpu::decode::Op;

@@ -37,21 +37,21 @@ impl Machine {
     /// Data processing `OP` (a `dp` opcode) with a shifted register; `f` its flag bits.
     #[inline(always)]
     pub(crate) fn dp_reg<const OP: u8>(&mut self, f: u8, rd: u8, rn: u8, rm: u8, sh: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         // (most registers are not shifted: LSL #0 skips the shifter's dispatch)
-        let (b, c) = if sh == 0 { (self.g(rm), self.c) } else { shift_imm(self.g(rm), sh, self.c) };
+        let (b, c) = if sh == 0 { (self.g(rm), self.cpu.c) } else { shift_imm(self.g(rm), sh, self.cpu.c) };
         self.dp::<OP>(f, rd, self.g(rn), b, c, true);
     }
 
     #[inline(always)]
     pub(crate) fn exec_shift_reg(&mut self, op: u8, rd: u8, rn: u8, rm: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let (x, n) = (self.g(rn), self.g(rm) & 0xFF);
         let (r, c) = match op & 3 {
-            0 => lsl_c(x, n, self.c),
-            1 => lsr_c(x, n, self.c),
-            2 => asr_c(x, n, self.c),
-            _ => ror_c(x, n, self.c),
+            0 => lsl_c(x, n, self.cpu.c),
+            1 => lsr_c(x, n, self.cpu.c),
+            2 => asr_c(x, n, self.cpu.c),
+            _ => ror_c(x, n, self.cpu.c),
         };
         if op & 0x10 != 0 {
             self.set_flags_shift((r, c));
@@ -63,13 +63,13 @@ impl Machine {
 
     #[inline(always)]
     pub(crate) fn exec_movt(&mut self, rd: u8, imm: u16, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         self.alu_result(rd, (self.g(rd) & 0xFFFF) | ((imm as u32) << 16));
     }
 
     #[inline(always)]
     pub(crate) fn exec_bfi(&mut self, rd: u8, rn: u8, lsb: u8, msb: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let mask = (u32::MAX >> (31 - msb as u32)) & (u32::MAX << lsb);
         let src = if rn == 15 { 0 } else { self.g(rn) << lsb };
         self.alu_result(rd, (self.g(rd) & !mask) | (src & mask));
@@ -77,7 +77,7 @@ impl Machine {
 
     #[inline(always)]
     pub(crate) fn exec_bfx(&mut self, signed: bool, rd: u8, rn: u8, lsb: u8, width: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let v = self.g(rn) << (32 - lsb as u32 - width as u32);
         let r = if signed { ((v as i32) >> (32 - width as u32)) as u32 } else { v >> (32 - width as u32) };
         self.alu_result(rd, r);
@@ -85,11 +85,11 @@ impl Machine {
 
     #[inline(always)]
     pub(crate) fn exec_sat(&mut self, unsigned: bool, rd: u8, rn: u8, sh: u8, sat: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
-        let x = shift_imm(self.g(rn), sh, self.c).0 as i32 as i64;
+        self.cpu.pc = pc.wrapping_add(4);
+        let x = shift_imm(self.g(rn), sh, self.cpu.c).0 as i32 as i64;
         let (lo, hi) = if unsigned { (0, (1i64 << sat) - 1) } else { (-(1i64 << (sat - 1)), (1i64 << (sat - 1)) - 1) };
         if x < lo || x > hi {
-            self.q = true;
+            self.cpu.q = true;
         }
         self.alu_result(rd, x.clamp(lo, hi) as u32);
     }
@@ -97,7 +97,7 @@ impl Machine {
     /// CLZ, RBIT, REV, REV16, REVSH.
     #[inline(always)]
     pub(crate) fn exec_misc(&mut self, op: u8, rd: u8, rm: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let x = self.g(rm);
         let r = match op {
             0 => x.leading_zeros(),
@@ -112,7 +112,7 @@ impl Machine {
     /// SXTH, UXTH, SXTB, UXTB with rotation.
     #[inline(always)]
     pub(crate) fn exec_extend(&mut self, op: u8, rd: u8, rm: u8, rot: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let x = self.g(rm).rotate_right(8 * rot as u32);
         let r = match op {
             0 => x as u16 as i16 as i32 as u32,
@@ -126,7 +126,7 @@ impl Machine {
     /// MUL, MLA, MLS (`ra` 15: MUL).
     #[inline(always)]
     pub(crate) fn exec_mul(&mut self, mls: bool, rd: u8, rn: u8, rm: u8, ra: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let p = self.g(rn).wrapping_mul(self.g(rm));
         let (r, cost) = match (ra, mls) {
             (15, _) => (p, t::ALU),
@@ -142,7 +142,7 @@ impl Machine {
     /// UMULL, SMULL, UMLAL, SMLAL (`op` bit 0 signed, bit 1 accumulate).
     #[inline(always)]
     pub(crate) fn exec_mul_long(&mut self, op: u8, lo: u8, hi: u8, rn: u8, rm: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let signed = op & 1 != 0;
         let (a, b) = (self.g(rn), self.g(rm));
         let p = if signed { (a as i32 as i64).wrapping_mul(b as i32 as i64) as u64 } else { a as u64 * b as u64 };
@@ -156,20 +156,20 @@ impl Machine {
 
     #[inline(always)]
     pub(crate) fn exec_div(&mut self, signed: bool, rd: u8, rn: u8, rm: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         self.divide(signed, rd, self.g(rn), self.g(rm), pc);
     }
 
     #[inline(always)]
     pub(crate) fn exec_dsp_op(&mut self, op: u8, rd: u8, rn: u8, rm: u8, ra: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         self.exec_dsp(op, rd, rn, rm, ra, pc);
     }
 
     /// IT (16-bit: the loop has moved `pc` past it).
     #[inline(always)]
     pub(crate) fn exec_it(&mut self, state: u8, pc: u32) {
-        self.it = state;
+        self.cpu.it = state;
         self.reschedule(); // the block runs on the loop's slow path (it.rs)
         self.cyc += self.it_cost(pc);
     }
@@ -177,7 +177,7 @@ impl Machine {
     /// CPSID f / CPSIE f (16-bit): FAULTMASK, privileged only, and not settable from NMI.
     #[inline(always)]
     pub(crate) fn exec_cps_f(&mut self, disable: bool) {
-        if !self.npriv || self.ipsr != 0 {
+        if !self.cpu.npriv || self.cpu.ipsr != 0 {
             self.set_faultmask(disable);
         }
         self.cyc += t::ALU;
@@ -186,9 +186,9 @@ impl Machine {
     /// NOP.W, and CLREX (which also forgets the exclusive monitor's address).
     #[inline(always)]
     pub(crate) fn exec_nop_w(&mut self, clrex: bool, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         if clrex {
-            self.excl = None;
+            self.cpu.excl = None;
         }
         self.cyc += t::ALU;
     }
@@ -196,7 +196,7 @@ impl Machine {
     /// WFE.W, WFI.W, SEV.W: the 16-bit ones' behaviour, 4 bytes long.
     #[inline(always)]
     pub(crate) fn exec_hint_w(&mut self, hint: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let op = match hint {
             2 => Op::Wfe,
             3 => Op::Wfi,
@@ -208,18 +208,18 @@ impl Machine {
     /// Data processing `OP` (a `dp` opcode) with an immediate; `f` its flag bits.
     #[inline(always)]
     pub(crate) fn dp_imm<const OP: u8>(&mut self, f: u8, rd: u8, rn: u8, imm: u32, pc: u32) {
-        self.pc = pc.wrapping_add(4);
-        let c = if f & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.c };
+        self.cpu.pc = pc.wrapping_add(4);
+        let c = if f & dp::IMM_C != 0 { imm >> 31 != 0 } else { self.cpu.c };
         self.dp::<OP>(f, rd, self.g(rn), imm, c, false);
     }
 
     /// B<c>.W.
     #[inline(always)]
     pub(crate) fn exec_bcond_w(&mut self, cond: u8, target: u32, pc: u32) {
-        if cond_passed(cond, self.n, self.z, self.c, self.v) {
+        if cond_passed(cond, self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) {
             self.branch(target, t::BRANCH);
         } else {
-            self.pc = pc.wrapping_add(4);
+            self.cpu.pc = pc.wrapping_add(4);
             self.cyc += t::NOT_TAKEN;
         }
     }
@@ -250,7 +250,7 @@ impl Machine {
         let s = f & dp::S != 0;
         let logical = |m: &mut Machine, r: u32| {
             if s {
-                m.c = carry;
+                m.cpu.c = carry;
                 m.nz(r);
             }
             r
@@ -265,8 +265,8 @@ impl Machine {
             dp::MOV => logical(self, b),
             dp::MVN => logical(self, !b),
             dp::ADD => arith(self, add_with_carry(a, b, false)),
-            dp::ADC => arith(self, add_with_carry(a, b, self.c)),
-            dp::SBC => arith(self, add_with_carry(a, !b, self.c)),
+            dp::ADC => arith(self, add_with_carry(a, b, self.cpu.c)),
+            dp::SBC => arith(self, add_with_carry(a, !b, self.cpu.c)),
             dp::SUB => arith(self, add_with_carry(a, !b, true)),
             _ => arith(self, add_with_carry(!a, b, true)), // RSB
         };

@@ -58,25 +58,25 @@ impl Machine {
     /// of `exec_g` (so that the shared ops take the M3/M4 figures).
     #[inline(never)]
     pub(crate) fn exec_in_it(&mut self, op: Op, pc: u32) {
-        let state = self.it;
-        self.it = advance(state);
-        if self.it != 0 {
+        let state = self.cpu.it;
+        self.cpu.it = advance(state);
+        if self.cpu.it != 0 {
             self.reschedule();
         }
-        if !cond_passed(state >> 4, self.n, self.z, self.c, self.v) {
-            self.pc = pc.wrapping_add(op.size());
+        if !cond_passed(state >> 4, self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) {
+            self.cpu.pc = pc.wrapping_add(op.size());
             self.cyc += t::NOT_TAKEN;
             return;
         }
         if sets_flags_outside_it(&op) {
-            let flags = (self.n, self.z, self.c, self.v);
+            let flags = (self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v);
             self.exec_t2(op, pc);
-            (self.n, self.z, self.c, self.v) = flags;
+            (self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) = flags;
         } else {
             self.exec_t2(op, pc);
         }
         if self.pending_fault.is_some() {
-            self.it = state; // the faulting instruction is stacked with its own ITSTATE
+            self.cpu.it = state; // the faulting instruction is stacked with its own ITSTATE
             self.reschedule();
         }
     }

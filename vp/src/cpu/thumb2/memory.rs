@@ -14,7 +14,7 @@ impl Machine {
     /// LDR/STR (any size) Rt, [Rn, #+imm12] or [Rn, #+/-imm8].
     #[inline(always)]
     pub(crate) fn exec_ld_imm(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(off as i32 as u32);
         self.load_store(kind, rt, a, pc, None, bit(rn));
     }
@@ -22,7 +22,7 @@ impl Machine {
     /// LDR/STR (any size) Rt, [Rn, #+/-imm8]!
     #[inline(always)]
     pub(crate) fn exec_ld_pre(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(off as i32 as u32);
         self.load_store(kind, rt, a, pc, Some((rn, a)), bit(rn));
     }
@@ -30,7 +30,7 @@ impl Machine {
     /// LDR/STR (any size) Rt, [Rn], #+/-imm8
     #[inline(always)]
     pub(crate) fn exec_ld_post(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn);
         self.load_store(kind, rt, a, pc, Some((rn, a.wrapping_add(off as i32 as u32))), bit(rn));
     }
@@ -38,7 +38,7 @@ impl Machine {
     /// LDR/STR (any size) Rt, [Rn, Rm, LSL #sh].
     #[inline(always)]
     pub(crate) fn exec_ld_reg(&mut self, kind: u8, rt: u8, rn: u8, rm: u8, sh: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(self.g(rm) << sh);
         self.load_store(kind, rt, a, pc, None, bit(rn) | bit(rm));
     }
@@ -46,7 +46,7 @@ impl Machine {
     /// LDRD/STRD (`puw` = P << 2 | U << 1 | W, bit 3 set for the load).
     #[inline(always)]
     pub(crate) fn exec_dual(&mut self, puw: u8, rt: u8, rt2: u8, rn: u8, off: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let (base, off) = (self.g(rn), 4 * off as u32);
         let end = if puw & 2 != 0 { base.wrapping_add(off) } else { base.wrapping_sub(off) };
         let a = if puw & 4 != 0 { end } else { base };
@@ -56,7 +56,7 @@ impl Machine {
     }
 
     pub(crate) fn exec_ldrex(&mut self, size: u8, rt: u8, rn: u8, off: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(4 * off as u32);
         if a & (size as u32 - 1) != 0 {
             return self.unaligned(a, pc, true);
@@ -68,18 +68,18 @@ impl Machine {
         });
         if let Some(v) = v {
             self.s(rt, v);
-            self.excl = Some(a);
+            self.cpu.excl = Some(a);
         }
     }
 
     pub(crate) fn exec_strex(&mut self, size: u8, rd: u8, rt: u8, rn: u8, off: u8, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(4 * off as u32);
         if a & (size as u32 - 1) != 0 {
             return self.unaligned(a, pc, false);
         }
         let (stall, cycles) = self.ldst_timing(bit(rn));
-        let status = if self.excl == Some(a) {
+        let status = if self.cpu.excl == Some(a) {
             let v = self.g(rt);
             // its write lands at its end, like a store's (pipeline.rs)
             self.st_lat = stall + cycles;
@@ -96,7 +96,7 @@ impl Machine {
         } else {
             1
         };
-        self.excl = None;
+        self.cpu.excl = None;
         self.s(rd, status);
         // "treated more like an LDR": it pipelines both ways
         self.cyc += stall;
@@ -107,26 +107,26 @@ impl Machine {
     #[inline(always)]
     pub(crate) fn exec_multi(&mut self, flags: u8, rn: u8, list: u16, pc: u32) {
         let size = if flags & multi::NARROW != 0 { 2 } else { 4 };
-        self.pc = pc.wrapping_add(size);
+        self.cpu.pc = pc.wrapping_add(size);
         self.multi(flags, rn, list, pc)
     }
 
     /// LDR (any size) Rt, [PC, #imm], the address resolved by the decoder.
     #[inline(always)]
     pub(crate) fn exec_ld_lit(&mut self, kind: u8, rt: u8, addr: u32, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         self.load_store(kind, rt, addr, pc, None, 0);
     }
 
     #[inline(always)]
     pub(crate) fn exec_ldrd_lit(&mut self, rt: u8, rt2: u8, addr: u32, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         self.dual(true, rt, rt2, addr, pc, 0);
     }
 
     /// TBB/TBH: `base` is the table when Rn is the PC (resolved by the decoder).
     pub(crate) fn exec_tb(&mut self, half: bool, rn: u8, rm: u8, base: u32, pc: u32) {
-        self.pc = pc.wrapping_add(4);
+        self.cpu.pc = pc.wrapping_add(4);
         let b = if rn == 15 { base } else { self.g(rn) };
         let idx = self.g(rm);
         let v = if half { self.ld16(b.wrapping_add(idx << 1), pc) } else { self.ld8(b.wrapping_add(idx), pc) };
@@ -197,7 +197,7 @@ impl Machine {
     /// A load into the PC: exception return in handler mode for 0xFxxxxxxx, otherwise an
     /// interworking branch (bit 0 must be set).
     fn load_pc(&mut self, target: u32, pc: u32, cost: u64) {
-        if target >= EXC_RETURN_MIN && self.ipsr != 0 {
+        if target >= EXC_RETURN_MIN && self.cpu.ipsr != 0 {
             self.exception_return(target, pc, cost);
         } else {
             self.bx_write(target, cost);
@@ -292,7 +292,7 @@ impl Machine {
         let end = if db { start } else { base.wrapping_add(4 * n) };
         let mut vals = [0u32; 16];
         let listed = (0..16).filter(|i| list & (1 << i) != 0);
-        let stored = |m: &Self, i: usize| if i == 15 { pc } else { m.r[i] };
+        let stored = |m: &Self, i: usize| if i == 15 { pc } else { m.cpu.r[i] };
         if !self.transfer_words(start, pc, load, listed, &mut vals, stored) {
             return;
         }

@@ -40,7 +40,7 @@ impl Machine {
         // the PC, bit 15: masked off). One 8-byte record, end << 16 | registers: one store
         // per instruction that sets it; the end compared modulo 2^48 cycles (68 days at
         // 48 MHz).
-        let (rec, dst) = (self.ld_rec, self.ld_rec as u16);
+        let (rec, dst) = (self.cpu.ld_rec, self.cpu.ld_rec as u16);
         let adj = (rec ^ (self.cyc << 16)) >> 16 == 0;
         let dep = addr & !DP_MARK & dst != 0;
         let dp = dst & DP_MARK != 0;
@@ -62,7 +62,7 @@ impl Machine {
     #[inline(always)]
     pub(crate) fn dp_wrote(&mut self, dst: u16) {
         if dst != 0 {
-            self.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
+            self.cpu.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
         }
     }
 
@@ -115,7 +115,7 @@ impl Machine {
     pub(crate) fn v7_loaded(&mut self, cycles: u64, dst: u16) {
         self.cyc += cycles;
         if dst != 0 {
-            self.ld_rec = (self.cyc << 16) | dst as u64;
+            self.cpu.ld_rec = (self.cyc << 16) | dst as u64;
         }
     }
 }

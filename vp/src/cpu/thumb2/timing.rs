@@ -1,6 +1,11 @@
-//! Cortex-M3 instruction timings (ARM DDI0337H/I, section 3.3.1, Table 3.1 "Cortex-M3
-//! instruction set summary", zero wait states). P, the pipeline refill, "ranges from 1 to 3";
-//! this model takes 2 for every taken branch (a 1 + P branch costs 3, as on the M0).
+//! What an instruction costs on the ARMv7-M cores, all of it here: the Cortex-M3 (ARM
+//! DDI0337H/I, section 3.3.1, Table 3.1 "Cortex-M3 instruction set summary", zero wait
+//! states), the Cortex-M4's multiplier and DSP extension (DDI0439 Tables 3-1, 3-2) and the
+//! M4F's FPU (`fpu`, DDI0439 Table 7-1). The rules that combine them with the neighbouring
+//! instruction are pipeline.rs (pipelined loads/stores, the no-forwarding stall) and it.rs
+//! (IT folding); wait states and exception figures are cpu/timing.rs. P, the pipeline
+//! refill, "ranges from 1 to 3"; this model takes 2 for every taken branch (a 1 + P branch
+//! costs 3, as on the M0).
 
 /// Pipeline refill after a taken branch or a write to the PC.
 pub const P: u64 = 2;
@@ -42,6 +47,31 @@ pub const M4_MUL: u64 = 1;
 pub const MUL_LONG_MIN: u64 = 3;
 /// SDIV/UDIV 2 to 12, early termination on the operands.
 pub const DIV_MIN: u64 = 2;
+
+/// Every DSP-extension instruction on the Cortex-M4 (DDI0439D section 3.3.1, Table 3-2
+/// "Cortex-M4 DSP instruction set summary", pages 3-8 to 3-11; MSR APSR_g is MRS_MSR).
+pub const DSP: u64 = 1;
+
+/// Cycles, Cortex-M4 TRM (ARM DDI0439B, r0p1) section 7.2.3 "FPU instruction set", Table
+/// 7-1 (cross-checked with TI SWCU192 Table 3-27, a copy of it): VADD/VSUB/VMUL/VNMUL/VABS/VNEG/VCMP/VCVT/VMOV/VMRS/VMSR 1, VMLA-family
+/// and fused MAC 3, VDIV/VSQRT 14, VLDR 2 (a double 3), VSTR 2 (a double 3), VLDM/VSTM/VPUSH/
+/// VPOP 1 + N (N words), VMOV two floats or a double to/from two core registers (and one
+/// float to/from one core register) 2.
+pub mod fpu {
+    pub const ALU: u64 = 1;
+    pub const MAC: u64 = 3;
+    pub const DIV_SQRT: u64 = 14;
+    pub const LDST: u64 = 2;
+    pub const LDST_DOUBLE: u64 = 3;
+    pub const MULTI_BASE: u64 = 1;
+    pub const CORE: u64 = 2;
+    /// VMOV Dn[x], Rt / Rt, Dn[x] ("top/bottom half of double to/from core register").
+    pub const SCALAR: u64 = 1;
+    /// The FP part of an extended frame: S0-S15 and FPSCR, 17 words written (or read) one
+    /// per cycle on top of the integer frame. The TRMs give no figure for it: this is the
+    /// model (docs/board.md), so full stacking enters in 12 + 17 = 29 cycles.
+    pub const FP_FRAME_WORDS: u64 = 17;
+}
 
 /// Long multiply: 3 cycles when Rm's top halfword is only sign (or zero) bits, 4 when its
 /// top byte is, 5 otherwise; accumulating forms add 1 (2 when the full 64-bit add is

@@ -23,6 +23,9 @@
 #endif
 #define Z_ASM_MASK "cpsid i\n\t"
 #define Z_ASM_UNMASK "cpsie i\n"
+/* to 3f if the caller has interrupts masked (PRIMASK; uses r3): issue 31 */
+#define Z_ASM_MASKED "mrs r3, primask\n\tlsrs r3, r3, #1\n\tbcs 3f\n\t"
+#define Z_ASM_MASKED_CALL(fn) "3:\tbl " fn "\n\tb 2f\n"
 
 #include "../../../cortexm/include/rtoslab/cortexm_inline.h"
 

@@ -19,9 +19,14 @@
 #else
 #define Z_ARCH_INLINE_ASM 0
 #endif
-/* BASEPRI = ARCH_BASEPRI (0x20), then 0 (r3 = 0 at the release) */
-#define Z_ASM_MASK "movs r3, #0x20\n\tmsr basepri, r3\n\t"
-#define Z_ASM_UNMASK "msr basepri, r3\n"
+/* The caller's BASEPRI saved in r12, raised to ARCH_BASEPRI (0x20) with BASEPRI_MAX (a
+ * caller's higher mask stays), then restored: the caller's mask kept (issue 31). A caller
+ * with interrupts masked (PRIMASK or BASEPRI) takes the fast path when it does not switch;
+ * the slow paths (z_mutex_*_slow, fast_mutex.S) test r12 and PRIMASK before any switch. */
+#define Z_ASM_MASK "mrs r12, basepri\n\tmovs r3, #0x20\n\tmsr basepri_max, r3\n\t"
+#define Z_ASM_UNMASK "msr basepri, r12\n"
+#define Z_ASM_MASKED ""
+#define Z_ASM_MASKED_CALL(fn) ""
 
 #include "../../../cortexm/include/rtoslab/cortexm_inline.h"
 

@@ -6,6 +6,9 @@
  *                      not the kernel's own sources, Z_NO_INLINE_FAST), else 0
  *   Z_ASM_MASK         the kernel's mask, as assembly lines (may use r3)
  *   Z_ASM_UNMASK       its release, as an assembly line (r3 = 0 there)
+ *   Z_ASM_MASKED       a branch to 3f when the caller has interrupts masked (may use r3,
+ *                      r12), or nothing; Z_ASM_MASKED_CALL(fn), the call at 3f: such a call
+ *                      goes to the C code, which keeps the mask (issue 31)
  * and adds its own calls after it. Where Z_ARCH_INLINE_ASM is 0 (or K_CONFIG_FASTPATH,
  * K_CONFIG_LIGHT_CALLS are), the out-of-line calls serve.
  */
@@ -76,6 +79,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct
     register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
     register int r __asm__("r3");
     __asm volatile(".syntax unified\n\t"
+                   Z_ASM_MASKED
                    Z_ASM_MASK
                    "ldr r3, [r0, #4]\n\t"
                    "cmp sp, r2\n\t"            /* carry set: a thread */
@@ -83,6 +87,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct
                    "beq 1f\n\t"
                    "bl z_mutex_lock_slow\n\t"  /* (r1 still the timeout) */
                    "b 2f\n"
+                   Z_ASM_MASKED_CALL("z_mutex_lock_masked")
                    "1:\tldr r1, [r2]\n\t"
                    "str r1, [r0, #4]\n\t"
                    Z_ASM_UNMASK
@@ -99,6 +104,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
     register struct k_thread **a2 __asm__("r2") = &z_kernel_current;
     register int r __asm__("r3");
     __asm volatile(".syntax unified\n\t"
+                   Z_ASM_MASKED
                    Z_ASM_MASK
                    "ldr r3, [r0, #4]\n\t"
                    "ldr r1, [r2]\n\t"
@@ -107,6 +113,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
                    "beq 1f\n\t"
                    "bl z_mutex_unlock_slow\n\t"
                    "b 2f\n"
+                   Z_ASM_MASKED_CALL("z_mutex_unlock_masked")
                    "1:\tstr r2, [r0, #4]\n\t"  /* Z_MUTEX_FREE */
                    Z_ASM_UNMASK
                    "2:"
