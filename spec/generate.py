@@ -87,7 +87,8 @@ def c_header(spec: dict) -> str:
         "",
         f"#define LAB_BASE 0x{base:08X}u",
         "#define LAB_REG(off) (*(volatile uint32_t *)(LAB_BASE + (off)))",
-        f"#define LAB_RAM_SIZE_M4 0x{mem['ram_size_m4']:08X}u /* the Cortex-M4F lab board's RAM, bytes (its board.toml's ram_kib now) */",
+        f"#define LAB_RAM_SIZE_M4 0x{mem['ram_size_m4']:08X}u "
+        "/* the Cortex-M4F lab board's RAM, bytes (its board.toml's ram_kib now) */",
         "",
         "/* access: R read, W write, RW both */",
     ]

@@ -56,7 +56,8 @@ def first_difference(a: Path, b: Path) -> str | None:
             la, lb = fa.readline(), fb.readline()
             n += 1
             if la != lb:
-                show = lambda s: s[:300].decode(errors="replace").rstrip("\n") or "<end of file>"
+                def show(s):
+                    return s[:300].decode(errors="replace").rstrip("\n") or "<end of file>"
                 return f"line {n}:\n      A: {show(la)}\n      B: {show(lb)}"
             if not la:
                 return None
