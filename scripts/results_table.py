@@ -7,6 +7,8 @@
                       the hot paths' p50 of each RTOS from one core to the next (e.g. vp-m0, vp-m3, vp-m4)
     .venv/bin/python scripts/results_table.py FILE --readme
                       the README's table and its ranking sentence, generated from the file
+    .venv/bin/python scripts/results_table.py FILE --profiles FILE2
+                      the same from one build profile to the next (size, speed), with each row's leader
 RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
 import json
 import sys
@@ -98,19 +100,33 @@ def goals_table(runs, names, by):
               f"{f['p50'] if f and 'absent' not in f else '-'} | {'yes' if lead else 'no'} | {near} |")
 
 
-def cores_table(paths):
-    """One row per hot path, one column per RTOS: its p50 on each board, joined by arrows."""
+def leader(names, by, i):
+    """The RTOS with the best p50 of metric i (the floor and Linux threads not competing)."""
+    have = [(by[n][i]["p50"], n) for n in names if n not in ("baremetal", "posix")
+            and "p50" in by[n].get(i, {})]
+    if not have:
+        return "—"
+    best = (max if higher_is_better(i) else min)(v for v, _ in have)
+    reg = registry()
+    return ", ".join(reg[n].name if n in reg else n for v, n in have if v == best)
+
+
+def cores_table(paths, key="board"):
+    """One row per hot path, one column per RTOS: its p50 on each board (or build profile:
+    key="profile", with each file's leader), joined by arrows."""
     loaded = [load(p) for p in paths]
-    boards = [next(iter(r.values())).get("board", p) for (r, _, _), p in zip(loaded, paths)]
+    boards = [next(iter(r.values())).get(key, p) for (r, _, _), p in zip(loaded, paths)]
     names = [n for n in loaded[0][1] if n != "posix"
              and all(n in names_k for _, names_k, _ in loaded[1:])]
     reg = registry()
     ids = [i for i in HOT[:5] + ("rhealstone.interrupt_latency",) + HOT[5:] + ("tm.cooperative", "tm.preemptive")
            if any(i in by for _, _, b in loaded for by in b.values())]
     ids = sorted(dict.fromkeys(ids), key=metric_order)
+    lead = key == "profile"
     print(f"| metric (p50, cycles: {' → '.join(boards)}) | "
-          + " | ".join(reg[n].name if n in reg else n for n in names) + " |")
-    print("|---|" + "---|" * len(names))
+          + " | ".join(reg[n].name if n in reg else n for n in names)
+          + (" | leader |" if lead else " |"))
+    print("|---|" + "---|" * (len(names) + lead))
     for i in ids:
         cells = []
         for n in names:
@@ -120,6 +136,9 @@ def cores_table(paths):
             else:
                 cells.append(" → ".join("absent" if m and "absent" in m else str(m["p50"]) if m else "—"
                                         for m in ms))
+        if lead:
+            ls = [leader(names, b, i) for _, _, b in loaded]
+            cells.append(ls[0] if len(set(ls)) == 1 else "**" + " → ".join(ls) + "**")
         print(f"| `{i}` | " + " | ".join(cells) + " |")
 
 
@@ -177,8 +196,14 @@ def ranking_sentence(runs, names, by, rtos="rtoslab"):
 
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
-        sys.exit("usage: results_table.py RESULT.json [--configs|--goals|--readme|--cores RESULT2.json ...]")
+        sys.exit("usage: results_table.py RESULT.json "
+                 "[--configs|--goals|--readme|--profiles RESULT2.json|--cores RESULT2.json ...]")
     what = argv[2] if len(argv) > 2 else ""
+    if what == "--profiles":
+        if len(argv) < 4:
+            sys.exit("usage: results_table.py RESULT.json --profiles RESULT2.json")
+        cores_table([argv[1]] + argv[3:], key="profile")
+        return
     if what == "--cores":
         if len(argv) < 4:
             sys.exit("usage: results_table.py RESULT.json --cores RESULT2.json [RESULT3.json ...]")

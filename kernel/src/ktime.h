@@ -10,13 +10,16 @@
 
 /* ---- Time (time.c) --------------------------------------------------------------------------- */
 
-/* The kernel clock (inline: one load on the lab boards). */
+/* The kernel clock (inline: one load on the lab boards). The tick count changes under the
+ * caller's feet (the tick interrupt): a volatile load, or a spin on it (z_spin_until, a
+ * thread's busy wait on k_now()) is one load hoisted out of the loop, an endless loop once
+ * k_now() is inlined (LTO: the speed profile). */
 static inline __attribute__((always_inline)) uint32_t z_now(void)
 {
 #if K_CONFIG_TICKLESS
     return board_cycles();
 #else
-    return z_kernel.ticks;
+    return *(volatile uint32_t *)&z_kernel.ticks;
 #endif
 }
 /* Put `t` in the timeout list to expire at `at` (a sleep: its deadline less Z_LEAD; a

@@ -72,28 +72,31 @@ void z_set_prio(struct k_thread *t, unsigned prio);
 struct k_thread *z_sched_pendsv(uint32_t sp);
 void z_stack_check(struct k_thread *t, uint32_t sp);
 
-/* Fast paths (arch assembly) in front of the C versions: the C functions take these names. */
+/* Fast paths (arch assembly) in front of the C versions: the C functions take these names.
+ * Only the assembly calls them: `used` keeps them through link-time optimisation (the speed
+ * profile), which cannot see a call from a .S file pulled out of the archive after it ran. */
+#define Z_ASM_CALLED __attribute__((used))
 #if K_CONFIG_FASTPATH
 #define Z_FAST(name) z_##name##_c
 #else
 #define Z_FAST(name) k_##name
 #endif
-int z_sem_wait_c(struct k_sem *s, k_timeout_t timeout);
-int z_sem_signal_c(struct k_sem *s);
-int z_sem_signal_isr_c(struct k_sem *s);
-int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout);
-int z_mutex_unlock_c(struct k_mutex *m);
-int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
-int z_thread_suspend_c(struct k_thread *t);
-int z_thread_resume_c(struct k_thread *t);
-void *z_mempool_alloc_c(struct k_mempool *p);
-int z_mempool_free_c(struct k_mempool *p, void *block);
+Z_ASM_CALLED int z_sem_wait_c(struct k_sem *s, k_timeout_t timeout);
+Z_ASM_CALLED int z_sem_signal_c(struct k_sem *s);
+Z_ASM_CALLED int z_sem_signal_isr_c(struct k_sem *s);
+Z_ASM_CALLED int z_mutex_lock_c(struct k_mutex *m, k_timeout_t timeout);
+Z_ASM_CALLED int z_mutex_unlock_c(struct k_mutex *m);
+Z_ASM_CALLED int z_thread_prio_set_c(struct k_thread *t, unsigned prio);
+Z_ASM_CALLED int z_thread_suspend_c(struct k_thread *t);
+Z_ASM_CALLED int z_thread_resume_c(struct k_thread *t);
+Z_ASM_CALLED void *z_mempool_alloc_c(struct k_mempool *p);
+Z_ASM_CALLED int z_mempool_free_c(struct k_mempool *p, void *block);
 #if K_CONFIG_FASTPATH && defined(ARCH_FAST_QUEUE)
-int z_queue_send_c(struct k_queue *q, const void *item, k_timeout_t timeout);
-int z_queue_recv_c(struct k_queue *q, void *item, k_timeout_t timeout);
+Z_ASM_CALLED int z_queue_send_c(struct k_queue *q, const void *item, k_timeout_t timeout);
+Z_ASM_CALLED int z_queue_recv_c(struct k_queue *q, void *item, k_timeout_t timeout);
 /* (the arguments checked: the fast paths' slow paths) */
-int z_queue_send_slow(struct k_queue *q, const void *item, k_timeout_t timeout);
-int z_queue_recv_slow(struct k_queue *q, void *item, k_timeout_t timeout);
+Z_ASM_CALLED int z_queue_send_slow(struct k_queue *q, const void *item, k_timeout_t timeout);
+Z_ASM_CALLED int z_queue_recv_slow(struct k_queue *q, void *item, k_timeout_t timeout);
 #endif
 
 /* The hot primitives: z_top, z_ready_add_tail/_head, z_ready_remove, z_reschedule (thread

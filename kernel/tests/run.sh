@@ -7,6 +7,10 @@
 # Options (environment):
 #   RTOSLAB_VP=path    the simulator binary (default vp/target/release/rtoslab-vp; built if missing)
 #   BOARDS="ID ..."    which boards to run (default: the default board)
+#   PROFILE=size|speed the build profile (docs/methodology.md, "Build profiles"; default size):
+#                      speed builds in build/fw/<board>-speed (as `rtoslab run --profile speed`)
+#                      and skips the footprint goal, which is the size profile's
+#   NINJA_JOBS=N       ninja's -j (default: ninja's own)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
@@ -14,6 +18,14 @@ export RTOSLAB_VP=$VP
 PY=$ROOT/.venv/bin/python
 boards() { python3 "$ROOT/python/rtoslab/boards.py" "$@"; }
 BOARDS=${BOARDS:-$(boards default)}
+PROFILE=${PROFILE:-size}
+case $PROFILE in
+size) PROFILE_ARGS=() SUFFIX="" ;;
+speed) PROFILE_ARGS=(-DRTOSLAB_PROFILE=speed) SUFFIX="-speed" ;;
+*) echo "PROFILE=$PROFILE: size or speed" >&2; exit 2 ;;
+esac
+NINJA_J=()
+[ -n "${NINJA_JOBS:-}" ] && NINJA_J=(-j "$NINJA_JOBS")
 # what each board can do (the registry)
 STIMULUS_BOARDS=" $(boards list --has stimulus | tr '\n' ' ') "
 FPU_BOARDS=" $(boards list --has fpu | tr '\n' ' ') "
@@ -43,14 +55,14 @@ summary=""
 note() { summary="$summary$1"$'\n'; }
 
 build() {
-    local board=$1 dir=$ROOT/build/fw/$1
+    local board=$1 dir=$ROOT/build/fw/$1$SUFFIX
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
-        -DRTOSLAB_BOARD="$board" >/dev/null || return 1
+        -DRTOSLAB_BOARD="$board" "${PROFILE_ARGS[@]}" >/dev/null || return 1
     local targets="$TESTS $EXAMPLES $HEADER_CHECKS"
     [[ $STIMULUS_BOARDS == *" $board "* ]] && targets="$targets $VP_TESTS"
     [[ $SMALL_RAM_BOARDS == *" $board "* ]] && targets="$targets example_blinky_4k example_minimal_4k example_minimal_c_4k"
     [[ " $FPU_BOARDS " == *" $board "* ]] && targets="$targets ktest_fpu"
-    ninja -C "$dir" $targets >/dev/null || { ninja -C "$dir" $targets; return 1; }
+    ninja "${NINJA_J[@]}" -C "$dir" $targets >/dev/null || { ninja "${NINJA_J[@]}" -C "$dir" $targets; return 1; }
 }
 
 # run BOARD ELF [extra simulator options...]: prints the output, returns the firmware's status
@@ -131,7 +143,7 @@ standalone() {
     log=$(mktemp)
     if cmake -G Ninja -S "$ROOT/kernel/tests/standalone" -B "$dir" \
         -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" >"$log" 2>&1 &&
-        ninja -C "$dir" >>"$log" 2>&1; then
+        ninja "${NINJA_J[@]}" -C "$dir" >>"$log" 2>&1; then
         if grep -rq -- "$ROOT/bench" "$dir/build.ninja" "$dir/CMakeFiles/rules.ninja"; then
             failures=$((failures + 1))
             note "FAIL  standalone  a path under bench/ in the build"
@@ -153,7 +165,7 @@ for board in $BOARDS; do
         note "FAIL  $board  build"
         continue
     fi
-    dir=$ROOT/build/fw/$board
+    dir=$ROOT/build/fw/$board$SUFFIX
     for t in $TESTS; do
         check "$board" "$t" "$dir/kernel/tests/$t.elf"
     done
@@ -171,11 +183,19 @@ for board in $BOARDS; do
         check "$board" "example_minimal (--ram 4K)" "$dir/kernel/examples/example_minimal_4k.elf" --ram 4K
         check "$board" "example_minimal_c (--ram 4K)" "$dir/kernel/examples/example_minimal_c_4k.elf" --ram 4K
     fi
-    # (the footprint goal is the Cortex-M0's: the ARMv7-M boards run the tests only)
-    [[ $FOOTPRINT_BOARDS == *" $board "* ]] && footprint "$board" "$dir"
+    # (the footprint goal is the Cortex-M0's: the ARMv7-M boards run the tests only; and the
+    # size profile's: under speed it is not checked)
+    if [[ $FOOTPRINT_BOARDS == *" $board "* ]]; then
+        if [ "$PROFILE" = size ]; then
+            footprint "$board" "$dir"
+        else
+            note "SKIP  $board  footprint (the goal is the size profile's; PROFILE=$PROFILE)"
+        fi
+    fi
 done
 
 printf '%s' "$summary"
+echo "profile: $PROFILE"
 if [ $failures -ne 0 ]; then
     echo "kernel tests: $failures failed"
     exit 1

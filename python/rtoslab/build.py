@@ -6,6 +6,8 @@ Firmware: cmake -G Ninja -S <repo> -B <repo>/build/fw/<board>
 Host (posix): cmake -G Ninja -S <repo>/bench/ports/posix -B <repo>/build/host (its own project;
           the image is build/host/bench-posix)
 --samples N adds -DRTOSLAB_BENCH_SAMPLES=N, in a folder of its own (<folder>-sN).
+--profile speed adds -DRTOSLAB_PROFILE=speed (-O2, LTO: docs/methodology.md, "Build profiles"),
+in a folder of its own (build/fw/<board>-speed[-sN]); size, the default, is the folder as always.
 The output of every step goes to <build folder>/rtoslab-build.log.
 """
 from __future__ import annotations
@@ -23,6 +25,8 @@ BUILD_FAILED = 4
 # In every build folder: held (fcntl.flock) while cmake or ninja work there, so that runs at the
 # same time take turns instead of writing the same objects at once.
 LOCK_NAME = ".rtoslab-build.lock"
+PROFILES = ("size", "speed")   # cmake/firmware_flags.cmake, RTOSLAB_PROFILE
+DEFAULT_PROFILE = "size"
 
 
 class BuildError(RtoslabError):
@@ -38,11 +42,13 @@ def host_project(root: Path) -> Path:
     return hosts[0]
 
 
-def build_dir(root: Path, board: str, samples: int | None = None) -> Path:
+def build_dir(root: Path, board: str, samples: int | None = None, profile: str = DEFAULT_PROFILE) -> Path:
     if board == "host":
         base = root / "build" / "host"
     else:
         base = root / "build" / "fw" / board
+    if profile != DEFAULT_PROFILE:
+        base = base.with_name(base.name + f"-{profile}")
     if samples:
         base = base.with_name(base.name + f"-s{samples}")
     return base
@@ -80,10 +86,11 @@ def _last_error(log: Path) -> str:
     return ""
 
 
-def configure(root: Path, board: str, samples: int | None = None, force: bool = False) -> Path:
+def configure(root: Path, board: str, samples: int | None = None, force: bool = False,
+              profile: str = DEFAULT_PROFILE) -> Path:
     _need("cmake")
     _need("ninja")
-    bdir = build_dir(root, board, samples)
+    bdir = build_dir(root, board, samples, profile)
     bdir.mkdir(parents=True, exist_ok=True)
     log = bdir / "rtoslab-build.log"
     if not force and (bdir / "build.ninja").exists() and (bdir / "CMakeCache.txt").exists():
@@ -98,6 +105,8 @@ def configure(root: Path, board: str, samples: int | None = None, force: bool = 
         cmd.append(f"-DCMAKE_TOOLCHAIN_FILE={root / 'cmake' / 'arm-none-eabi.cmake'}")
     if samples:
         cmd.append(f"-DRTOSLAB_BENCH_SAMPLES={samples}")
+    if profile != DEFAULT_PROFILE:
+        cmd.append(f"-DRTOSLAB_PROFILE={profile}")
     if not force:
         log.write_text("", encoding="utf-8")
     _log_run(cmd, log, f"cmake configure for board {board}")
@@ -130,14 +139,15 @@ def locked(bdir: Path):
         yield
 
 
-def build(root: Path, board: str, target: str, samples: int | None = None) -> Path:
+def build(root: Path, board: str, target: str, samples: int | None = None,
+          profile: str = DEFAULT_PROFILE) -> Path:
     """Configure if needed, build one target, return the image path (the folder locked)."""
-    with locked(build_dir(root, board, samples)):
-        return _build(root, board, target, samples)
+    with locked(build_dir(root, board, samples, profile)):
+        return _build(root, board, target, samples, profile)
 
 
-def _build(root: Path, board: str, target: str, samples: int | None) -> Path:
-    bdir = configure(root, board, samples)
+def _build(root: Path, board: str, target: str, samples: int | None, profile: str) -> Path:
+    bdir = configure(root, board, samples, profile=profile)
     log = bdir / "rtoslab-build.log"
     try:
         _log_run(["ninja", "-C", str(bdir), target], log, f"build of {target} for {board}")
@@ -145,7 +155,7 @@ def _build(root: Path, board: str, target: str, samples: int | None) -> Path:
         if "unknown target" not in str(e):
             raise
         # a port added since the folder was configured: configure again, once
-        configure(root, board, samples, force=True)
+        configure(root, board, samples, force=True, profile=profile)
         _log_run(["ninja", "-C", str(bdir), target], log, f"build of {target} for {board}")
     img = find_image(bdir, target)
     if img is None:
@@ -153,9 +163,10 @@ def _build(root: Path, board: str, target: str, samples: int | None) -> Path:
     return img
 
 
-def has_target(root: Path, board: str, target: str, samples: int | None = None) -> bool:
-    with locked(build_dir(root, board, samples)):
-        bdir = configure(root, board, samples)
+def has_target(root: Path, board: str, target: str, samples: int | None = None,
+               profile: str = DEFAULT_PROFILE) -> bool:
+    with locked(build_dir(root, board, samples, profile)):
+        bdir = configure(root, board, samples, profile=profile)
     try:
         p = subprocess.run(["ninja", "-C", str(bdir), "-t", "targets", "all"],
                            capture_output=True, text=True)

@@ -65,7 +65,14 @@ def _common_run_options(f):
     f = click.option("--port", default=None, help="serial port of a real board")(f)
     f = click.option("--flash-cmd", default=None, help="command that flashes a real board ({elf})")(f)
     f = click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")(f)
+    f = _profile_option(f)
     return f
+
+
+def _profile_option(f):
+    return click.option("--profile", type=click.Choice(["size", "speed"]), default="size", show_default=True,
+                        help="build profile: size (-Os) or speed (-O2, LTO, -fomit-frame-pointer "
+                             "-falign-functions=16), the same for every RTOS (docs/methodology.md)")(f)
 
 
 @cli.command()
@@ -83,7 +90,7 @@ def _common_run_options(f):
               help="the RTOS the table's ratios are taken against (default: the best of each row)")
 @click.option("--latency-model", is_flag=True,
               help="also decompose irq.to_thread from the instruction trace (simulator boards)")
-def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, tests, samples,
+def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples,
         json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
@@ -94,7 +101,7 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
                                probe=not no_probe, port=port, flash_cmd=flash_cmd, wide=wide,
-                               baseline=baseline, latency_model=latency_model)
+                               baseline=baseline, latency_model=latency_model, profile=profile)
     db = None if no_history else (Path(history_db) if history_db else default_db())
     runmod.execute(opts, out, err, quiet=quiet, history_db=db).raise_for_failures()
 
@@ -109,7 +116,8 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
 @click.option("--json", "json_path", metavar="FILE",
               help="result file with each run's latency_model (default results/latency-<time>.json)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
-def latency(rtos, board, elf, no_build, timeout, json_path, quiet):
+@_profile_option
+def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile):
     """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS."""
     from . import latency as lat
     from . import run as runmod
@@ -118,7 +126,7 @@ def latency(rtos, board, elf, no_build, timeout, json_path, quiet):
     path = _path(json_path) or runmod.default_json_path(repo_root(), "latency")
     opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests="irq.to_thread", json_path=path,
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
-                               latency_model=True)
+                               latency_model=True, profile=profile)
     report = runmod.execute(opts, out, err, quiet=quiet, history_db=None, show_table=False)
     click.echo(lat.run_table(report.doc["runs"]))
     if not quiet:
@@ -130,7 +138,8 @@ def latency(rtos, board, elf, no_build, timeout, json_path, quiet):
 @_common_run_options
 @click.option("--junit", "junit_path", metavar="FILE", help="write JUnit XML for CI")
 @click.option("--json", "json_path", metavar="FILE", help="also write the result file")
-def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, junit_path, json_path):
+def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, junit_path,
+          json_path):
     """Run the behaviour (conformance) tests; exit status 0 only if all pass."""
     from . import run as runmod
     from .check import execute_check
@@ -143,7 +152,8 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
     opts = runmod.make_options(rtos, board or DEFAULT_BOARD, note=_note(err, quiet),
                                json_path=Path(json_path or tmp_json),
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
-                               max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd)
+                               max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd,
+                               profile=profile)
     try:
         execute_check(opts, _path(junit_path), out, err, quiet=quiet)
     finally:

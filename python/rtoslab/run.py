@@ -46,6 +46,7 @@ class Options:
     baseline: str | None = None    # the RTOS the compact table's ratios are taken against
     latency_model: bool = False    # vp boards: decompose irq.to_thread from the instruction trace
     boards: dict = field(default_factory=dict)  # rtos -> Board when not `board` (selection.resolve)
+    profile: str = buildmod.DEFAULT_PROFILE      # the build profile: size (-Os) or speed (-O2, LTO)
 
     def board_for(self, rtos: str) -> Board:
         return self.boards.get(rtos, self.board)
@@ -119,6 +120,8 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
     if kw.get("latency_model") and b.runner != "vp":
         raise BadInput(f"the latency model needs a simulator board (rtoslab boards --runner vp), not {b.id}: "
                        "it reads the instruction trace")
+    if kw.get("profile", buildmod.DEFAULT_PROFILE) not in buildmod.PROFILES:
+        raise BadInput(f"--profile {kw['profile']}: one of {', '.join(buildmod.PROFILES)}")
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
@@ -170,14 +173,14 @@ def build_image(root: Path, opts: Options, rtos: str, disp: Display) -> Path:
     if rtos in opts.images:
         return opts.images[rtos]
     target = buildmod.target_name(opts.kind, rtos)
-    bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples, opts.profile)
     if not opts.build:
         img = buildmod.find_image(bdir, target) if bdir.exists() else None
         if img is None:
             raise BadInput(f"no image {target} for {opts.board.id} in {bdir} (run without --no-build)")
         return img
     disp.stage(f"{rtos}: building {target} for {opts.board.id}")
-    return buildmod.build(root, opts.board.id, target, opts.samples)
+    return buildmod.build(root, opts.board.id, target, opts.samples, opts.profile)
 
 
 def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Parser,
@@ -212,7 +215,7 @@ class ImageFacts:
 
 
 def image_facts(root: Path, opts: Options, rtos: str, image: Path | None) -> ImageFacts:
-    bdir = buildmod.build_dir(root, opts.board.id, opts.samples)
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples, opts.profile)
     host = opts.board.runner == "host"
     flags = mf.producer_flags(image) if image is not None and not host else []
     if not flags and image is not None and image not in opts.images.values():
@@ -261,6 +264,7 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         "rtos_name": ports.display_name(rtos),
         "rtos_source": ports.get(rtos).pin() if rtos in ports.registry() else "unknown",
         "board": opts.board.id,
+        "profile": opts.profile,
         "clock_hz": clock,
         "toolchain": facts.toolchain,
         "config": dict(t.config),
@@ -278,6 +282,7 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
             "protocol": t.version,
             "accurate": t.run_fields.get("accurate"),     # 0: the firmware's counter is not the core clock
             "flags": facts.flags,
+            "profile": opts.profile,
             "samples_requested": opts.samples,
             "tests": opts.tests,
             "exit_status": outcome.status if outcome else None,
@@ -546,7 +551,8 @@ def print_table(doc: dict, opts: Options, out: Console) -> None:
     """The compact decision table fitted to the terminal (or every statistic with --wide)."""
     from .table import compact_tables, rich_table, table_width
     boards = [BOARDS[i] for i in dict.fromkeys(opts.board_for(r).id for r in opts.rtos)] or [opts.board]
-    title = "rtoslab run on " + "; ".join(f"{b.id} ({b.timing})" for b in boards)
+    title = "rtoslab run on " + "; ".join(f"{b.id} ({b.timing})" for b in boards) + \
+        f", profile {opts.profile}"
     notes = []
     for run in doc["runs"]:
         if run.get("status") == "build failed":

@@ -11,8 +11,9 @@ extern uint32_t __data_load[], __data_start[], __data_end[], __bss_start[], __bs
 extern uint32_t __stack_top[];
 int main(void);
 
-/* A fault nobody handles: say where, then stop with a status the host recognises. */
-__attribute__((weak)) void board_fault(uint32_t *frame)
+/* A fault nobody handles: say where, then stop with a status the host recognises. Only the
+ * handler's assembly calls it: `used` keeps it through link-time optimisation. */
+__attribute__((weak, used)) void board_fault(uint32_t *frame)
 {
     static const char hex[] = "0123456789abcdef";
     char line[] = "@fault pc=00000000\n";

@@ -93,6 +93,12 @@ bm_resume_exc:
   ldr r0, [sp, #24]
   adds r0, #1                    /* (a popped pc needs the Thumb bit) */
   ldr r1, [sp, #28]              /* xPSR */
+  ldr r2, =.Lresume_pop_a + 1   /* preempted at one of our own last POP {pc}: */
+  subs r2, r0, r2
+  beq 5f
+  cmp r2, #(.Lresume_pop_b - .Lresume_pop_a)
+  beq 5f
+6:
   lsls r2, r1, #22               /* N = bit 9: realigned by 4 */
   bmi 1f
   str r0, [sp, #28]
@@ -100,6 +106,7 @@ bm_resume_exc:
   pop {r0-r3}
   add sp, #12
   cpsie i
+.Lresume_pop_a:
   pop {pc}
 1:
   str r0, [sp, #32]
@@ -107,7 +114,35 @@ bm_resume_exc:
   pop {r0-r3}
   add sp, #16
   cpsie i
+.Lresume_pop_b:
   pop {pc}
+/* The thread was preempted between the CPSIE and the POP {pc} above (an interrupt pending
+ * when it was resumed, which then switched away from it): its state is that POP, the pc it
+ * still has to pop being the word at its sp (above this frame). Resuming that state as it
+ * is would leave the word on its stack and stop at the same POP again, one word lower each
+ * time: a thread resumed that way again and again (the idle thread under a software
+ * interrupt the waiter triggers with its IRQs about to be masked) walked down out of its
+ * stack into the thread below. Pop that word here: the real pc, the frame's r0-r3 moved up
+ * one word (r12 and lr are restored already), so that the thread's sp ends above it. */
+5:
+  lsls r2, r1, #22
+  bmi 7f
+  ldr r0, [sp, #32]              /* the word at its sp: the pc, Thumb bit set */
+  b 8f
+7:
+  ldr r0, [sp, #36]              /* (realigned frame: one word higher) */
+8:
+  ldr r2, [sp, #12]
+  str r2, [sp, #16]
+  ldr r2, [sp, #8]
+  str r2, [sp, #12]
+  ldr r2, [sp, #4]
+  str r2, [sp, #8]
+  ldr r2, [sp, #0]
+  str r2, [sp, #4]
+  add sp, #4
+  b 6b
+.ltorg
 .size bm_resume_exc, .-bm_resume_exc
 #endif
 

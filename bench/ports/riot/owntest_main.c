@@ -80,8 +80,8 @@ int _write(int fd, const char *p, int n)
 }
 int _read(int fd, char *p, int n) { (void)fd; (void)p; (void)n; return 0; }
 int _close(int fd) { (void)fd; return -1; }
-int _fstat(int fd, struct stat *st) { (void)fd; st->st_mode = S_IFCHR; return 0; }
-int _isatty(int fd) { (void)fd; return 1; }
+__attribute__((used)) int _fstat(int fd, struct stat *st) { (void)fd; st->st_mode = S_IFCHR; return 0; }
+__attribute__((used)) int _isatty(int fd) { (void)fd; return 1; }
 int _lseek(int fd, int off, int whence) { (void)fd; (void)off; (void)whence; return 0; }
 void *_sbrk(int incr)
 {

@@ -252,7 +252,11 @@ struct k_mutex {
 
 /* The kernel state (the running thread is its first word); its address is the lock word of
  * a free mutex, which the inline calls below compare with a register they hold anyway. */
-extern struct k_thread *z_kernel_current __asm__("z_kernel"); /* z_kernel.current */
+/* (the state's type is the kernel's own, kstate.h: one declaration of the symbol with one
+ * type, as link-time optimisation requires; z_kernel_current is its first word) */
+struct z_kernel;
+extern struct z_kernel z_kernel;
+#define z_kernel_current (*(struct k_thread **)&z_kernel) /* z_kernel.current */
 #define Z_MUTEX_FREE ((uintptr_t)&z_kernel_current)
 #define Z_MUTEX_WAITERS 2u
 #define K_MUTEX_INITIALIZER {NULL, Z_MUTEX_FREE, NULL, Z_OBJ_MUTEX, {0, 0, 0}}

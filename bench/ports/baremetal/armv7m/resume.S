@@ -55,7 +55,14 @@ bm_resume_exc:
   adds r1, #1                    /* (a popped pc needs the Thumb bit) */
   ldr r12, [sp, #16]
   ldr lr, [sp, #20]
+  ldr r2, =.Lresume_pop_a + 1    /* preempted at one of our own last POP {pc}: */
+  subs r2, r1, r2
+  beq 5f
+  cmp r2, #(.Lresume_pop_b - .Lresume_pop_a)
+  beq 5f
+6:
   movs r2, #0
+  cpsid i                        /* (PRIMASK until the last POP: below) */
   msr basepri, r2                /* consistent from here: cur = n, sp is n's */
   tst r0, #XPSR_ALIGN
   bne 1f
@@ -63,13 +70,41 @@ bm_resume_exc:
   msr APSR_FLAGS, r0
   pop {r0-r3}
   add sp, #12
+  cpsie i
+.Lresume_pop_a:
   pop {pc}
 1:
   str r1, [sp, #32]              /* realigned: the word above */
   msr APSR_FLAGS, r0
   pop {r0-r3}
   add sp, #16
+  cpsie i
+.Lresume_pop_b:
   pop {pc}
+/* Only the last POP {pc} may be preempted (PRIMASK masks the restore before it: preempted
+ * in the middle, the thread's state would be this routine's, resumed through it again with
+ * one more frame below each time). Preempted at that POP (an interrupt pending when the
+ * thread was resumed, which then switched away from it), its state is the POP, the pc still
+ * to pop being the word at its sp, above this frame: resumed as it is, the word would stay
+ * on its stack and the thread stop at the same POP again, one word lower each time (a
+ * thread resumed that way again and again walked down out of its stack into the thread
+ * below: the idle thread under tm.interrupt's software interrupt). Pop that word here: the
+ * real pc, the frame's r0-r3 moved up one word (r12 and lr are restored), its sp above. */
+5:
+  tst r0, #XPSR_ALIGN
+  ite eq
+  ldreq r1, [sp, #32]            /* the word at its sp: the pc, Thumb bit set */
+  ldrne r1, [sp, #36]            /* (realigned frame: one word higher) */
+  ldr r2, [sp, #12]
+  str r2, [sp, #16]
+  ldr r2, [sp, #8]
+  str r2, [sp, #12]
+  ldr r2, [sp, #4]
+  str r2, [sp, #8]
+  ldr r2, [sp, #0]
+  str r2, [sp, #4]
+  add sp, #4
+  b 6b
 8:                               /* through PendSV: the caller's light frame is saved, */
   ldr r3, =bm_detached           /* so PendSV's save of what it interrupts goes nowhere */
   str r3, [r1]                   /* (cur = a scratch block; ISRs look at nxt first) */
