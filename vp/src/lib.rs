@@ -12,6 +12,7 @@ pub mod dwt;
 pub mod elf;
 pub mod exceptions;
 pub mod itrace;
+pub mod lab_bus;
 pub mod machine;
 pub mod masked;
 pub mod memory;
@@ -34,7 +35,7 @@ impl Machine {
         let mut m = Machine::new(cfg, &img.flash);
         for (off, bytes) in &img.ram {
             let o = *off as usize;
-            if let Some(dst) = m.mem.ram.get_mut(o..o + bytes.len()) {
+            if let Some(dst) = m.bus.mem.ram.get_mut(o..o + bytes.len()) {
                 dst.copy_from_slice(bytes);
             }
         }

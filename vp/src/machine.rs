@@ -3,18 +3,17 @@
 //! loop can reach everything with plain field accesses.
 
 use crate::board::{Arch, Board};
+use crate::bus::Bus;
 use crate::contract::{RAM_BASE, RAM_SIZE_DEFAULT, STATUS_CYCLE_LIMIT, STATUS_FAULT_STOP, STATUS_LOCKUP};
 use crate::cpu::decode::Op;
 use crate::cpu::state::CpuState;
 use crate::itrace::ITrace;
+use crate::lab_bus::LabBus;
 use crate::memory::Memory;
 use crate::nvic::ExcState;
-use crate::peripherals::lab::Lab;
-use crate::peripherals::stimulus::{Stimulus, StimulusSpec};
-use crate::peripherals::timer::Timer;
+use crate::peripherals::stimulus::StimulusSpec;
 use crate::scb::Scb;
 use crate::systick::SysTick;
-use crate::trace::Observer;
 use std::io::Write;
 
 /// A cycle that never comes: the time of an event that is not scheduled.
@@ -128,8 +127,9 @@ pub struct Machine {
     pub st_lat: u64,
     pub mul_cycles: u64,
 
-    // ---- memory ----
-    pub mem: Memory,
+    // ---- bus: memories, lab peripherals, console, observers ----
+    pub bus: LabBus,
+    /// The predecoded flash (cpu/predecode.rs).
     pub ops: Box<[Op]>,
 
     // ---- system ----
@@ -141,11 +141,6 @@ pub struct Machine {
     pub dwt: crate::dwt::Dwt,
     pub systick: SysTick,
 
-    // ---- lab ----
-    pub lab: Lab,
-    pub timer: Timer,
-    pub stim: Stimulus,
-
     // ---- run control ----
     pub cfg: Config,
     pub stop: Option<Stop>,
@@ -154,14 +149,8 @@ pub struct Machine {
     pub last_fault: Option<FaultInfo>,
     /// Set when the last exception return asked to sleep (SCR.SLEEPONEXIT).
     pub sleep_on_exit: bool,
-    pub obs: Option<Box<Observer>>,
     /// The instruction trace (`--itrace`); only `run_traced` and the exception code use it.
     pub itrace: Option<Box<ITrace>>,
-    /// Interrupts-masked sections (`--masked`); only the PRIMASK writes look at it.
-    pub masked: Option<Box<crate::masked::Masked>>,
-    /// Console bytes not yet flushed.
-    pub console: Vec<u8>,
-    pub console_sink: Option<Box<dyn Write>>,
     /// Heap start reported by SYS_HEAPINFO (end of the loaded image in RAM).
     pub heap_base: u32,
     /// Read position in the ":semihosting-features" pseudo-file.
@@ -192,31 +181,24 @@ impl Machine {
             bus_off: 0,
             st_lat: 2,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
-            mem,
+            bus: LabBus::new(mem, cfg.board.clock_hz),
             ops,
             exc: ExcState::new(),
             scb: Scb::default(),
             fpu: crate::cpu::fpu::Fpu::new(cfg.board.core.has_fpu()),
             dwt: crate::dwt::Dwt::default(),
             systick: SysTick::default(),
-            lab: Lab::default(),
-            timer: Timer::default(),
-            stim: Stimulus::default(),
             cfg,
             stop: None,
             pending_fault: None,
             last_fault: None,
             sleep_on_exit: false,
-            obs: None,
             itrace: None,
-            masked: None,
-            console: Vec::new(),
-            console_sink: None,
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
         };
         if let Some(spec) = m.cfg.stimulus {
-            m.stim.configure(spec, 0);
+            m.bus.stim.configure(spec, 0);
         }
         m.reset_core();
         m
@@ -225,15 +207,15 @@ impl Machine {
     /// Core reset: SP and PC from the vector table, everything else to its reset value.
     pub fn reset_core(&mut self) {
         self.cpu = CpuState::at_reset();
-        let sp = self.mem.flash_word(0) & !3;
-        let pc = self.mem.flash_word(4);
+        let sp = self.bus.mem.flash_word(0) & !3;
+        let pc = self.bus.mem.flash_word(4);
         self.cpu.r[13] = sp;
         self.sp_low = sp;
         self.exc = if self.v7 { ExcState::new_v7() } else { ExcState::new() };
         self.scb = Scb::default();
         self.fpu = crate::cpu::fpu::Fpu::new(self.fpu.present);
         self.systick = SysTick::default();
-        self.timer = Timer::default();
+        self.bus.reset();
         self.sleep_on_exit = false;
         self.cpu.pc = pc & !1;
         self.cpu.tbit = pc & 1 != 0;
@@ -245,22 +227,15 @@ impl Machine {
     }
 
     pub fn set_console_sink(&mut self, w: Box<dyn Write>) {
-        self.console_sink = Some(w);
+        self.bus.console_sink = Some(w);
     }
 
     pub fn console_write(&mut self, b: &[u8]) {
-        self.console.extend_from_slice(b);
-        if self.console_sink.is_some() && (self.console.len() >= 4096 || b.contains(&b'\n')) {
-            self.flush_console();
-        }
+        self.bus.console_write(b);
     }
 
     pub fn flush_console(&mut self) {
-        if let Some(s) = self.console_sink.as_mut() {
-            let _ = s.write_all(&self.console);
-            let _ = s.flush();
-            self.console.clear();
-        }
+        self.bus.flush_console();
     }
 
     #[inline]

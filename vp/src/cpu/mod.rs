@@ -117,7 +117,7 @@ impl Machine {
     fn fetched<const TRACED: bool>(&mut self, pc: u32) {
         if TRACED {
             if let Some(it) = self.itrace.as_mut() {
-                it.insn(self.cyc, pc, &self.mem);
+                it.insn(self.cyc, pc, &self.bus.mem);
             }
         }
         self.insns += 1;
@@ -358,7 +358,7 @@ impl Machine {
         if switched {
             let low = self.sp_low.min(old);
             self.sp_low = new;
-            if let Some(o) = self.obs.as_mut() {
+            if let Some(o) = self.bus.obs.as_mut() {
                 o.switch(c, old, new, low, "thread");
             }
         } else if how == SpLoad::Spsel {
@@ -396,7 +396,7 @@ impl Machine {
         // ARMv7-M: a section is masked while PRIMASK or BASEPRI masks (BASEPRI never does on v6-M).
         let based = self.exc.basepri < 256;
         let (was, now, c) = (self.cpu.primask || based, now || based, self.cyc + cost);
-        if let Some(m) = self.masked.as_mut() {
+        if let Some(m) = self.bus.masked.as_mut() {
             m.primask(c, pc, was, now);
         }
     }
@@ -419,7 +419,7 @@ impl Machine {
         let was = self.cpu.primask || cur < 256;
         let now = self.cpu.primask || (new != 0 && new < 256);
         let (pc, c) = (self.cpu.pc.wrapping_sub(4), self.cyc + self.msr_cycles());
-        if let Some(m) = self.masked.as_mut() {
+        if let Some(m) = self.bus.masked.as_mut() {
             m.primask(c, pc, was, now);
         }
     }
@@ -452,7 +452,7 @@ impl Machine {
                 }
             }
             16 => {
-                if self.masked.is_some() {
+                if self.bus.masked.is_some() {
                     self.masked_write(self.cpu.pc.wrapping_sub(4), self.msr_cycles(), v & 1 != 0);
                 }
                 self.cpu.primask = v & 1 != 0;
@@ -464,7 +464,7 @@ impl Machine {
                     let new = (v & self.exc.prio_bits as u32) as i16;
                     let cur = self.exc.basepri;
                     if sysm == 17 || (new != 0 && (new < cur)) {
-                        if self.masked.is_some() {
+                        if self.bus.masked.is_some() {
                             self.masked_basepri(new, cur);
                         }
                         self.exc.basepri = if new == 0 { 256 } else { new };

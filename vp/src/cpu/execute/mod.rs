@@ -244,7 +244,7 @@ impl Machine {
             Op::Blx { rm } => self.exec_blx(rm, pc),
             Op::LdrLit { rt, addr } => {
                 let a = addr as usize;
-                if let Some(b) = self.mem.flash.get(a..a + 4) {
+                if let Some(b) = self.bus.mem.flash.get(a..a + 4) {
                     let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                     self.s(rt, v);
                     if V7 {

@@ -8,7 +8,7 @@ use crate::machine::Machine;
 impl Machine {
     #[inline(always)]
     pub(super) fn exec_cpsie(&mut self, pc: u32) {
-        if self.masked.is_some() {
+        if self.bus.masked.is_some() {
             self.masked_write(pc, t::ALU, false);
         }
         self.cpu.primask = false;
@@ -18,7 +18,7 @@ impl Machine {
 
     #[inline(always)]
     pub(super) fn exec_cpsid(&mut self, pc: u32) {
-        if self.masked.is_some() {
+        if self.bus.masked.is_some() {
             self.masked_write(pc, t::ALU, true);
         }
         self.cpu.primask = true;

@@ -72,7 +72,7 @@ impl Machine {
     fn fp_state_write(&mut self, addr: u32) -> bool {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
         let (s, fpscr) = (self.fpu.s, self.fpu.fpscr);
-        match self.mem.ram.get_mut(o..o + 68) {
+        match self.bus.mem.ram.get_mut(o..o + 68) {
             Some(dst) => {
                 for (i, w) in s[..16].iter().chain(std::iter::once(&fpscr)).enumerate() {
                     dst[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
@@ -85,7 +85,7 @@ impl Machine {
 
     fn ram_words<const N: usize>(&self, addr: u32) -> Option<[u32; N]> {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
-        let src = self.mem.ram.get(o..o + 4 * N)?;
+        let src = self.bus.mem.ram.get(o..o + 4 * N)?;
         let mut w = [0u32; N];
         for (i, x) in w.iter_mut().enumerate() {
             *x = u32::from_le_bytes([src[i * 4], src[i * 4 + 1], src[i * 4 + 2], src[i * 4 + 3]]);
