@@ -8,7 +8,9 @@
 // RAM_WINDOW: the largest RAM the board can be configured with; addresses in this window past
 // the configured size fault with a message pointing at `--ram`.
 use crate::contract::{FLASH_SIZE, LAB_BASE, RAM_BASE, RAM_WINDOW, SCS_BASE};
-use crate::machine::{Access, Machine, Stop};
+use crate::machine::{Access, Cpu, Stop};
+use crate::masked::Masked;
+use crate::trace::Observer;
 
 /// What the core sees outside itself: the memories as slices (read and written directly on
 /// the fast paths) and a device window the slow path reaches word by word. The core's
@@ -39,9 +41,37 @@ pub trait Bus {
     /// Hand each queued arrival `(cycle, exception number)` to `arrival` (in the order they were
     /// raised); return the stop request and whether a deadline changed.
     fn take_signals(&mut self, arrival: impl FnMut(u64, u32)) -> (Option<Stop>, bool);
+    /// The event trace / VCD, if one is recorded (exception entry/return, switches, faults).
+    fn observer(&mut self) -> Option<&mut Observer>;
+    /// The `--masked` recorder, if any (PRIMASK/BASEPRI writes, exception entry/return).
+    fn masked(&mut self) -> Option<&mut Masked>;
+    /// Console output (semihosting writes).
+    fn console_write(&mut self, b: &[u8]);
+    fn flush_console(&mut self);
+
+    /// Halfword of flash at `addr` (0 past its end).
+    #[inline]
+    fn flash_half(&self, addr: u32) -> u16 {
+        let a = addr as usize;
+        self.flash().get(a..a + 2).map_or(0, |b| u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    /// Word of flash at `addr` (0 past its end).
+    #[inline]
+    fn flash_word(&self, addr: u32) -> u32 {
+        let a = addr as usize;
+        self.flash().get(a..a + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// Halfword of RAM at offset `off` from RAM_BASE (None past its end).
+    #[inline]
+    fn ram_half(&self, off: u32) -> Option<u16> {
+        let a = off as usize;
+        self.ram().get(a..a + 2).map(|b| u16::from_le_bytes([b[0], b[1]]))
+    }
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Take what the devices signalled: arrivals into the NVIC's queue, a stop request, and a
     /// forced pass through the service step when a deadline changed.
     #[inline]
@@ -286,8 +316,8 @@ impl Machine {
     #[inline(never)]
     pub fn fetch_slow(&mut self, pc: u32) -> Option<crate::cpu::decode::Op> {
         let o = pc.wrapping_sub(RAM_BASE);
-        if let Some(hw) = self.bus.mem.ram_half(o) {
-            let hw2 = self.bus.mem.ram_half(o.wrapping_add(2)).unwrap_or(0);
+        if let Some(hw) = self.bus.ram_half(o) {
+            let hw2 = self.bus.ram_half(o.wrapping_add(2)).unwrap_or(0);
             return Some(crate::cpu::predecode::decode_for(self.cfg.board.arch(), pc, hw, hw2));
         }
         let why = if o < RAM_WINDOW {

@@ -88,6 +88,24 @@ impl LabBus {
 
 impl Bus for LabBus {
     #[inline(always)]
+    fn observer(&mut self) -> Option<&mut Observer> {
+        self.obs.as_deref_mut()
+    }
+
+    #[inline(always)]
+    fn masked(&mut self) -> Option<&mut Masked> {
+        self.masked.as_deref_mut()
+    }
+
+    fn console_write(&mut self, b: &[u8]) {
+        LabBus::console_write(self, b)
+    }
+
+    fn flush_console(&mut self) {
+        LabBus::flush_console(self)
+    }
+
+    #[inline(always)]
     fn ram(&self) -> &[u8] {
         &self.mem.ram
     }

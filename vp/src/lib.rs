@@ -27,7 +27,9 @@ pub mod trace;
 pub mod vcd;
 
 pub use board::Board;
-pub use machine::{Config, Machine, Stop};
+pub use bus::Bus;
+pub use lab_bus::LabBus;
+pub use machine::{Config, Cpu, Machine, Stop};
 
 impl Machine {
     /// Build a machine from a loaded ELF image.

@@ -1,6 +1,7 @@
-//! The whole board in one struct: core registers, memories, system peripherals, lab
-//! peripherals and observers. One struct (no trait objects on the hot path) so the execute
-//! loop can reach everything with plain field accesses.
+//! The core, generic over its bus: `Cpu<B: Bus>` holds the core's state, its private blocks
+//! (NVIC, SCB, SysTick, DWT, FPU), the cycle counter, the predecoded flash and the run
+//! control; memories, lab peripherals and observers are behind `bus` (`crate::bus::Bus`,
+//! monomorphised: no trait objects on the hot path). The board is `Machine = Cpu<LabBus>`.
 
 use crate::board::{Arch, Board};
 use crate::bus::Bus;
@@ -91,7 +92,10 @@ impl Default for Config {
     }
 }
 
-pub struct Machine {
+/// The core, generic over its bus (`crate::bus::Bus`, monomorphised: no `dyn`): the core's
+/// state (`CpuState`), its private blocks (NVIC, SCB, SysTick, DWT, FPU), the cycle counter,
+/// the predecoded flash and the run control. Everything outside the core is behind `bus`.
+pub struct Cpu<B> {
     // ---- core ----
     /// Registers, flags, mode (cpu/state.rs).
     pub cpu: CpuState,
@@ -128,7 +132,7 @@ pub struct Machine {
     pub mul_cycles: u64,
 
     // ---- bus: memories, lab peripherals, console, observers ----
-    pub bus: LabBus,
+    pub bus: B,
     /// The predecoded flash (cpu/predecode.rs).
     pub ops: Box<[Op]>,
 
@@ -157,12 +161,15 @@ pub struct Machine {
     pub sh_feature_pos: u32,
 }
 
+/// The board: the core on the lab bus.
+pub type Machine = Cpu<LabBus>;
+
 impl Machine {
     pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
         let mem = Memory::new(flash_image, cfg.ram_size);
         let ops = crate::cpu::predecode::predecode(&mem, cfg.board.arch());
         let v7 = cfg.board.arch() == Arch::V7M;
-        let mut m = Machine {
+        let mut m = Cpu {
             cpu: CpuState::at_reset(),
             v7,
             m4: cfg.board.core.single_cycle_mac(),
@@ -204,11 +211,17 @@ impl Machine {
         m
     }
 
+    pub fn set_console_sink(&mut self, w: Box<dyn Write>) {
+        self.bus.console_sink = Some(w);
+    }
+}
+
+impl<B: Bus> Cpu<B> {
     /// Core reset: SP and PC from the vector table, everything else to its reset value.
     pub fn reset_core(&mut self) {
         self.cpu = CpuState::at_reset();
-        let sp = self.bus.mem.flash_word(0) & !3;
-        let pc = self.bus.mem.flash_word(4);
+        let sp = self.bus.flash_word(0) & !3;
+        let pc = self.bus.flash_word(4);
         self.cpu.r[13] = sp;
         self.sp_low = sp;
         self.exc = if self.v7 { ExcState::new_v7() } else { ExcState::new() };
@@ -224,10 +237,6 @@ impl Machine {
             self.raise_fault(self.cpu.pc, "reset vector without the Thumb bit (INVSTATE)", None);
         }
         self.next_event = 0;
-    }
-
-    pub fn set_console_sink(&mut self, w: Box<dyn Write>) {
-        self.bus.console_sink = Some(w);
     }
 
     pub fn console_write(&mut self, b: &[u8]) {
