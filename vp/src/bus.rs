@@ -1,5 +1,5 @@
 //! The bus: fast paths for RAM and flash inlined into the execute loop, and one slow path
-//! for everything else (lab peripherals, System Control Space, faults).
+//! for everything else (the bus's devices, System Control Space, DWT, faults).
 //!
 //! Fast paths are a single bounds check on the RAM slice, whose length *is* the `--ram`
 //! size, so the RAM limit costs nothing extra. Every firmware-controlled index goes
@@ -7,7 +7,7 @@
 
 // RAM_WINDOW: the largest RAM the board can be configured with; addresses in this window past
 // the configured size fault with a message pointing at `--ram`.
-use crate::contract::{FLASH_SIZE, LAB_BASE, RAM_BASE, RAM_WINDOW, SCS_BASE};
+use crate::contract::{FLASH_SIZE, RAM_BASE, RAM_WINDOW, SCS_BASE};
 use crate::machine::{Access, Cpu, Stop};
 use crate::masked::Masked;
 use crate::trace::Observer;
@@ -26,6 +26,9 @@ pub trait Bus {
     fn ram_mut(&mut self) -> &mut [u8];
     /// Flash from address 0 (read-only to the firmware).
     fn flash(&self) -> &[u8];
+    /// True if `addr` is in the bus's device window: registers reached by word accesses only
+    /// (others fault), through `read` and `write`.
+    fn device(&self, addr: u32) -> bool;
     /// Word read of a device register, the load beginning at cycle `now`; None: nothing there.
     fn read(&mut self, addr: u32, now: u64) -> Option<u32>;
     /// Word write of a device register, the store completing at cycle `done`; false: nothing there.
@@ -220,7 +223,7 @@ impl<B: Bus> Cpu<B> {
             });
         }
         let now = self.cyc + self.bus_off;
-        if addr >> 16 == LAB_BASE >> 16 || addr >> 12 == SCS_BASE >> 12 {
+        if addr >> 12 == SCS_BASE >> 12 || self.bus.device(addr) {
             if size != 4 {
                 self.access_fault(pc, addr, size, false, "peripheral registers are word-access only");
                 return None;
@@ -268,7 +271,7 @@ impl<B: Bus> Cpu<B> {
         // A store completes at its end: `st_lat` cycles after its start, 2 but for a
         // pipelined ARMv7-M store (later words of STM/PUSH one more each).
         let done = self.cyc + self.st_lat + self.bus_off;
-        if addr >> 16 == LAB_BASE >> 16 || addr >> 12 == SCS_BASE >> 12 {
+        if addr >> 12 == SCS_BASE >> 12 || self.bus.device(addr) {
             let off = addr.wrapping_sub(SCS_BASE);
             if size != 4 && self.v7 && crate::scb::byte_accessible(off) {
                 // NVIC_IPR and SHPR are byte-accessible on ARMv7-M (CMSIS writes bytes).

@@ -8,6 +8,7 @@
 //! service step (`Machine::drain_bus`).
 
 use crate::bus::Bus;
+use crate::contract::LAB_BASE;
 use crate::machine::Stop;
 use crate::masked::Masked;
 use crate::memory::Memory;
@@ -118,6 +119,11 @@ impl Bus for LabBus {
     #[inline(always)]
     fn flash(&self) -> &[u8] {
         &self.mem.flash
+    }
+
+    #[inline]
+    fn device(&self, addr: u32) -> bool {
+        addr >> 16 == LAB_BASE >> 16
     }
 
     fn read(&mut self, addr: u32, now: u64) -> Option<u32> {

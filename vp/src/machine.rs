@@ -164,10 +164,10 @@ pub struct Cpu<B> {
 /// The board: the core on the lab bus.
 pub type Machine = Cpu<LabBus>;
 
-impl Machine {
-    pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
-        let mem = Memory::new(flash_image, cfg.ram_size);
-        let ops = crate::cpu::predecode::predecode(&mem, cfg.board.arch());
+impl<B: Bus> Cpu<B> {
+    /// The core of `cfg.board` on `bus`, out of reset (SP and PC from the bus's flash).
+    pub fn with_bus(cfg: Config, bus: B) -> Cpu<B> {
+        let ops = crate::cpu::predecode::predecode(&bus, cfg.board.arch());
         let v7 = cfg.board.arch() == Arch::V7M;
         let mut m = Cpu {
             cpu: CpuState::at_reset(),
@@ -188,7 +188,7 @@ impl Machine {
             bus_off: 0,
             st_lat: 2,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
-            bus: LabBus::new(mem, cfg.board.clock_hz),
+            bus,
             ops,
             exc: ExcState::new(),
             scb: Scb::default(),
@@ -204,10 +204,20 @@ impl Machine {
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
         };
-        if let Some(spec) = m.cfg.stimulus {
+        m.reset_core();
+        m
+    }
+}
+
+impl Machine {
+    /// The lab board: the core on a `LabBus` holding `flash_image` and `cfg.ram_size` of RAM.
+    pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
+        let mem = Memory::new(flash_image, cfg.ram_size);
+        let (clock_hz, stimulus) = (cfg.board.clock_hz, cfg.stimulus);
+        let mut m = Cpu::with_bus(cfg, LabBus::new(mem, clock_hz));
+        if let Some(spec) = stimulus {
             m.bus.stim.configure(spec, 0);
         }
-        m.reset_core();
         m
     }
 
