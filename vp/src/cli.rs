@@ -291,7 +291,7 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
         };
         let mut o = Observer::new(tr, mask, vcd);
         o.emit(Event::Start { c: 0, board: name.clone(), clock_hz: board.clock_hz, ram: ram as u32 });
-        m.obs = Some(Box::new(o));
+        m.bus.obs = Some(Box::new(o));
         // A stimulus armed from the command line records its edges from now on.
     }
 
@@ -301,7 +301,7 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     }
 
     if a.masked.is_some() {
-        m.masked = Some(Box::new(rtoslab_vp::masked::Masked::new()));
+        m.bus.masked = Some(Box::new(rtoslab_vp::masked::Masked::new()));
     }
 
     let cpu0 = cpu_time();
@@ -315,13 +315,13 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
             eprintln!("rtoslab-vp: error writing the instruction trace: {}", e);
         }
     }
-    if let Some(mut o) = m.obs.take() {
+    if let Some(mut o) = m.bus.obs.take() {
         o.emit(Event::End { c: m.cyc, status, instructions: m.insns });
         if let Err(e) = o.finish() {
             eprintln!("rtoslab-vp: error writing trace/VCD: {}", e);
         }
     }
-    if let (Some(p), Some(mk)) = (&a.masked, m.masked.take()) {
+    if let (Some(p), Some(mk)) = (&a.masked, m.bus.masked.take()) {
         let text = serde_json::to_string(&mk.to_json(m.cyc, &img.symbols)).unwrap_or_default();
         if let Err(e) = std::fs::write(p, text + "\n") {
             eprintln!("rtoslab-vp: cannot write {}: {}", p.display(), e);

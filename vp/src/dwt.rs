@@ -8,7 +8,8 @@
 //! fields and every other DWT register read as zero and ignore writes. The value is computed
 //! when read, from the cycle of the load, so the fast path never looks at it.
 
-use crate::machine::Machine;
+use crate::bus::Bus;
+use crate::machine::Cpu;
 
 pub const DWT_BASE: u32 = 0xE000_1000;
 /// DEMCR's offset in the System Control Space (0xE000EDFC).
@@ -89,7 +90,7 @@ impl Dwt {
     }
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// True if `addr` is in the DWT's 4 KiB block on a core that has one.
     pub fn is_dwt(&self, addr: u32) -> bool {
         self.cfg.board.core.has_dwt() && addr >> 12 == DWT_BASE >> 12

@@ -8,28 +8,29 @@
 //! - the wait-state board adds one cycle for the non-sequential fetch of the handler or of
 //!   the return address when it is in flash.
 
+use crate::bus::Bus;
 use crate::contract::RAM_BASE;
 use crate::cpu::fpu::lazy::EXT_FRAME_BYTES;
-use crate::machine::{FaultInfo, Machine, Stop, NEVER};
+use crate::machine::{Cpu, FaultInfo, Stop, NEVER};
 use crate::nvic::{EXC_HARDFAULT, EXC_NMI, EXC_RETURN_HANDLER, EXC_RETURN_THREAD_MSP, EXC_RETURN_THREAD_PSP};
 
 /// EXC_RETURN bit 4: set for an integer-only frame, clear for an extended (FP) frame.
 const EXC_RETURN_NO_FP: u32 = 1 << 4;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Bring every timed source up to `now`: SysTick zeros, timer, stimulus, then deliver
     /// the arrivals that are visible by `now`.
     #[inline]
     pub fn advance_events(&mut self, now: u64) {
         self.systick_advance(now);
-        self.timer_advance(now);
-        self.stim_advance(now);
+        self.bus.advance(now);
+        self.drain_bus();
         self.exc.deliver_arrivals(now);
     }
 
     /// The earliest cycle any timed source needs attention.
     pub fn next_timed_event(&self) -> u64 {
-        self.systick.next_zero.min(self.timer.fire_at).min(self.stim.next_edge()).min(self.exc.next_arrival())
+        self.systick.next_zero.min(self.bus.next_event()).min(self.exc.next_arrival())
     }
 
     /// The slow path, run at an instruction boundary when `cyc >= next_event`.
@@ -67,7 +68,7 @@ impl Machine {
 
     /// A fault raised by an instruction: stop (--fault-stop), lock up, or pend HardFault.
     fn take_fault(&mut self, f: FaultInfo) -> Option<Stop> {
-        if let Some(o) = self.obs.as_mut() {
+        if let Some(o) = self.bus.observer() {
             o.fault(self.cyc, f.pc, &f.reason);
         }
         if self.cfg.fault_stop {
@@ -83,7 +84,7 @@ impl Machine {
 
     fn lockup_now(&mut self, pc: u32, reason: String) {
         let f = FaultInfo { pc, reason, access: None, regs: self.regs_snapshot(pc), xpsr: self.cpu.xpsr() };
-        if let Some(o) = self.obs.as_mut() {
+        if let Some(o) = self.bus.observer() {
             o.fault(self.cyc, pc, &f.reason);
         }
         self.request_stop(Stop::Lockup(f));
@@ -144,10 +145,10 @@ impl Machine {
         if let Some(it) = self.itrace.as_mut() {
             it.exc_entry(b, exc);
         }
-        if let Some(o) = self.obs.as_mut() {
+        if let Some(o) = self.bus.observer() {
             o.exc_entry(self.cyc, exc, frame);
         }
-        if let Some(m) = self.masked.as_mut() {
+        if let Some(m) = self.bus.masked() {
             m.context(b, exc);
         }
         if vector & 1 == 0 {
@@ -159,7 +160,7 @@ impl Machine {
     /// Write an exception frame; stacks live in RAM only.
     fn stack_write(&mut self, addr: u32, words: &[u32; 8]) -> bool {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
-        match self.mem.ram.get_mut(o..o + 32) {
+        match self.bus.ram_mut().get_mut(o..o + 32) {
             Some(dst) => {
                 for (i, w) in words.iter().enumerate() {
                     dst[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
@@ -172,7 +173,7 @@ impl Machine {
 
     fn stack_read(&self, addr: u32) -> Option<[u32; 8]> {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
-        let src = self.mem.ram.get(o..o + 32)?;
+        let src = self.bus.ram().get(o..o + 32)?;
         let mut w = [0u32; 8];
         for (i, x) in w.iter_mut().enumerate() {
             *x = u32::from_le_bytes([src[i * 4], src[i * 4 + 1], src[i * 4 + 2], src[i * 4 + 3]]);
@@ -216,10 +217,10 @@ impl Machine {
             if let Some(it) = self.itrace.as_mut() {
                 it.tail_chain(s + base, exc, new);
             }
-            if let Some(o) = self.obs.as_mut() {
+            if let Some(o) = self.bus.observer() {
                 o.tail_chain(self.cyc, exc, new);
             }
-            if let Some(m) = self.masked.as_mut() {
+            if let Some(m) = self.bus.masked() {
                 m.context(s + base, new);
             }
             if vector & 1 == 0 {
@@ -288,10 +289,10 @@ impl Machine {
         if let Some(it) = self.itrace.as_mut() {
             it.exc_return(s + base, exc);
         }
-        if let Some(o) = self.obs.as_mut() {
+        if let Some(o) = self.bus.observer() {
             o.exc_return(self.cyc, exc, new_ipsr);
         }
-        if let Some(m) = self.masked.as_mut() {
+        if let Some(m) = self.bus.masked() {
             m.context(self.cyc, new_ipsr);
         }
         self.cpu.tbit = xpsr & (1 << 24) != 0;
@@ -305,7 +306,7 @@ impl Machine {
             let switched = use_psp != self.thread_was_psp || frame != self.thread_frame;
             if switched {
                 let (from, low, c) = (self.thread_frame, self.thread_low, self.cyc);
-                if let Some(o) = self.obs.as_mut() {
+                if let Some(o) = self.bus.observer() {
                     o.switch(c, from, frame, low, "exception");
                 }
                 self.sp_low = self.cpu.r[13];
@@ -358,10 +359,10 @@ impl Machine {
             }
             if !slept {
                 slept = true;
-                if let Some(o) = self.obs.as_mut() {
+                if let Some(o) = self.bus.observer() {
                     o.sleep(start);
                 }
-                if let Some(m) = self.masked.as_mut() {
+                if let Some(m) = self.bus.masked() {
                     if self.cpu.primask {
                         m.sleep(start, self.cpu.pc.wrapping_sub(2));
                     }
@@ -384,10 +385,10 @@ impl Machine {
         }
         if slept {
             let c = self.cyc;
-            if let Some(o) = self.obs.as_mut() {
+            if let Some(o) = self.bus.observer() {
                 o.wake(c);
             }
-            if let Some(m) = self.masked.as_mut() {
+            if let Some(m) = self.bus.masked() {
                 m.awake(c);
                 if self.cpu.primask {
                     m.wake(c, self.cpu.pc.wrapping_sub(2));
@@ -401,9 +402,9 @@ impl Machine {
     fn vector(&self, exc: u32) -> u32 {
         let a = self.scb.vtor.wrapping_add(exc * 4);
         if a < crate::contract::FLASH_SIZE {
-            return self.mem.flash_word(a);
+            return self.bus.flash_word(a);
         }
         let o = a.wrapping_sub(crate::contract::RAM_BASE) as usize;
-        self.mem.ram.get(o..o + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        self.bus.ram().get(o..o + 4).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 }

@@ -14,8 +14,8 @@
 //! <cycle> tail_chain <from> <exc>
 //! ```
 
+use crate::bus::Bus;
 use crate::contract::{FLASH_SIZE, RAM_BASE};
-use crate::memory::Memory;
 use crate::symbols::Symbols;
 use std::io::Write;
 
@@ -75,7 +75,7 @@ impl ITrace {
 
     /// The instruction at `pc` starts at cycle `c`.
     #[inline]
-    pub fn insn(&mut self, c: u64, pc: u32, mem: &Memory) {
+    pub fn insn<B: Bus>(&mut self, c: u64, pc: u32, mem: &B) {
         if !self.in_window(c) {
             return;
         }

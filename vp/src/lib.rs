@@ -12,6 +12,7 @@ pub mod dwt;
 pub mod elf;
 pub mod exceptions;
 pub mod itrace;
+pub mod lab_bus;
 pub mod machine;
 pub mod masked;
 pub mod memory;
@@ -26,7 +27,9 @@ pub mod trace;
 pub mod vcd;
 
 pub use board::Board;
-pub use machine::{Config, Machine, Stop};
+pub use bus::Bus;
+pub use lab_bus::LabBus;
+pub use machine::{Config, Cpu, Machine, Stop};
 
 impl Machine {
     /// Build a machine from a loaded ELF image.
@@ -34,7 +37,7 @@ impl Machine {
         let mut m = Machine::new(cfg, &img.flash);
         for (off, bytes) in &img.ram {
             let o = *off as usize;
-            if let Some(dst) = m.mem.ram.get_mut(o..o + bytes.len()) {
+            if let Some(dst) = m.bus.mem.ram.get_mut(o..o + bytes.len()) {
                 dst.copy_from_slice(bytes);
             }
         }

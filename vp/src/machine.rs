@@ -1,20 +1,20 @@
-//! The whole board in one struct: core registers, memories, system peripherals, lab
-//! peripherals and observers. One struct (no trait objects on the hot path) so the execute
-//! loop can reach everything with plain field accesses.
+//! The core, generic over its bus: `Cpu<B: Bus>` holds the core's state, its private blocks
+//! (NVIC, SCB, SysTick, DWT, FPU), the cycle counter, the predecoded flash and the run
+//! control; memories, lab peripherals and observers are behind `bus` (`crate::bus::Bus`,
+//! monomorphised: no trait objects on the hot path). The board is `Machine = Cpu<LabBus>`.
 
 use crate::board::{Arch, Board};
+use crate::bus::Bus;
 use crate::contract::{RAM_BASE, RAM_SIZE_DEFAULT, STATUS_CYCLE_LIMIT, STATUS_FAULT_STOP, STATUS_LOCKUP};
 use crate::cpu::decode::Op;
 use crate::cpu::state::CpuState;
 use crate::itrace::ITrace;
+use crate::lab_bus::LabBus;
 use crate::memory::Memory;
 use crate::nvic::ExcState;
-use crate::peripherals::lab::Lab;
-use crate::peripherals::stimulus::{Stimulus, StimulusSpec};
-use crate::peripherals::timer::Timer;
+use crate::peripherals::stimulus::StimulusSpec;
 use crate::scb::Scb;
 use crate::systick::SysTick;
-use crate::trace::Observer;
 use std::io::Write;
 
 /// A cycle that never comes: the time of an event that is not scheduled.
@@ -92,7 +92,10 @@ impl Default for Config {
     }
 }
 
-pub struct Machine {
+/// The core, generic over its bus (`crate::bus::Bus`, monomorphised: no `dyn`): the core's
+/// state (`CpuState`), its private blocks (NVIC, SCB, SysTick, DWT, FPU), the cycle counter,
+/// the predecoded flash and the run control. Everything outside the core is behind `bus`.
+pub struct Cpu<B> {
     // ---- core ----
     /// Registers, flags, mode (cpu/state.rs).
     pub cpu: CpuState,
@@ -128,8 +131,9 @@ pub struct Machine {
     pub st_lat: u64,
     pub mul_cycles: u64,
 
-    // ---- memory ----
-    pub mem: Memory,
+    // ---- bus: memories, lab peripherals, console, observers ----
+    pub bus: B,
+    /// The predecoded flash (cpu/predecode.rs).
     pub ops: Box<[Op]>,
 
     // ---- system ----
@@ -141,11 +145,6 @@ pub struct Machine {
     pub dwt: crate::dwt::Dwt,
     pub systick: SysTick,
 
-    // ---- lab ----
-    pub lab: Lab,
-    pub timer: Timer,
-    pub stim: Stimulus,
-
     // ---- run control ----
     pub cfg: Config,
     pub stop: Option<Stop>,
@@ -154,26 +153,23 @@ pub struct Machine {
     pub last_fault: Option<FaultInfo>,
     /// Set when the last exception return asked to sleep (SCR.SLEEPONEXIT).
     pub sleep_on_exit: bool,
-    pub obs: Option<Box<Observer>>,
     /// The instruction trace (`--itrace`); only `run_traced` and the exception code use it.
     pub itrace: Option<Box<ITrace>>,
-    /// Interrupts-masked sections (`--masked`); only the PRIMASK writes look at it.
-    pub masked: Option<Box<crate::masked::Masked>>,
-    /// Console bytes not yet flushed.
-    pub console: Vec<u8>,
-    pub console_sink: Option<Box<dyn Write>>,
     /// Heap start reported by SYS_HEAPINFO (end of the loaded image in RAM).
     pub heap_base: u32,
     /// Read position in the ":semihosting-features" pseudo-file.
     pub sh_feature_pos: u32,
 }
 
-impl Machine {
-    pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
-        let mem = Memory::new(flash_image, cfg.ram_size);
-        let ops = crate::cpu::predecode::predecode(&mem, cfg.board.arch());
+/// The board: the core on the lab bus.
+pub type Machine = Cpu<LabBus>;
+
+impl<B: Bus> Cpu<B> {
+    /// The core of `cfg.board` on `bus`, out of reset (SP and PC from the bus's flash).
+    pub fn with_bus(cfg: Config, bus: B) -> Cpu<B> {
+        let ops = crate::cpu::predecode::predecode(&bus, cfg.board.arch());
         let v7 = cfg.board.arch() == Arch::V7M;
-        let mut m = Machine {
+        let mut m = Cpu {
             cpu: CpuState::at_reset(),
             v7,
             m4: cfg.board.core.single_cycle_mac(),
@@ -192,48 +188,57 @@ impl Machine {
             bus_off: 0,
             st_lat: 2,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
-            mem,
+            bus,
             ops,
             exc: ExcState::new(),
             scb: Scb::default(),
             fpu: crate::cpu::fpu::Fpu::new(cfg.board.core.has_fpu()),
             dwt: crate::dwt::Dwt::default(),
             systick: SysTick::default(),
-            lab: Lab::default(),
-            timer: Timer::default(),
-            stim: Stimulus::default(),
             cfg,
             stop: None,
             pending_fault: None,
             last_fault: None,
             sleep_on_exit: false,
-            obs: None,
             itrace: None,
-            masked: None,
-            console: Vec::new(),
-            console_sink: None,
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
         };
-        if let Some(spec) = m.cfg.stimulus {
-            m.stim.configure(spec, 0);
-        }
         m.reset_core();
         m
     }
+}
 
+impl Machine {
+    /// The lab board: the core on a `LabBus` holding `flash_image` and `cfg.ram_size` of RAM.
+    pub fn new(cfg: Config, flash_image: &[u8]) -> Machine {
+        let mem = Memory::new(flash_image, cfg.ram_size);
+        let (clock_hz, stimulus) = (cfg.board.clock_hz, cfg.stimulus);
+        let mut m = Cpu::with_bus(cfg, LabBus::new(mem, clock_hz));
+        if let Some(spec) = stimulus {
+            m.bus.stim.configure(spec, 0);
+        }
+        m
+    }
+
+    pub fn set_console_sink(&mut self, w: Box<dyn Write>) {
+        self.bus.console_sink = Some(w);
+    }
+}
+
+impl<B: Bus> Cpu<B> {
     /// Core reset: SP and PC from the vector table, everything else to its reset value.
     pub fn reset_core(&mut self) {
         self.cpu = CpuState::at_reset();
-        let sp = self.mem.flash_word(0) & !3;
-        let pc = self.mem.flash_word(4);
+        let sp = self.bus.flash_word(0) & !3;
+        let pc = self.bus.flash_word(4);
         self.cpu.r[13] = sp;
         self.sp_low = sp;
         self.exc = if self.v7 { ExcState::new_v7() } else { ExcState::new() };
         self.scb = Scb::default();
         self.fpu = crate::cpu::fpu::Fpu::new(self.fpu.present);
         self.systick = SysTick::default();
-        self.timer = Timer::default();
+        self.bus.reset();
         self.sleep_on_exit = false;
         self.cpu.pc = pc & !1;
         self.cpu.tbit = pc & 1 != 0;
@@ -244,23 +249,12 @@ impl Machine {
         self.next_event = 0;
     }
 
-    pub fn set_console_sink(&mut self, w: Box<dyn Write>) {
-        self.console_sink = Some(w);
-    }
-
     pub fn console_write(&mut self, b: &[u8]) {
-        self.console.extend_from_slice(b);
-        if self.console_sink.is_some() && (self.console.len() >= 4096 || b.contains(&b'\n')) {
-            self.flush_console();
-        }
+        self.bus.console_write(b);
     }
 
     pub fn flush_console(&mut self) {
-        if let Some(s) = self.console_sink.as_mut() {
-            let _ = s.write_all(&self.console);
-            let _ = s.flush();
-            self.console.clear();
-        }
+        self.bus.flush_console();
     }
 
     #[inline]

@@ -1,7 +1,8 @@
 //! System Control Block (0xE000ED00..): CPUID, ICSR, AIRCR, SCR, CCR, SHPR2/3.
 
+use crate::bus::Bus;
 use crate::cpu::timing::ASYNC_PEND_DELAY;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 use crate::nvic::{EXC_NMI, EXC_PENDSV, EXC_SVC, EXC_SYSTICK};
 
 #[derive(Clone, Debug, Default)]
@@ -26,7 +27,7 @@ impl Scb {
     }
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Read a System Control Space register (offset from 0xE000E000) at cycle `now`.
     pub fn scs_read(&mut self, off: u32, now: u64) -> u32 {
         if let Some(v) = self.fpu.read(off) {

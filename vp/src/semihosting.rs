@@ -2,8 +2,9 @@
 //! rdimon and for hand-written firmware. Parameter blocks are read without side effects;
 //! a bad pointer makes the call fail (r0 = -1) instead of faulting.
 
+use crate::bus::Bus;
 use crate::contract::{FLASH_SIZE, RAM_BASE};
-use crate::machine::{Machine, Stop};
+use crate::machine::{Cpu, Stop};
 
 const SYS_OPEN: u32 = 0x01;
 const SYS_CLOSE: u32 = 0x02;
@@ -37,13 +38,13 @@ const FEATURES: u32 = 0x103;
 const FEATURE_BYTES: [u8; 5] = [b'S', b'H', b'F', b'B', 0x03];
 const FAIL: u32 = u32::MAX;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Side-effect-free read of RAM or flash (for semihosting parameter blocks).
     pub fn peek8(&self, addr: u32) -> Option<u8> {
         if addr < FLASH_SIZE {
-            return self.mem.flash.get(addr as usize).copied();
+            return self.bus.flash().get(addr as usize).copied();
         }
-        self.mem.ram.get(addr.wrapping_sub(RAM_BASE) as usize).copied()
+        self.bus.ram().get(addr.wrapping_sub(RAM_BASE) as usize).copied()
     }
 
     pub fn peek32(&self, addr: u32) -> Option<u32> {
@@ -56,7 +57,7 @@ impl Machine {
 
     pub fn poke32(&mut self, addr: u32, v: u32) -> Option<()> {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
-        self.mem.ram.get_mut(o..o + 4)?.copy_from_slice(&v.to_le_bytes());
+        self.bus.ram_mut().get_mut(o..o + 4)?.copy_from_slice(&v.to_le_bytes());
         Some(())
     }
 
@@ -148,7 +149,7 @@ impl Machine {
                 while done < len && (self.sh_feature_pos as usize) < FEATURE_BYTES.len() {
                     let b = FEATURE_BYTES[self.sh_feature_pos as usize];
                     let o = buf.wrapping_add(done).wrapping_sub(RAM_BASE) as usize;
-                    *self.mem.ram.get_mut(o)? = b;
+                    *self.bus.ram_mut().get_mut(o)? = b;
                     self.sh_feature_pos += 1;
                     done += 1;
                 }
@@ -180,16 +181,16 @@ impl Machine {
                     return None;
                 }
                 let o = buf.wrapping_sub(RAM_BASE) as usize;
-                *self.mem.ram.get_mut(o)? = 0;
+                *self.bus.ram_mut().get_mut(o)? = 0;
                 self.poke32(arg.wrapping_add(4), 0)?;
                 Some(0)
             })()
             .unwrap_or(FAIL),
             SYS_HEAPINFO => (|| {
                 let block = self.peek32(arg)?;
-                let ram_top = RAM_BASE.wrapping_add(self.mem.ram.len() as u32);
+                let ram_top = RAM_BASE.wrapping_add(self.bus.ram().len() as u32);
                 let heap_base = self.heap_base.clamp(RAM_BASE, ram_top);
-                let stack_limit = (ram_top - (self.mem.ram.len() as u32 / 4)).max(heap_base);
+                let stack_limit = (ram_top - (self.bus.ram().len() as u32 / 4)).max(heap_base);
                 self.poke32(block, heap_base)?;
                 self.poke32(block.wrapping_add(4), stack_limit)?;
                 self.poke32(block.wrapping_add(8), ram_top)?;

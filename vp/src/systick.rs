@@ -7,7 +7,8 @@
 //! E+1+RELOAD; the interrupt becomes visible 5 cycles later (6 when RELOAD == 2). Every later
 //! zero is RELOAD+1 cycles after the previous one.
 
-use crate::machine::{Machine, NEVER};
+use crate::bus::Bus;
+use crate::machine::{Cpu, NEVER};
 use crate::nvic::EXC_SYSTICK;
 
 #[derive(Clone, Debug, Default)]
@@ -81,7 +82,7 @@ impl SysTick {
     }
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Handle every zero crossing at or before `now`.
     pub fn systick_advance(&mut self, now: u64) {
         while self.systick.next_zero <= now {

@@ -149,7 +149,7 @@ fn lazy_save_writes_the_reserved_space() {
     assert_eq!(m.cpu.r[11] & 1, 0, "LSPACT clear after the lazy save");
     let word = |addr: u32| {
         let o = (addr - 0x2000_0000) as usize;
-        u32::from_le_bytes(m.mem.ram[o..o + 4].try_into().unwrap())
+        u32::from_le_bytes(m.bus.mem.ram[o..o + 4].try_into().unwrap())
     };
     assert_eq!(word(fpcar), 3.0f32.to_bits(), "s0 saved at FPCAR");
     assert_eq!(word(fpcar + 4), 2.0f32.to_bits(), "s1 saved next");

@@ -19,7 +19,7 @@ fn run_image(img: &[u8], board: Board, ram: u32, trace: bool) {
     };
     let mut m = Machine::new(cfg, img);
     if trace {
-        m.obs = Some(Box::new(Observer::capture(u32::MAX)));
+        m.bus.obs = Some(Box::new(Observer::capture(u32::MAX)));
     }
     let _ = m.run();
 }

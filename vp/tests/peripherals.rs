@@ -53,7 +53,7 @@ fn uart_writes_console() {
     }
     a.exit(0);
     let (m, _) = run(&a, cfg(Board::VP_M0));
-    assert_eq!(m.console, b"hi\n");
+    assert_eq!(m.bus.console, b"hi\n");
 }
 
 #[test]
@@ -250,7 +250,7 @@ fn semihosting_output_and_exit() {
     sh_call(&mut a, 0x18, 0x20026);
     let (m, s) = run(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
-    assert_eq!(m.console, b"helloXworld\n");
+    assert_eq!(m.bus.console, b"helloXworld\n");
     assert_eq!(m.cpu.r[7], 0);
     let mut a = Asm::new();
     a.label("reset");

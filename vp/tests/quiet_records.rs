@@ -66,7 +66,7 @@ fn run_body(board: Board, body: &[u16], quiet: bool) -> (Vec<u64>, [u32; 16], us
     let unmarked: Vec<_> = (0..m.ops.len())
         .map(|i| {
             let pc = 2 * i as u32;
-            decode_for(Arch::V7M, pc, m.mem.flash_half(pc), m.mem.flash_half(pc + 2))
+            decode_for(Arch::V7M, pc, m.bus.mem.flash_half(pc), m.bus.mem.flash_half(pc + 2))
         })
         .collect();
     let marked = m.ops.iter().zip(&unmarked).filter(|(a, b)| a != b).count();

@@ -12,7 +12,8 @@ pub mod state;
 pub mod thumb2;
 pub mod timing;
 
-use crate::machine::{Machine, Stop};
+use crate::bus::Bus;
+use crate::machine::{Cpu, Stop};
 use crate::nvic::{EXC_RETURN_MIN, EXC_SVC};
 use timing as t;
 
@@ -33,7 +34,7 @@ pub enum SpLoad {
 /// the object alone does not tell threads apart (the same bound as `rtoslab trace`).
 pub const SHARED_REGION: u32 = 4096;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Run until the firmware exits, faults (with --fault-stop), locks up or hits the limit.
     ///
     /// The fast path costs one comparison against `next_event` per instruction; every
@@ -117,7 +118,7 @@ impl Machine {
     fn fetched<const TRACED: bool>(&mut self, pc: u32) {
         if TRACED {
             if let Some(it) = self.itrace.as_mut() {
-                it.insn(self.cyc, pc, &self.mem);
+                it.insn(self.cyc, pc, &self.bus);
             }
         }
         self.insns += 1;
@@ -358,7 +359,7 @@ impl Machine {
         if switched {
             let low = self.sp_low.min(old);
             self.sp_low = new;
-            if let Some(o) = self.obs.as_mut() {
+            if let Some(o) = self.bus.observer() {
                 o.switch(c, old, new, low, "thread");
             }
         } else if how == SpLoad::Spsel {
@@ -396,7 +397,7 @@ impl Machine {
         // ARMv7-M: a section is masked while PRIMASK or BASEPRI masks (BASEPRI never does on v6-M).
         let based = self.exc.basepri < 256;
         let (was, now, c) = (self.cpu.primask || based, now || based, self.cyc + cost);
-        if let Some(m) = self.masked.as_mut() {
+        if let Some(m) = self.bus.masked() {
             m.primask(c, pc, was, now);
         }
     }
@@ -419,7 +420,7 @@ impl Machine {
         let was = self.cpu.primask || cur < 256;
         let now = self.cpu.primask || (new != 0 && new < 256);
         let (pc, c) = (self.cpu.pc.wrapping_sub(4), self.cyc + self.msr_cycles());
-        if let Some(m) = self.masked.as_mut() {
+        if let Some(m) = self.bus.masked() {
             m.primask(c, pc, was, now);
         }
     }
@@ -452,7 +453,7 @@ impl Machine {
                 }
             }
             16 => {
-                if self.masked.is_some() {
+                if self.bus.masked().is_some() {
                     self.masked_write(self.cpu.pc.wrapping_sub(4), self.msr_cycles(), v & 1 != 0);
                 }
                 self.cpu.primask = v & 1 != 0;
@@ -464,7 +465,7 @@ impl Machine {
                     let new = (v & self.exc.prio_bits as u32) as i16;
                     let cur = self.exc.basepri;
                     if sysm == 17 || (new != 0 && (new < cur)) {
-                        if self.masked.is_some() {
+                        if self.bus.masked().is_some() {
                             self.masked_basepri(new, cur);
                         }
                         self.exc.basepri = if new == 0 { 256 } else { new };

@@ -1,17 +1,17 @@
 //! The predecoded flash: every flash halfword decoded once, with the instruction set of the
-//! board's core, into the table the loop fetches from (`Machine::ops`).
+//! board's core, into the table the loop fetches from (`Cpu::ops`).
 
 use crate::board::Arch;
+use crate::bus::Bus;
 use crate::contract::FLASH_SIZE;
 use crate::cpu::decode::{decode, Op};
 use crate::cpu::thumb2::decode::decode_v7;
 use crate::cpu::thumb2::quiet::quiet_records;
-use crate::memory::Memory;
 
 /// Decode every flash halfword once. Flash never changes after loading, so the table stays
 /// valid for the whole run; a 32-bit instruction is decoded at its first halfword and its
 /// second halfword gets its own (16-bit) decoding in case code jumps there.
-pub fn predecode(mem: &Memory, arch: Arch) -> Box<[Op]> {
+pub fn predecode<B: Bus>(mem: &B, arch: Arch) -> Box<[Op]> {
     let n = (FLASH_SIZE / 2) as usize;
     let mut ops = Vec::with_capacity(n);
     for i in 0..n {

@@ -1,7 +1,8 @@
 //! EXIT, CYCLE_LO/HI, CLOCK_HZ, UART_TX and the dispatch of the whole lab block.
 
 use crate::contract::*;
-use crate::machine::{Machine, Stop};
+use crate::lab_bus::LabBus;
+use crate::machine::Stop;
 
 #[derive(Clone, Debug, Default)]
 pub struct Lab {
@@ -10,7 +11,7 @@ pub struct Lab {
     pub probe: u32,
 }
 
-impl Machine {
+impl LabBus {
     /// Word read in the lab block; `now` is the cycle the load begins. None = unmapped.
     pub fn lab_read(&mut self, addr: u32, now: u64) -> Option<u32> {
         Some(match addr {
@@ -19,7 +20,7 @@ impl Machine {
                 now as u32
             }
             LAB_CYCLE_HI => self.lab.cycle_hi,
-            LAB_CLOCK_HZ => self.cfg.board.clock_hz,
+            LAB_CLOCK_HZ => self.clock_hz,
             LAB_PROBE_OUT => self.lab.probe,
             LAB_TIMER_NOW..=LAB_TIMER_FIRED => self.timer_read(addr, now),
             LAB_STIM_AT..=LAB_STIM_LAST_FALL => self.stim_read(addr, now),

@@ -1,8 +1,8 @@
 //! The probe: 32 pins the firmware drives with one store; the simulator's logic analyser.
 
-use crate::machine::Machine;
+use crate::lab_bus::LabBus;
 
-impl Machine {
+impl LabBus {
     pub fn probe_set_pins(&mut self, v: u32, done: u64) {
         let changed = self.lab.probe ^ v;
         self.lab.probe = v;

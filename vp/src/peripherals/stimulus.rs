@@ -3,7 +3,8 @@
 
 use crate::contract::*;
 use crate::cpu::timing::LINE_SYNC_DELAY;
-use crate::machine::{Machine, NEVER};
+use crate::lab_bus::LabBus;
+use crate::machine::NEVER;
 use crate::nvic::EXC_IRQ0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,7 +99,7 @@ impl Stimulus {
     }
 }
 
-impl Machine {
+impl LabBus {
     pub fn stim_advance(&mut self, now: u64) {
         loop {
             let s = &mut self.stim;
@@ -113,7 +114,7 @@ impl Machine {
                 if s.armed && s.period == 0 && s.next_rise == NEVER {
                     s.armed = false; // one-shot done
                 }
-                self.exc.add_arrival(t + LINE_SYNC_DELAY, EXC_IRQ0 + STIM_FALL_IRQ);
+                self.arrivals.push((t + LINE_SYNC_DELAY, EXC_IRQ0 + STIM_FALL_IRQ));
                 if let Some(o) = self.obs.as_mut() {
                     o.stim(t, false);
                 }
@@ -123,7 +124,7 @@ impl Machine {
                 s.count = s.count.wrapping_add(1);
                 s.next_fall = t + s.high_time();
                 s.next_rise = if s.period > 0 { t + s.period.max(2) as u64 } else { NEVER };
-                self.exc.add_arrival(t + LINE_SYNC_DELAY, EXC_IRQ0 + STIM_IRQ);
+                self.arrivals.push((t + LINE_SYNC_DELAY, EXC_IRQ0 + STIM_IRQ));
                 if let Some(o) = self.obs.as_mut() {
                     o.stim(t, true);
                 }
@@ -170,6 +171,6 @@ impl Machine {
             }
             _ => {}
         }
-        self.reschedule();
+        self.attention = true;
     }
 }

@@ -3,7 +3,8 @@
 
 use crate::contract::{LAB_TIMER_CMP, LAB_TIMER_CTRL, LAB_TIMER_NOW, TIMER_IRQ};
 use crate::cpu::timing::LINE_SYNC_DELAY;
-use crate::machine::{Machine, NEVER};
+use crate::lab_bus::LabBus;
+use crate::machine::NEVER;
 use crate::nvic::EXC_IRQ0;
 
 #[derive(Clone, Debug)]
@@ -33,14 +34,14 @@ impl Timer {
     }
 }
 
-impl Machine {
+impl LabBus {
     pub fn timer_advance(&mut self, now: u64) {
         if self.timer.fire_at <= now {
             let f = self.timer.fire_at;
             self.timer.armed = false;
             self.timer.fire_at = NEVER;
             self.timer.fired = f as u32;
-            self.exc.add_arrival(f + LINE_SYNC_DELAY, EXC_IRQ0 + TIMER_IRQ);
+            self.raise(f + LINE_SYNC_DELAY, EXC_IRQ0 + TIMER_IRQ);
         }
     }
 
@@ -68,6 +69,6 @@ impl Machine {
             }
             _ => {}
         }
-        self.reschedule();
+        self.attention = true;
     }
 }

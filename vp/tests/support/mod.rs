@@ -31,7 +31,7 @@ pub fn cfg(board: Board) -> Config {
 pub fn machine(a: &Asm, c: Config) -> Machine {
     let img = a.image();
     let mut m = Machine::new(c, &img);
-    m.obs = Some(Box::new(Observer::capture(u32::MAX)));
+    m.bus.obs = Some(Box::new(Observer::capture(u32::MAX)));
     m
 }
 
@@ -42,7 +42,7 @@ pub fn run(a: &Asm, c: Config) -> (Machine, Stop) {
 }
 
 pub fn events(m: &Machine) -> Vec<Event> {
-    let mut v = m.obs.as_ref().and_then(|o| o.captured.clone()).unwrap_or_default();
+    let mut v = m.bus.obs.as_ref().and_then(|o| o.captured.clone()).unwrap_or_default();
     v.sort_by_key(|e| e.cycle());
     v
 }

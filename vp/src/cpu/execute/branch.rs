@@ -2,14 +2,15 @@
 //! ADD PC. A taken branch costs the branch plus the pipeline refill (timing.rs `BRANCH`) and
 //! the wait states of a non-sequential fetch from flash (`bpen`).
 
+use crate::bus::Bus;
 use crate::cpu::flags::cond_passed;
 use crate::cpu::op::Cond;
 use crate::cpu::thumb2::timing as t2;
 use crate::cpu::timing as t;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 use crate::nvic::EXC_RETURN_MIN;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(super) fn exec_add_pc(&mut self, rm: u8, base: u32) {
         let target = base.wrapping_add(self.g(rm)) & !1;

@@ -20,10 +20,11 @@ use super::thumb2::dp;
 use super::thumb2::pipeline::{bit, dst};
 use super::thumb2::timing as t2;
 use super::timing as t;
+use crate::bus::Bus;
 use crate::contract::FLASH_SIZE;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(crate) fn g(&self, i: u8) -> u32 {
         self.cpu.r[(i & 15) as usize]
@@ -244,7 +245,7 @@ impl Machine {
             Op::Blx { rm } => self.exec_blx(rm, pc),
             Op::LdrLit { rt, addr } => {
                 let a = addr as usize;
-                if let Some(b) = self.mem.flash.get(a..a + 4) {
+                if let Some(b) = self.bus.flash().get(a..a + 4) {
                     let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                     self.s(rt, v);
                     if V7 {

@@ -1,14 +1,15 @@
 //! The 16-bit set's system instructions: CPS, BKPT (semihosting), hints, WFI/WFE, SVC, and
 //! the 32-bit MRS, MSR and barriers the ARMv6-M set has.
 
+use crate::bus::Bus;
 use crate::cpu::thumb2::timing as t2;
 use crate::cpu::timing as t;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(super) fn exec_cpsie(&mut self, pc: u32) {
-        if self.masked.is_some() {
+        if self.bus.masked().is_some() {
             self.masked_write(pc, t::ALU, false);
         }
         self.cpu.primask = false;
@@ -18,7 +19,7 @@ impl Machine {
 
     #[inline(always)]
     pub(super) fn exec_cpsid(&mut self, pc: u32) {
-        if self.masked.is_some() {
+        if self.bus.masked().is_some() {
             self.masked_write(pc, t::ALU, true);
         }
         self.cpu.primask = true;

@@ -5,12 +5,13 @@
 use super::decode::{decode, Arith, Cvt, FpOp};
 use super::softfloat::{self as sf, Env};
 use super::{ASPEN, FPSCR_MASK, LSPACT};
+use crate::bus::Bus;
 use crate::cpu::thumb2::timing::fpu as t;
-use crate::machine::{Access, Machine};
+use crate::machine::{Access, Cpu};
 
 const SIGN: u32 = 0x8000_0000;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// One CP10/CP11 instruction at `pc` (32 bits), `raw` = hw1 << 16 | hw2.
     #[inline(never)]
     pub(crate) fn exec_fp(&mut self, raw: u32, pc: u32) {

@@ -7,15 +7,16 @@
 //! an exception return with LSPACT still set skips both the save and the restore.
 
 use super::{HFRDY, LSPACT, LSPEN, THREAD, USER};
+use crate::bus::Bus;
 use crate::contract::RAM_BASE;
 use crate::cpu::thumb2::timing::fpu::FP_FRAME_WORDS;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 
 /// Size of an extended frame, and the offset of its FP part.
 pub const EXT_FRAME_BYTES: u32 = 0x68;
 pub const FP_AREA_OFF: u32 = 0x20;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Exception entry: does this frame carry FP state (FPU present, CONTROL.FPCA)?
     #[inline]
     pub(crate) fn fp_extended_frame(&self) -> bool {
@@ -72,7 +73,7 @@ impl Machine {
     fn fp_state_write(&mut self, addr: u32) -> bool {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
         let (s, fpscr) = (self.fpu.s, self.fpu.fpscr);
-        match self.mem.ram.get_mut(o..o + 68) {
+        match self.bus.ram_mut().get_mut(o..o + 68) {
             Some(dst) => {
                 for (i, w) in s[..16].iter().chain(std::iter::once(&fpscr)).enumerate() {
                     dst[i * 4..i * 4 + 4].copy_from_slice(&w.to_le_bytes());
@@ -85,7 +86,7 @@ impl Machine {
 
     fn ram_words<const N: usize>(&self, addr: u32) -> Option<[u32; N]> {
         let o = addr.wrapping_sub(RAM_BASE) as usize;
-        let src = self.mem.ram.get(o..o + 4 * N)?;
+        let src = self.bus.ram().get(o..o + 4 * N)?;
         let mut w = [0u32; N];
         for (i, x) in w.iter_mut().enumerate() {
             *x = u32::from_le_bytes([src[i * 4], src[i * 4 + 1], src[i * 4 + 2], src[i * 4 + 3]]);

@@ -14,7 +14,8 @@
 
 use super::dsp_fields::code as c;
 use super::timing as t;
-use crate::machine::Machine;
+use crate::bus::Bus;
+use crate::machine::Cpu;
 
 /// Saturate `x` to `[lo, hi]`: (value, saturated).
 #[inline]
@@ -134,7 +135,7 @@ pub fn usad8(n: u32, m: u32, acc: u32) -> u32 {
     (0..4).fold(acc, |s, k| s.wrapping_add(((n >> (8 * k)) as u8).abs_diff((m >> (8 * k)) as u8) as u32))
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// Execute `Op::Dsp` (the caller moved `pc` past it).
     #[inline(never)]
     pub(crate) fn exec_dsp(&mut self, op: u8, rd: u8, rn: u8, rm: u8, ra: u8, pc: u32) {

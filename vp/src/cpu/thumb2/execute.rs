@@ -4,10 +4,11 @@
 use super::dp;
 use super::pipeline::{bit, dst};
 use super::timing as t;
+use crate::bus::Bus;
 use crate::cpu::decode::Op;
 use crate::cpu::flags::*;
 use crate::cpu::SpLoad;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 
 /// The immediate shift of a shifted-register operand: `sh` = type << 6 | amount, with
 /// ROR #0 meaning RRX. Returns (value, carry out).
@@ -23,7 +24,7 @@ pub fn shift_imm(x: u32, sh: u8, c: bool) -> (u32, bool) {
     }
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// The ARMv6-M copy of `exec_g` (used by IT blocks) hands ARMv7-M ops to the ARMv7-M copy.
     #[inline(never)]
     pub(crate) fn exec_t2(&mut self, op: Op, pc: u32) {
@@ -248,14 +249,14 @@ impl Machine {
     #[inline(always)]
     fn dp<const OP: u8>(&mut self, f: u8, rd: u8, a: u32, b: u32, carry: bool, reg_form: bool) {
         let s = f & dp::S != 0;
-        let logical = |m: &mut Machine, r: u32| {
+        let logical = |m: &mut Self, r: u32| {
             if s {
                 m.cpu.c = carry;
                 m.nz(r);
             }
             r
         };
-        let arith = |m: &mut Machine, res: (u32, bool, bool)| if s { m.set_flags_add(res) } else { res.0 };
+        let arith = |m: &mut Self, res: (u32, bool, bool)| if s { m.set_flags_add(res) } else { res.0 };
         let r = match OP {
             dp::AND => logical(self, a & b),
             dp::BIC => logical(self, a & !b),

@@ -5,9 +5,10 @@
 //! loop pays nothing for them.
 
 use super::timing as t;
+use crate::bus::Bus;
 use crate::cpu::decode::{alu_op, Op};
 use crate::cpu::flags::cond_passed;
-use crate::machine::Machine;
+use crate::machine::Cpu;
 
 /// ITAdvance: the state after one instruction of the block.
 #[inline(always)]
@@ -35,7 +36,7 @@ pub(crate) fn sets_flags_outside_it(op: &Op) -> bool {
     }
 }
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// The cycles of the IT instruction at `pc`: 0 when folded, 1 otherwise. The TRMs (M3
     /// Table 3.1, M4 Table 3-1 note d): "an IT instruction can be folded onto a preceding
     /// 16-bit Thumb instruction, enabling execution in zero cycles". The preceding

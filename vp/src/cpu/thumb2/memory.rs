@@ -4,10 +4,11 @@
 use super::pipeline::{bit, dst};
 use super::timing as t;
 use super::{ls, multi};
-use crate::machine::Machine;
+use crate::bus::Bus;
+use crate::machine::Cpu;
 use crate::nvic::EXC_RETURN_MIN;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     // One method per op, called from `exec_g` with the fields taken apart (execute.rs says
     // why); each first moves `pc` past its 4 bytes.
 

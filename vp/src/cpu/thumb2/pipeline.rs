@@ -21,9 +21,10 @@
 
 use super::quiet::QUIET;
 use super::timing as t;
-use crate::machine::Machine;
+use crate::bus::Bus;
+use crate::machine::Cpu;
 
-impl Machine {
+impl<B: Bus> Cpu<B> {
     /// The timing of a single load or store whose address is formed from the registers of
     /// the mask `addr`, as (stall, cycles after it), from the record of the instruction
     /// that ended at this one's start (`ld_rec`): behind a pipelining load whose
