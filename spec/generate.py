@@ -258,9 +258,12 @@ def rust_board_table(spec: dict, boards: list[tuple[str, dict]]) -> str:
             f"        default_ram: {mem.get('ram_kib', 16) * 1024},",
             "    };",
         ]
-    out += ["", "    /// The board a run gets without --board or --core: the registry's first (lowest `order`).",
-            f'    pub const DEFAULT_ID: &str = "{boards[0][0]}";',
-            f"    pub const DEFAULT: Board = Board::{rust_ident(boards[0][0], True)};",
+    # the registry's default board (`default = true`, as python/rtoslab/boards.py reads it),
+    # else its first
+    default = next((bid for bid, toml in boards if toml.get("default")), boards[0][0])
+    out += ["", "    /// The board a run gets without --board or --core: the registry's default board.",
+            f'    pub const DEFAULT_ID: &str = "{default}";',
+            f"    pub const DEFAULT: Board = Board::{rust_ident(default, True)};",
             "", "    /// The built-in boards by id (`--board ID`).",
             f"    pub const BUILT_IN: [(&str, Board); {len(boards)}] = ["]
     out += [f'        ("{bid}", Board::{rust_ident(bid, True)}),' for bid, _ in boards]

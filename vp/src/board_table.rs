@@ -98,7 +98,7 @@ impl Board {
         default_ram: 65536,
     };
 
-    /// The board a run gets without --board or --core: the registry's first (lowest `order`).
+    /// The board a run gets without --board or --core: the registry's default board.
     pub const DEFAULT_ID: &str = "vp-m0";
     pub const DEFAULT: Board = Board::VP_M0;
 
