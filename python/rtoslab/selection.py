@@ -20,17 +20,9 @@ from .errors import BadInput
 
 @dataclass(frozen=True)
 class Cell:
-    """One RTOS on one board: what is built (target `<kind>-<rtos>`) and how it runs (the
-    board's runner)."""
+    """One RTOS on one board (the image is built by build.py, run by the board's runner)."""
     rtos: str
     board: Board
-
-    @property
-    def port(self) -> ports.Port:
-        return ports.get(self.rtos)
-
-    def target(self, kind: str = "bench") -> str:
-        return f"bench-{self.rtos}" if self.port.kind == "host" else f"{kind}-{self.rtos}"
 
 
 @dataclass
