@@ -26,6 +26,7 @@ from .latency import PHASES
 from .plots import (bar_figure, colors_for, footprint_figure, latency_figure, metric_figure, scaling_figure,
                     stacked_figure, summary_figure)
 from .size import COMPONENTS, LABELS
+from .result_stream import load_thinned
 from .stats import fmt_time, plot_points, split_cold
 from .table import COLS, _baseline_of, _num, better, markdown_table, matrix, ratio_text, time_of
 
@@ -105,7 +106,7 @@ def collect(paths: list[str]) -> tuple[list[dict], list[dict]]:
         raise BadInput("no result file given")
     runs, sources = [], []
     for p in paths:
-        doc = res.load(p)
+        doc = load_thinned(p, progress=lambda f, p=p: _progress(f"reading {p}: {f:.0%}"))
         sources.append({"path": str(p), "git": doc.get("tool", {}).get("git"), "created": doc.get("created"),
                         "runs": len(doc["runs"])})
         for r in doc["runs"]:

@@ -95,13 +95,31 @@ PORT_MANIFEST = {
 }
 
 
+def sample_low(entry: dict) -> int:
+    """The smallest sample a result may hold: a counter that is not signed (cycles, unless the
+    result says it is signed) is never negative."""
+    return -I64 if entry.get("signed") is True or entry.get("unit") not in (None, "cycles") else 0
+
+
+def sample_problem(v, low: int) -> str | None:
+    """What is wrong with one sample value (None: nothing): a number within 64 bits, at least `low`."""
+    if type(v) is int:
+        if low <= v < I64:
+            return None
+    elif type(v) is float and math.isfinite(v) and low <= v < I64:
+        return None
+    if not isinstance(v, (int, float)) or isinstance(v, bool):
+        return "not a number"
+    return "negative (the counter is not signed)" if v < low and low == 0 else "out of range (64 bits)"
+
+
 def _samples(validator, enabled, entry, schema):
     """A result's samples (and its probe's): a non-empty list of numbers within 64 bits; a
     counter that is not signed (an error) is never negative. Empty: its statistics could not
     be checked against anything."""
     if not enabled or not isinstance(entry, dict):
         return
-    low = -I64 if entry.get("signed") is True or entry.get("unit") not in (None, "cycles") else 0
+    low = sample_low(entry)
     for where, holder in (("samples", entry), ("probe.samples", entry.get("probe"))):
         if not isinstance(holder, dict) or "samples" not in holder:
             continue
@@ -113,15 +131,10 @@ def _samples(validator, enabled, entry, schema):
             yield ValidationError(f"'{where}' is empty: the statistics cannot be checked against it")
             continue
         for i, v in enumerate(samples):
-            if type(v) is int:
-                if low <= v < I64:
-                    continue
-            elif type(v) is float and math.isfinite(v) and low <= v < I64:
-                continue
-            what = "not a number" if not isinstance(v, (int, float)) or isinstance(v, bool) else \
-                "negative (the counter is not signed)" if v < low and low == 0 else "out of range (64 bits)"
-            yield ValidationError(f"'{where}'[{i}] is {what}")
-            break
+            problem = sample_problem(v, low)
+            if problem:
+                yield ValidationError(f"'{where}'[{i}] is {problem}")
+                break
 
 
 _Validator = validators.extend(Draft202012Validator, {"rtoslab_samples": _samples})

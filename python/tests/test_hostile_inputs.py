@@ -7,7 +7,6 @@ import os
 import struct
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -35,17 +34,16 @@ def _vp_bounded(args, seconds=1.0):
     vp = real_vp()
     if vp is None:
         pytest.skip("the simulator is not built (make setup)")
-    # run it under a small Python parent that reports the child's peak memory
+    # run it under a small Python parent that reports the child's peak memory and CPU time
+    # (CPU time, not the wall clock: "at once" must hold on a busy machine too)
     code = ("import resource, subprocess, sys, json; p = subprocess.run(sys.argv[1:], capture_output=True, "
-            "text=True, timeout=20); print(json.dumps([p.returncode, p.stderr, "
-            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss]))")
-    t0 = time.monotonic()
+            "text=True, timeout=60); u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            "print(json.dumps([p.returncode, p.stderr, u.ru_maxrss, u.ru_utime + u.ru_stime]))")
     out = subprocess.run([sys.executable, "-c", code, str(vp), "run", *map(str, args)], capture_output=True,
-                         text=True, timeout=60)
-    took = time.monotonic() - t0
-    assert out.returncode == 0, out.stderr       # not the 20 s timeout of the inner run
-    status, err, rss_kib = json.loads(out.stdout)
-    assert took < seconds + 0.5, took            # the Python wrapper's own start-up on top
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr       # not the timeout of the inner run
+    status, err, rss_kib, cpu_s = json.loads(out.stdout)
+    assert cpu_s < seconds, cpu_s
     return status, err, rss_kib
 
 
@@ -222,30 +220,39 @@ def test_7_rtoslab_qemu_refuses_what_is_not_an_elf(what, tmp_path, monkeypatch):
 
 # ---- 11: a large result file ----
 
-def test_11_report_on_a_large_file_takes_seconds_with_progress(tmp_path):
-    n = 2_000_000                                 # 2 runs x 8 metrics x 125 000 samples, ~18 MB
+METRICS_11 = ("rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",
+              "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing",
+              "sem.signal_wake", "mutex.lock_uncontended")
+
+
+def _report_peak(tmp_path: Path, per_metric: int, name: str):
+    """A report of two runs of eight metrics with `per_metric` samples each (values above 256:
+    Python shares no int object among them): its status, the report's peak memory (KiB),
+    stderr, and the HTML."""
     doc = results.new_document("x")
-    for rtos in ("rtoslab", "freertos"):
-        base = 100 if rtos == "rtoslab" else 130
-        metrics = {mid: [base + (i * 7919) % 97 for i in range(n // 16)]
-                   for mid in ("rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",
-                               "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break",
-                               "rhealstone.message_passing", "sem.signal_wake", "mutex.lock_uncontended")}
-        doc["runs"].append(result_doc_run(rtos, metrics))
-    src = tmp_path / "big.json"
+    for rtos, base in (("rtoslab", 10_000), ("freertos", 13_000)):
+        doc["runs"].append(result_doc_run(rtos, {mid: [base + (i * 7919) % 997 for i in range(per_metric)]
+                                                 for mid in METRICS_11}))
+    src = tmp_path / f"{name}.json"
     results.write(doc, src)
     del doc
     code = ("import resource, subprocess, sys; p = subprocess.run(sys.argv[1:], capture_output=True, text=True);"
             "sys.stderr.write(p.stderr); print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    t0 = time.monotonic()
     p = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "rtoslab", "report", str(src), "--html",
-                        str(tmp_path / "r.html"), "--md", str(tmp_path / "r.md")],
-                       capture_output=True, text=True, timeout=300)
-    took = time.monotonic() - t0
+                        str(tmp_path / f"{name}.html"), "--md", str(tmp_path / f"{name}.md")],
+                       capture_output=True, text=True, timeout=600)
     status, rss_kib = map(int, p.stdout.split())
-    assert status == 0, p.stderr
-    assert took < 40, took
-    assert rss_kib < 1024 * 1024, rss_kib                 # well under the 4.9 GB of the issue
-    assert "rtoslab: report: reading" in p.stderr and "rtoslab: report: drawing" in p.stderr
-    html = (tmp_path / "r.html").read_text()
+    return status, rss_kib, p.stderr, (tmp_path / f"{name}.html").read_text() if status == 0 else ""
+
+
+def test_11_report_memory_is_bounded_by_its_plots_not_the_file(tmp_path):
+    """4 million samples (~36 MB of JSON; held as Python ints they alone take ~150 MB): the
+    report streams the file (result_stream.py), keeping a few thousand samples per series,
+    so its peak memory is within 64 MB of the same report of 200 samples per series."""
+    status, small_kib, err, _ = _report_peak(tmp_path, 200, "small")
+    assert status == 0, err
+    status, big_kib, err, html = _report_peak(tmp_path, 250_000, "big")
+    assert status == 0, err
+    assert big_kib - small_kib < 64 * 1024, (small_kib, big_kib)
+    assert "rtoslab: report: reading" in err and "rtoslab: report: drawing" in err
     assert len(html) < 20_000_000 and "rhealstone.task_switch" in html
