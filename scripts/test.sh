@@ -81,8 +81,10 @@ for board in $(boards list --tested); do
     stage "behaviour checks of the suite on $board" \
         rtoslab check --rtos all --board "$board" --junit "build/junit-$board.xml"
 done
+# two workers (pytest-xdist): the tests are independent (each in its own tmp_path; builds
+# lock their folder), and most of their time is one-threaded subprocesses
 stage "rtoslab command" \
-    python -m pytest -q python/tests
+    python -m pytest -q -n 2 python/tests
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

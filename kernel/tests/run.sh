@@ -159,11 +159,14 @@ standalone() {
 }
 standalone
 
-for board in $BOARDS; do
+# board_tests BOARD: build and run everything for one board; run in a subshell, whose notes
+# and failure count its caller collects (board_run)
+board_tests() {
+    local board=$1 dir t e
     if ! build "$board"; then
         failures=$((failures + 1))
         note "FAIL  $board  build"
-        continue
+        return
     fi
     dir=$ROOT/build/fw/$board$SUFFIX
     for t in $TESTS; do
@@ -192,6 +195,32 @@ for board in $BOARDS; do
             note "SKIP  $board  footprint (the goal is the size profile's; PROFILE=$PROFILE)"
         fi
     fi
+}
+
+# Two boards at a time (each run is one thread, the machine has two cores): each board's output
+# goes to a file, shown in the boards' order once the pair is done.
+KT_TMP=$(mktemp -d)
+trap 'rm -rf "$KT_TMP"' EXIT
+board_run() {
+    local board=$1
+    summary="" failures=0
+    board_tests "$board" >"$KT_TMP/$board.out" 2>&1
+    printf '%s' "$summary" >"$KT_TMP/$board.notes"
+    echo "$failures" >"$KT_TMP/$board.failures"
+}
+read -r -a left <<<"$BOARDS"
+while [ ${#left[@]} -gt 0 ]; do
+    pair=("${left[@]:0:2}")
+    left=("${left[@]:2}")
+    for board in "${pair[@]}"; do
+        board_run "$board" &
+    done
+    wait
+    for board in "${pair[@]}"; do
+        cat "$KT_TMP/$board.out"
+        summary="$summary$(cat "$KT_TMP/$board.notes")"$'\n'
+        failures=$((failures + $(cat "$KT_TMP/$board.failures")))
+    done
 done
 
 printf '%s' "$summary"

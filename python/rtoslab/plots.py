@@ -109,7 +109,9 @@ def metric_figure(metric_id: str, series: list[tuple[str, list[float], str]], un
                         textcoords="offset points", fontsize=7, va="center")
             continue
         counts, edges = np.histogram(s, bins=_hist_edges(s, log))
-        ax.stairs(base + 0.85 * counts / counts.max(), edges, baseline=base, fill=True, color=color, alpha=0.8)
+        heights = base + 0.85 * counts / counts.max()
+        ax.stairs(heights, edges, baseline=base, fill=True, color=color, alpha=0.6)
+        ax.stairs(heights, edges, baseline=base, color=color, linewidth=1.2)   # a one-cycle bin stays visible
     ax.set_yticks([n - 1 - i + 0.42 for i in range(n)])
     ax.set_yticklabels([label for label, _, _ in series], fontsize=8)
     ax.set_ylim(-0.1, n)
