@@ -209,15 +209,17 @@ def _run_own_test(root: Path, board: str, target: str) -> str:
 def own_outputs(entries: list[Entry], outputs: Path | None, board: str, note) -> dict[str, str]:
     """{target: console output} of every own test the entries read."""
     out: dict[str, str] = {}
+    missing = []
     for t in dict.fromkeys(e.test for e in entries):
         if outputs is not None:
-            f = outputs / f"{t}.out"
             try:
-                out[t] = f.read_text(encoding="utf-8", errors="replace")
+                out[t] = (outputs / f"{t}.out").read_text(encoding="utf-8", errors="replace")
             except OSError:
-                note(f"skip {t}: no output {f}")
+                missing.append(t)
             continue
         out[t] = _run_own_test(repo_root(), board, t)
+    if missing:
+        note(f"skipped, no output in {outputs}: {', '.join(missing)}")
     return out
 
 
