@@ -129,3 +129,22 @@ def test_outputs_without_any_crosschecked_test_are_skipped_not_failed(tmp_path):
     r = subprocess.run([sys.executable, "-m", "rtoslab.crosscheck", "--board", "vp-m0", "--outputs", str(tmp_path),
                         "--results", str(SUITE)], capture_output=True, text=True)
     assert r.returncode == 0 and "nothing to cross-check" in r.stderr
+
+
+def test_the_suite_stages_transcripts_give_the_p50s_and_only_when_fresh(tmp_path):
+    import os
+
+    from helpers import transcript
+    bdir = tmp_path / "build" / "fw" / "vp-m0"
+    (bdir / "transcripts").mkdir(parents=True)
+    elf, t = bdir / "bench-riot.elf", bdir / "transcripts" / "bench-riot.txt"
+    elf.write_bytes(b"")
+    t.write_text(transcript(rtos="riot", metrics={"rhealstone.task_switch": [300] * 8 + [234] * 40}, cold=8))
+    os.utime(elf, (1000, 1000))
+    os.utime(t, (2000, 2000))
+    assert xc.fresh_transcripts(["riot", "chibios"], "vp-m0", tmp_path) == {"riot": t}
+    run = xc.transcript_run(t)
+    assert run["clock_hz"] == 48_000_000
+    assert {r["id"]: r["p50"] for r in run["results"]}["rhealstone.task_switch"] == 234  # cold samples out
+    os.utime(elf, (3000, 3000))  # the image was rebuilt after the transcript: stale
+    assert xc.fresh_transcripts(["riot"], "vp-m0", tmp_path) == {}
