@@ -6,7 +6,8 @@
 #   own_tests_board = "<board id>"       # optional, default: the registry's default board
 # firmware targets of that board's build folder whose images exit 0 when every upstream test
 # passes (and non-zero otherwise); each runs through its board's runner. Ports whose
-# sources are missing are skipped (one line). Prints "N passed, N failed".
+# sources are missing are skipped (one line). Prints "N passed, N failed", then the
+# cross-checks of the own benchmarks against the suite's figures (below).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1

@@ -287,7 +287,7 @@ def table(rows: list[Row], markdown: bool = False) -> str:
             (" per 10^7 cycles" if metric_unit(e.metrics[0]) == RATE else " cycles")
         verdict = {"ok": "ok", "info": "not checked", "FAIL": "FAIL: over 10 %, no cause",
                    "cause": "over 10 %: " + e.cause}[r.verdict]
-        if r.verdict == "info" and e.note:
+        if r.verdict in ("info", "ok") and e.note:
             verdict += ": " + e.note
         lines.append([ports.display_name(e.rtos), f"{e.name} ({e.test})", f"{_fmt(r.score)}{unit}"
                       + (f" ÷ {e.ops:g}" if e.ops != 1 else ""), _fmt(r.converted) + conv_unit,
