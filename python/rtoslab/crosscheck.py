@@ -164,8 +164,13 @@ def judge(entry: Entry, score: float, clock_hz: int, p50: dict[str, float]) -> R
     missing = [m for m in entry.metrics if m not in p50]
     if missing:
         raise BadInput(f"{entry.rtos}: the result file has no {', '.join(missing)}")
+    values = [p50[m] for m in entry.metrics]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values) or sum(values) <= 0:
+        raise BadInput(f"{entry.rtos}: the result file's p50 of {' + '.join(entry.metrics)} is not a positive number")
+    if not clock_hz or clock_hz <= 0:
+        raise BadInput(f"{entry.rtos}: the result file's clock_hz is not a positive number")
     converted = convert(entry, score, clock_hz)
-    suite = float(sum(p50[m] for m in entry.metrics))
+    suite = float(sum(values))
     dev = converted / suite - 1
     verdict = "ok" if abs(dev) <= LIMIT else "cause" if entry.cause else "FAIL"
     return Row(entry, score, converted, suite, dev, verdict)
@@ -197,7 +202,8 @@ def _run_own_test(root: Path, board: str, target: str) -> str:
                        cwd=root, capture_output=True, check=False)
     b = subprocess.run(["ninja", "-C", str(bdir), target], capture_output=True, text=True)
     if b.returncode != 0:
-        raise RtoslabError(f"{target}: does not build ({b.stdout.strip().splitlines()[-1:]})", status=4)
+        last = (b.stdout.strip().splitlines() or ["no output"])[-1]
+        raise RtoslabError(f"{target}: does not build ({last})", status=4)
     elf = next(iter(sorted(bdir.glob(f"**/{target}.elf"))), None)
     if elf is None:
         raise RtoslabError(f"{target}: built, but no {target}.elf under {bdir}", status=4)
@@ -349,6 +355,9 @@ def main(argv: list[str]) -> int:
     except RtoslabError as e:
         print(f"crosscheck: {' '.join(str(e).split())}", file=sys.stderr)
         return e.status
+    except (OSError, subprocess.SubprocessError) as e:  # a tool missing or hanging (cmake, ninja, the runner)
+        print(f"crosscheck: {' '.join(str(e).split())}", file=sys.stderr)
+        return 4
     print(table(rows, markdown))
     failed = [r for r in rows if r.verdict == "FAIL"]
     checked = [r for r in rows if r.verdict != "info"]

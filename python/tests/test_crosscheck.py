@@ -148,3 +148,10 @@ def test_the_suite_stages_transcripts_give_the_p50s_and_only_when_fresh(tmp_path
     assert {r["id"]: r["p50"] for r in run["results"]}["rhealstone.task_switch"] == 234  # cold samples out
     os.utime(elf, (3000, 3000))  # the image was rebuilt after the transcript: stale
     assert xc.fresh_transcripts(["riot"], "vp-m0", tmp_path) == {}
+
+
+@pytest.mark.parametrize("p50, clock", [(None, 48_000_000), ("72", 48_000_000), (0, 48_000_000), (72, 0)])
+def test_a_result_file_with_nonsense_figures_is_bad_input(p50, clock):
+    e = entry("chibios", "12.11 Mutexes lock/unlock performance")
+    with pytest.raises(BadInput):
+        xc.judge(e, 513372, clock, {"mutex.lock_uncontended": p50, "mutex.unlock": 0 if p50 == 0 else 41})
