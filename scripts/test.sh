@@ -75,7 +75,7 @@ stage "kernel tests on ${KERNEL_BOARDS% }" \
     env BOARDS="$KERNEL_BOARDS" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
-stage "each RTOS's own test suite" \
+stage "each RTOS's own test suite, and its own benchmark against the suite (cross-checks)" \
     bench/tests/own_tests.sh
 for board in $(boards list --tested); do
     stage "behaviour checks of the suite on $board" \

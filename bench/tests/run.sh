@@ -122,6 +122,8 @@ if [ -x "$VP" ]; then
         coverage "$tmp/$r.1.txt" "$DEFAULT $r"
         cmp -s "$tmp/$r.1.txt" "$tmp/$r.2.txt" && ok "$DEFAULT $r: two runs identical sample for sample" ||
             ko "$DEFAULT $r: two runs differ"
+        # kept for the cross-checks of bench/tests/own_tests.sh (python -m rtoslab.crosscheck)
+        [ $st = 0 ] && mkdir -p "build/fw/$DEFAULT/transcripts" && cp "$tmp/$r.1.txt" "build/fw/$DEFAULT/transcripts/bench-$r.txt"
     done
     for board in $(boards list --runner vp --arch armv6-m); do
         [ "$board" = "$DEFAULT" ] && continue

@@ -10,8 +10,9 @@
  *   port_timer_stop_alarm                         -> board_alarm_cancel
  *   port_timer_get_time                           -> board_cycles (the free-running counter)
  * The benchmark's system time is therefore the board's cycle counter itself
- * (CH_CFG_ST_FREQUENCY = BOARD_CLOCK_HZ, CH_CFG_ST_RESOLUTION 32); the own tests use a divided
- * rate (10 kHz, like the demo) from the 64-bit counter. The alarm interrupt calls chSysTimerHandlerI()
+ * (CH_CFG_ST_FREQUENCY = BOARD_CLOCK_HZ, CH_CFG_ST_RESOLUTION 32), as is the own benchmarks'
+ * (owntest-chibios-rt-bench); the other own tests use a divided rate (10 kHz, like the demo)
+ * from the 64-bit counter. The alarm interrupt calls chSysTimerHandlerI()
  * from board_alarm_isr() in port.c.
  */
 #ifndef CHCORE_TIMER_H

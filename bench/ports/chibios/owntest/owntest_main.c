@@ -10,9 +10,30 @@
 #if defined(OWNTEST_OSLIB)
 #include "oslib_test_root.h"
 #define SUITE oslib_test_suite
-#else
+#elif defined(RTB_CHIBIOS_OWNTEST_BENCH)
+/* owntest-chibios-rt-bench: test/rt's benchmark sequence (12) alone, on the benchmark's time
+   base (chconf.h): its scores are what scripts/crosscheck sets beside the suite's figures. */
 #include "rt_test_root.h"
-#define SUITE rt_test_suite
+static const testsequence_t *const bench_sequences[] = {&rt_test_sequence_012, NULL};
+static const testsuite_t bench_suite = {"ChibiOS/RT Test Suite, benchmarks (sequence 12)", bench_sequences};
+#define SUITE bench_suite
+#else
+/* owntest-chibios-rt: every sequence of test/rt's own list but the benchmarks (12), which
+   owntest-chibios-rt-bench runs: at this 10 kHz rate their time check costs a 64-bit division
+   on every loop, and their scores would count it as the OS's. */
+#include "rt_test_root.h"
+extern const testsequence_t *const rt_test_suite_array[]; /* rt_test_root.c: 12 and NULL */
+static const testsequence_t *rt_sequences[12];
+static testsuite_t rt_suite = {"ChibiOS/RT Test Suite (sequences but 12)", rt_sequences};
+#define SUITE rt_suite
+static void select_sequences(void)
+{
+    size_t n = 0;
+    for (size_t i = 0; rt_test_suite_array[i] != NULL; i++)
+        if (rt_test_suite_array[i] != &rt_test_sequence_012)
+            rt_sequences[n++] = rt_test_suite_array[i];
+    rt_sequences[n] = NULL;
+}
 #endif
 
 static size_t s_write(void *ip, const uint8_t *bp, size_t n)
@@ -56,6 +77,9 @@ static void __attribute__((noreturn, used)) boot(void)
 {
     chSysInit(); /* this flow becomes RT's main thread */
     board_irq_enable(BOARD_ALARM_IRQ, 2);
+#if !defined(OWNTEST_OSLIB) && !defined(RTB_CHIBIOS_OWNTEST_BENCH)
+    select_sequences();
+#endif
     bool failed = test_execute(&console, &SUITE) != 0;
     board_puts(failed ? "\nowntest: FAILURE\n" : "\nowntest: all tests passed\n");
     board_exit(failed ? 1 : 0);
