@@ -295,6 +295,8 @@ def table(rows: list[Row], markdown: bool = False) -> str:
                    "cause": "over 10 %: " + e.cause}[r.verdict]
         if r.verdict in ("info", "ok") and e.note:
             verdict += ": " + e.note
+        if r.verdict == "ok" and e.cause:       # the disagreement is gone: its written cause is stale
+            verdict += " (a cause is written for a disagreement that no longer exists: remove it from port.toml)"
         lines.append([ports.display_name(e.rtos), f"{e.name} ({e.test})", f"{_fmt(r.score)}{unit}"
                       + (f" ÷ {e.ops:g}" if e.ops != 1 else ""), _fmt(r.converted) + conv_unit,
                       metric if markdown is False else " + ".join(f"`{m}`" for m in e.metrics) or "—",
