@@ -67,4 +67,6 @@ ln -sf "$root/vp/target/release/rtoslab-vp" .venv/bin/rtoslab-vp
 # (a source that cannot be had is a skipped port with one line, never a failed set-up)
 say "peer RTOS sources (rtoslab peers --fetch)"
 .venv/bin/rtoslab peers --fetch || true
+# the silicon references' sources (bench/silicon/*/reference.toml), extracted alike
+.venv/bin/python -m rtoslab.silicon --fetch || true
 say "ready"

@@ -89,6 +89,14 @@ impl Board {
         accelerator: Accelerator::None,
         default_ram: 16384,
     };
+    /// vp-stm32f100: the lab board as an STM32F100 (Cortex-M3, 24 MHz, no flash wait states: ACR = 0x10).
+    pub const VP_STM32F100: Board = Board {
+        core: Core::CortexM3,
+        clock_hz: 24_000_000,
+        flash_wait_states: 0,
+        accelerator: Accelerator::None,
+        default_ram: 16384,
+    };
     /// vp-m4: the lab board with a Cortex-M4F (FPU with lazy stacking; 64 KiB RAM).
     pub const VP_M4: Board = Board {
         core: Core::CortexM4F,
@@ -103,10 +111,11 @@ impl Board {
     pub const DEFAULT: Board = Board::VP_M0;
 
     /// The built-in boards by id (`--board ID`).
-    pub const BUILT_IN: [(&str, Board); 4] = [
+    pub const BUILT_IN: [(&str, Board); 5] = [
         ("vp-m0", Board::VP_M0),
         ("vp-stm32f0", Board::VP_STM32F0),
         ("vp-m3", Board::VP_M3),
+        ("vp-stm32f100", Board::VP_STM32F100),
         ("vp-m4", Board::VP_M4),
     ];
 }

@@ -129,6 +129,9 @@ pub struct Cpu<B> {
     /// Cycles from the start of a single store to its bus write: 2, or 1 for an ARMv7-M
     /// store pipelined behind a load (set around the access by cpu/thumb2/pipeline.rs).
     pub st_lat: u64,
+    /// The cycle a store into the Cortex-M3/M4 write buffer ended at: the buffer holds it
+    /// for the next cycle (cpu/thumb2/write_buffer.rs).
+    pub wb_end: u64,
     pub mul_cycles: u64,
 
     // ---- bus: memories, lab peripherals, console, observers ----
@@ -187,6 +190,7 @@ impl<B: Bus> Cpu<B> {
             ws: cfg.board.flash_wait_states,
             bus_off: 0,
             st_lat: 2,
+            wb_end: u64::MAX,
             mul_cycles: if cfg.mul_cycles == 32 { 32 } else { 1 },
             bus,
             ops,

@@ -1,12 +1,14 @@
 //! The ARMv7-M calibration table (docs/board.md "vp-m3 and vp-m4"), reproduced exactly on
 //! vp-m3 and vp-m4: each row is the cost of one instruction class, measured as the cycles
-//! between two probe toggles around it (a store's write lands at its end), minus the 2 of the
-//! closing toggle and the 1 of the NOP before it (so a load at the end of the body does
-//! not pipeline the closing toggle).
-//! Figures: Cortex-M3 TRM (ARM DDI0337H/I) section 3.3.1 Table 3.1 with P = 2 and its
-//! "Load/store timings" paragraphs, the Cortex-M4 TRM (DDI0439B/D) section 3.3.1 Table 3-1
-//! for vp-m4's multiplies, and the interrupt latencies of section 5.5.1 (entry 12, tail
-//! chain 6, return 10).
+//! between two probe toggles around it (a store's write lands at its end), minus the 1 of
+//! the closing toggle (a store through the write buffer) and the 1 of each NOP around the
+//! body (so a load at the end of the body does not pipeline the closing toggle, and a store
+//! at its start does not follow the opening toggle's store).
+//! Figures: Cortex-M3 TRM (ARM DDI0337H/I) section 3.3.1 Table 3.1 with P from
+//! cpu/thumb2/refill.rs and its "Load/store timings" paragraphs (the one-cycle store:
+//! cpu/thumb2/write_buffer.rs), the Cortex-M4 TRM (DDI0439B/D) section 3.3.1 Table 3-1 for
+//! vp-m4's multiplies, and the interrupt latencies of section 5.5.1 (entry 12, tail chain
+//! 6, return 10).
 
 mod support;
 use rtoslab_vp::machine::Stop;
@@ -26,7 +28,7 @@ fn setup(a: &mut Asm, x: u32, y: u32) {
 fn cost(board: Board, x: u32, y: u32, body: &[u16]) -> u64 {
     let mut a = Asm::new();
     setup(&mut a, x, y);
-    a.i(str_i(4, 6, 0));
+    a.i(str_i(4, 6, 0)).i(NOP);
     for hw in body {
         a.i(*hw);
     }
@@ -34,8 +36,11 @@ fn cost(board: Board, x: u32, y: u32, body: &[u16]) -> u64 {
     let (m, stop) = run(&a, cfg(board));
     let p = probe_cycles(&m);
     assert!(p.len() >= 2, "expected two toggles, got {:?} (stop {:?})", p, stop);
-    p[1] - p[0] - 2 - 1
+    p[1] - p[0] - TOGGLE - 1 - 1
 }
+
+/// A toggle: `STR r4, [r6]` to PROBE_OUT, a store through the write buffer (write_buffer.rs).
+const TOGGLE: u64 = 1;
 
 /// (what, operands, encoding, cycles on vp-m3, on vp-m4): one row per instruction class.
 /// Cortex-M3 TRM (DDI0337H/I) section 3.3.1 Table 3.1; the M4 column from the Cortex-M4
@@ -62,11 +67,12 @@ const TABLE: &[Row] = &[
     ("UDIV r3, r1, r2: 100/10 (4)",        100, 10, &[0xFBB1, 0xF3F2], 4, 4),
     ("SDIV r3, r1, r2: by zero (2)",       100, 0, &[0xFB91, 0xF3F2], 2, 2),
     ("LDR.W r3, [r0, #4] (2)",             0, 0, &[0xF8D0, 0x3004], 2, 2),
-    ("STR.W r1, [r0, #-4]! (2)",           0, 0, &[0xF840, 0x1D04], 2, 2),
+    ("STR.W r1, [r0, #-4]! (buffered: 1)", 0, 0, &[0xF840, 0x1D04], 1, 1),
+    ("STR.W r1, [r0, r1] (register offset: 2)", 0, 0, &[0xF840, 0x1001], 2, 2),
     ("LDRD r2, r3, [r0] (1 + N = 3)",      0, 0, &[0xE9D0, 0x2300], 3, 3),
     ("LDM.W r0, {r1-r3} (1 + N = 4)",      0, 0, &[0xE890, 0x000E], 4, 4),
-    ("B.W next (1 + P = 3)",               0, 0, &[0xF000, 0xB800], 3, 3),
-    ("BL next (1 + P = 3)",                0, 0, &[0xF000, 0xF800], 3, 3),
+    ("B.W next (1 + P = 2, forwarded)",    0, 0, &[0xF000, 0xB800], 2, 2),
+    ("BL next (1 + P = 2, forwarded)",     0, 0, &[0xF000, 0xF800], 2, 2),
     ("BNE.W next, not taken (1)",          0, 0, &[0x4289, 0xF040, 0x8000], 1 + 1, 1 + 1),
     ("CBZ r4 (r4 != 0), not taken (1)",    0, 0, &[0xB104], 1, 1),
     // IT "can be folded onto a preceding 16-bit Thumb instruction" (note d): 0 after CMP,
@@ -102,7 +108,7 @@ const PIPELINE: &[(&str, &[u16], u64)] = &[
     // "the destination of the first LDR is not used to compute the address for the next"
     ("LDR r3, [r0]; LDR r1, [r3] (dependent: 2 + 2)",          &[0x6803, 0x6819], 4),
     // "nothing can be pipelined after the store"
-    ("STR r1, [r0]; LDR r3, [r0, #4] (2 + 2)",                 &[0x6001, 0x6843], 4),
+    ("STR r1, [r0]; LDR r3, [r0, #4] (1 + 2)",                 &[0x6001, 0x6843], 3),
     ("LDR r1, [r0]; STR r1, [r0]; STR r1, [r0, #4] (2 + 1 + 2)", &[0x6801, 0x6001, 0x6041], 5),
     ("LDR r2, [r0]; STR r1, [r0, r2] (dependent: 2 + 2)",      &[0x6802, 0x5081], 4),
     // "LDRD and STRD cannot be pipelined with preceding or following instructions"
@@ -123,12 +129,12 @@ const NO_FORWARDING: &[(&str, &[u16], u64)] = &[
     ("ADDS r1, #0; LDR r3, [r0] (other register: 1 + 2)",      &[0x3100, 0x6803], 3),
     ("CMP r0, r1; LDR r3, [r0] (a compare writes none: 1 + 2)", &[0x4288, 0x6803], 3),
     ("ADDS r0, #0; NOP; LDR r3, [r0] (not adjacent: 1 + 1 + 2)", &[0x3000, 0xBF00, 0x6803], 4),
-    ("MOV r2, r0; STR r1, [r2] (1 + 2 + 1)",                   &[0x4602, 0x6011], 4),
+    ("MOV r2, r0; STR r1, [r2] (1 + 1 + 1)",                   &[0x4602, 0x6011], 3),
     ("ADDS r1, #0; STR r3, [r0, r1] (offset register: 1 + 2 + 1)", &[0x3100, 0x5043], 4),
     ("ADD.W r0, r0, #0; LDR.W r3, [r0, #4] (1 + 2 + 1)",       &[0xF100, 0x0000, 0xF8D0, 0x3004], 4),
     ("ADDS r0, #0; LDRD r2, r3, [r0] (1 + 3 + 1)",             &[0x3000, 0xE9D0, 0x2300], 5),
     ("ADDS r0, #0; LDM r0!, {r2, r3} (1 + 1 + N + 1)",         &[0x3000, 0xC80C], 5),
-    ("SUB SP, #8; STR r1, [sp]; ADD SP, #8 (1 + 3 + 1)",       &[0xB082, 0x9100, 0xB002], 5),
+    ("SUB SP, #8; STR r1, [sp]; ADD SP, #8 (1 + 2 + 1)",       &[0xB082, 0x9100, 0xB002], 4),
     ("SUB SP, #4; PUSH {r1}; ADD SP, #8 (1 + 1 + N + 1 + 1)",  &[0xB081, 0xB402, 0xB002], 5),
     ("LDR r3, [r0]; ADDS r0, #0; LDR r1, [r0] (2 + 1 + 3)",    &[0x6803, 0x3000, 0x6801], 6),
     // a folded IT takes no cycle: the load still directly follows the ADDS
@@ -246,13 +252,14 @@ fn exc_image(body: impl Fn(&mut Asm)) -> Asm {
 
 #[test]
 fn exception_paths() {
-    // SVC (3) then entry 12: toggle before the SVC to toggle in the handler = 2 + 3 + 12.
+    // SVC (3) then entry 12: toggle before the SVC to toggle in the handler = 3 + 12 + 1.
     let svc_entry = exc_image(|a| {
         a.i(str_i(4, 6, 0)).i(svc(0)).exit(1);
         a.label("svc").i(str_i(5, 6, 0)).exit(0);
         a.vector(11, "svc");
     });
-    // Handler toggle, BX LR (3) + return 10, thread toggle: 2 + 3 + 10.
+    // Handler toggle, BX LR (3, the exception return's own figure) + return 10, thread
+    // toggle: 3 + 10 + 1.
     let exc_return = exc_image(|a| {
         a.i(svc(0)).i(str_i(7, 6, 0)).exit(0);
         a.label("svc").i(str_i(5, 6, 0)).i(bx(14));
@@ -269,9 +276,9 @@ fn exception_paths() {
     });
     for b in BOARDS {
         for (img, want, what) in [
-            (&svc_entry, 2 + 3 + 12, "SVC entry"),
-            (&exc_return, 2 + 3 + 10, "return"),
-            (&tail_chain, 2 + 3 + 6, "tail chain"),
+            (&svc_entry, 3 + 12 + TOGGLE, "SVC entry"),
+            (&exc_return, 3 + 10 + TOGGLE, "return"),
+            (&tail_chain, 3 + 6 + TOGGLE, "tail chain"),
         ] {
             let (m, _) = run(img, cfg(b));
             let p = probe_cycles(&m);
@@ -294,7 +301,7 @@ fn ldr_pc_post_indexed_returns_from_an_exception() {
         assert_eq!(stop, rtoslab_vp::machine::Stop::Exit(0), "on {}", b);
         // toggle, PUSH (1 + 1), LDR PC (2 + P) + return 10, toggle
         let p = probe_cycles(&m);
-        assert_eq!(p[1] - p[0], 2 + 2 + 4 + 10, "on {}", b);
+        assert_eq!(p[1] - p[0], 2 + 4 + 10 + TOGGLE, "on {}", b);
     }
 }
 
@@ -318,5 +325,104 @@ fn late_arrival_takes_the_more_urgent_first_then_tail_chains() {
             ev.iter().filter_map(|e| if let Event::ExcEntry { exc, .. } = e { Some(*exc) } else { None }).collect();
         assert_eq!(entries, vec![17], "one entry, into the late arriver, on {}", b);
         assert!(ev.iter().any(|e| matches!(e, Event::TailChain { from: 17, exc: 16, .. })), "on {}", b);
+    }
+}
+
+/// The pipeline refill P of a taken branch (cpu/thumb2/refill.rs): 1 for the branches the
+/// core forwards from decode (B, B<c>, BL, BX LR: M3 TRM DDI0337E section 1.6 "Branch target
+/// forwarding"), 2 for those decided in execute (CBZ, BX with another register), one more
+/// to a 32-bit target that is not word-aligned. Each body lands on the instruction after it.
+#[rustfmt::skip]
+const BRANCHES: &[(&str, &[u16], u64)] = &[
+    ("B next (16-bit, forwarded: 1 + 1)",                      &[0xE7FF], 2),
+    ("CMP r0, r0; BEQ next (taken, forwarded: 1 + 2)",         &[0x4280, 0xD0FF], 3),
+    ("CMP r0, r1; BEQ next (not taken: 1 + 1)",                &[0x4288, 0xD0FF], 2),
+    ("MOVS r3, #0; CBZ r3, +4 over a NOP (execute: 1 + 1 + 2)", &[0x2300, 0xB103, 0xBF00], 4),
+    // r3 = address of the MOV + 4, + 5 (+ 3): the NOP after the BX, Thumb bit set
+    ("MOV r3, pc; ADDS r3, #5; MOV lr, r3; BX lr (forwarded: 2); NOP (1 + 1 + 1 + 2 + 1)",
+     &[0x467B, 0x3305, 0x469E, 0x4770, 0xBF00], 6),
+    ("MOV r3, pc; ADDS r3, #3; BX r3 (execute: 3); NOP (1 + 1 + 3 + 1)", &[0x467B, 0x3303, 0x4718, 0xBF00], 6),
+];
+
+#[test]
+fn taken_branches_refill_by_their_kind() {
+    for b in BOARDS {
+        for (what, body, want) in BRANCHES {
+            assert_eq!(cost(b, 8, 0, body), *want, "{} on {}", what, b);
+        }
+    }
+}
+
+#[test]
+fn a_branch_to_a_wide_instruction_at_a_halfword_address_refills_one_more() {
+    // B.W to the ADD.W right after it, once as placed and once a halfword further: one of
+    // the two targets is word-aligned (1 + 1, + 1 for the ADD.W), the other not (1 + 2 + 1).
+    for b in BOARDS {
+        let here = cost(b, 1, 2, &[0xF000, 0xB800, 0xEB01, 0x0302]);
+        let moved = cost(b, 1, 2, &[0xBF00, 0xF000, 0xB800, 0xEB01, 0x0302]) - 1;
+        let mut got = [here, moved];
+        got.sort();
+        assert_eq!(got, [3, 4], "on {}", b);
+    }
+}
+
+/// The one-cycle store (cpu/thumb2/write_buffer.rs; M3 TRM DDI0337I section 3.3.1 "STR
+/// Rx,[Ry,#imm] is always one cycle", DDI0337E section 1.7 "Store buffers"). r0 = RAM
+/// buffer, r1 = 8.
+#[rustfmt::skip]
+const WRITE_BUFFER: &[(&str, &[u16], u64)] = &[
+    ("STR r1, [r0] (1)",                                       &[0x6001], 1),
+    ("STRB r1, [r0, #1] (1)",                                  &[0x7041], 1),
+    ("STRH r1, [r0, #2] (1)",                                  &[0x8041], 1),
+    ("STR r1, [sp, #-8] via STR.W (1)",                        &[0xF84D, 0x1C08], 1),
+    ("STR.W r1, [r0], #4 (post-indexed: 1)",                   &[0xF840, 0x1B04], 1),
+    ("STR r1, [r0, r1] (register offset: 2)",                  &[0x5041], 2),
+    ("STR r1, [r0]; STR r1, [r0, #4] (the buffer still holds the first: 1 + 2)", &[0x6001, 0x6041], 3),
+    ("STR r1, [r0]; NOP; STR r1, [r0, #4] (drained: 1 + 1 + 1)", &[0x6001, 0xBF00, 0x6041], 3),
+    ("STR r1, [r0]; ADDS r2, #1 (overlaps the data phase: 1 + 1)", &[0x6001, 0x3201], 2),
+    ("STR r1, [r0]; PUSH {r1}; POP {r1} (1 + 2 + 2)",           &[0x6001, 0xB402, 0xBC02], 5),
+    ("STRD r1, r2, [r0] (not a single store: 3)",              &[0xE9C0, 0x1200], 3),
+];
+
+#[test]
+fn immediate_offset_stores_take_one_cycle_through_the_write_buffer() {
+    for b in BOARDS {
+        for (what, body, want) in WRITE_BUFFER {
+            assert_eq!(cost(b, 8, 0, body), *want, "{} on {}", what, b);
+        }
+    }
+}
+
+#[test]
+fn a_store_to_the_private_peripheral_bus_is_not_buffered() {
+    // STR r1, [r3] with r3 = NVIC_IPR0 (Strongly-ordered): 2, between the two toggles and
+    // their NOPs (as `cost`).
+    for b in BOARDS {
+        let mut a = Asm::new();
+        setup(&mut a, 0, 0);
+        a.li(3, NVIC_IPR0).i(str_i(4, 6, 0)).i(NOP).i(str_i(1, 3, 0)).i(NOP).i(str_i(5, 6, 0)).exit(0);
+        let (m, _) = run(&a, cfg(b));
+        let p = probe_cycles(&m);
+        assert_eq!(p[1] - p[0] - TOGGLE - 2, 2, "on {}", b);
+    }
+}
+
+#[test]
+fn an_interrupt_right_after_a_buffered_store_enters_in_12() {
+    // STR to ICSR pends PendSV (visible 2 cycles after that store); NOP; the toggle (a
+    // buffered store) ends at that boundary; entry 12 to the handler's toggle: the store in
+    // the buffer costs the entry nothing ("stacking operations are inherently
+    // non-bufferable", M3 TRM DDI0337E section 1.7, and with no wait states the buffer
+    // drains in the store's data phase: DDI0337I section 3.5).
+    let img = exc_image(|a| {
+        a.li(0, ICSR).li(1, 1 << 28).i(str_i(1, 0, 0)).i(NOP).i(str_i(4, 6, 0)).n(NOP, 20).exit(1);
+        a.label("pendsv").i(str_i(5, 6, 0)).exit(0);
+        a.vector(14, "pendsv");
+    });
+    for b in BOARDS {
+        let (m, stop) = run(&img, cfg(b));
+        assert_eq!(stop, Stop::Exit(0), "on {}", b);
+        let p = probe_cycles(&m);
+        assert_eq!(p[1] - p[0], 12 + TOGGLE, "on {}", b);
     }
 }

@@ -36,7 +36,7 @@ const BODIES: &[(&str, &[u16], u32)] = &[
     ("nothing", &[], 0),
     ("4 NOPs", &[0xBF00, 0xBF00, 0xBF00, 0xBF00], 4),
     ("MOVW r1, #100; MOVS r6, #10; UDIV r1, r1, r6 (1 + 1 + 4)", &[0xF240, 0x0164, 0x260A, 0xFBB1, 0xF1F6], 6),
-    ("B.W next (3)", &[0xF000, 0xB800], 3),
+    ("B.W next (1 + P, forwarded: 2)", &[0xF000, 0xB800], 2),
     // pipelined behind the CYCCNT read (TRM "Load/store timings"): 1, not 2
     ("LDR r1, [r7] (1)", &[0x6839], 1),
 ];

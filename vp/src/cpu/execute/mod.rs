@@ -18,7 +18,6 @@ use super::decode::{alu_op, Op};
 use super::flags::*;
 use super::thumb2::dp;
 use super::thumb2::pipeline::{bit, dst};
-use super::thumb2::timing as t2;
 use super::timing as t;
 use crate::bus::Bus;
 use crate::contract::FLASH_SIZE;
@@ -121,12 +120,18 @@ impl<B: Bus> Cpu<B> {
         v
     }
 
-    /// A single store of the 16-bit set, its address formed from the registers of the mask
-    /// `addr`; `access` is its bus write: 2 cycles on the M0, pipelined on the M3/M4.
+    /// A single store of the 16-bit set to `a`, its address formed from the registers of the
+    /// mask `addr` (with an immediate offset: `IMM`); `access` is its bus write: 2 cycles on
+    /// the M0, pipelined or through the write buffer on the M3/M4.
     #[inline(always)]
-    fn store<const V7: bool>(&mut self, addr: u16, access: impl FnOnce(&mut Self) -> Option<()>) {
+    fn store<const V7: bool, const IMM: bool>(
+        &mut self,
+        addr: u16,
+        a: u32,
+        access: impl FnOnce(&mut Self) -> Option<()>,
+    ) {
         if V7 {
-            let cost = self.v7_store_begin(addr);
+            let cost = self.v7_store_begin(addr, a, IMM);
             let ok = access(self);
             self.v7_store_end(ok, cost);
         } else if access(self).is_some() {
@@ -222,7 +227,7 @@ impl<B: Bus> Cpu<B> {
                 }
                 self.alu_done::<V7>(dst(rd));
             }
-            Op::AddPc { rm, base } => self.exec_add_pc(rm, base),
+            Op::AddPc { rm, base } => self.exec_add_pc::<V7>(rm, base),
             Op::CmpHi { rn, rm } => {
                 self.set_flags_add(add_with_carry(self.g(rn), !self.g(rm), true));
                 self.cyc += t::ALU;
@@ -236,13 +241,13 @@ impl<B: Bus> Cpu<B> {
                     self.s(rd, v)
                 }
             }
-            Op::MovPc { rm } => self.exec_mov_pc(rm),
+            Op::MovPc { rm } => self.exec_mov_pc::<V7>(rm),
             Op::MovConst { rd, val } => {
                 self.s(rd, val);
                 self.alu_done::<V7>(dst(rd));
             }
-            Op::Bx { rm } => self.exec_bx(rm, pc),
-            Op::Blx { rm } => self.exec_blx(rm, pc),
+            Op::Bx { rm } => self.exec_bx::<V7>(rm, pc),
+            Op::Blx { rm } => self.exec_blx::<V7>(rm, pc),
             Op::LdrLit { rt, addr } => {
                 let a = addr as usize;
                 if let Some(b) = self.bus.flash().get(a..a + 4) {
@@ -263,9 +268,9 @@ impl<B: Bus> Cpu<B> {
                 let (a, addr) = (self.g(rn).wrapping_add(self.g(rm)), bit(rn) | bit(rm));
                 let v = self.g(rt);
                 let loaded = match kind {
-                    0 => return self.store::<V7>(addr, |m| m.st32(a, v, pc)),
-                    1 => return self.store::<V7>(addr, |m| m.st16(a, v, pc)),
-                    2 => return self.store::<V7>(addr, |m| m.st8(a, v, pc)),
+                    0 => return self.store::<V7, false>(addr, a, |m| m.st32(a, v, pc)),
+                    1 => return self.store::<V7, false>(addr, a, |m| m.st16(a, v, pc)),
+                    2 => return self.store::<V7, false>(addr, a, |m| m.st8(a, v, pc)),
                     3 => self.load::<V7>(addr, dst(rt), |m| m.ld8(a, pc)).map(|v| v as u8 as i8 as i32 as u32),
                     4 => self.load::<V7>(addr, dst(rt), |m| m.ld32(a, pc)),
                     5 => self.load::<V7>(addr, dst(rt), |m| m.ld16(a, pc)),
@@ -279,7 +284,7 @@ impl<B: Bus> Cpu<B> {
             Op::StrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 let v = self.g(rt);
-                self.store::<V7>(bit(rn), |m| m.st32(a, v, pc));
+                self.store::<V7, true>(bit(rn), a, |m| m.st32(a, v, pc));
             }
             Op::LdrImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
@@ -290,7 +295,7 @@ impl<B: Bus> Cpu<B> {
             Op::StrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 let v = self.g(rt);
-                self.store::<V7>(bit(rn), |m| m.st8(a, v, pc));
+                self.store::<V7, true>(bit(rn), a, |m| m.st8(a, v, pc));
             }
             Op::LdrbImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
@@ -301,7 +306,7 @@ impl<B: Bus> Cpu<B> {
             Op::StrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
                 let v = self.g(rt);
-                self.store::<V7>(bit(rn), |m| m.st16(a, v, pc));
+                self.store::<V7, true>(bit(rn), a, |m| m.st16(a, v, pc));
             }
             Op::LdrhImm { rt, rn, off } => {
                 let a = self.g(rn).wrapping_add(off as u32);
@@ -312,7 +317,7 @@ impl<B: Bus> Cpu<B> {
             Op::StrSp { rt, off } => {
                 let a = self.cpu.r[13].wrapping_add(off as u32);
                 let v = self.g(rt);
-                self.store::<V7>(bit(13), |m| m.st32(a, v, pc));
+                self.store::<V7, true>(bit(13), a, |m| m.st32(a, v, pc));
             }
             Op::LdrSp { rt, off } => {
                 let a = self.cpu.r[13].wrapping_add(off as u32);
@@ -371,8 +376,8 @@ impl<B: Bus> Cpu<B> {
             Op::Sev => self.exec_sev(),
             Op::Wfi => self.exec_wfi(),
             Op::Wfe => self.exec_wfe(),
-            Op::Bcond { cond, target } => self.exec_bcond(cond, target),
-            Op::B { target } => self.exec_b(target),
+            Op::Bcond { cond, target } => self.exec_bcond::<V7>(cond, target),
+            Op::B { target } => self.exec_b::<V7>(target),
             Op::Svc { .. } => self.exec_svc(pc),
             Op::Bl { target } => self.exec_bl::<V7>(target, pc),
             Op::Msr { rn, sysm } => self.exec_msr::<V7>(rn, sysm, pc),
@@ -433,7 +438,7 @@ impl<B: Bus> Cpu<B> {
             Op::LdrdLit { rt, rt2, addr } => self.exec_ldrd_lit(rt, rt2, addr, pc),
             Op::Tb { half, rn, rm, base } => self.exec_tb(half, rn, rm, base, pc),
             Op::BcondW { cond, target } => self.exec_bcond_w(cond, target, pc),
-            Op::BW { target } => self.branch(target, t2::BRANCH),
+            Op::BW { target } => self.v7_branch(target, true, 0),
             Op::Cbz { nz, rn, target } => self.exec_cbz(nz, rn, target),
             Op::Fp { raw } => self.exec_fp(raw, pc),
             Op::Undef { raw } => {

@@ -218,7 +218,7 @@ impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(crate) fn exec_bcond_w(&mut self, cond: u8, target: u32, pc: u32) {
         if cond_passed(cond, self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) {
-            self.branch(target, t::BRANCH);
+            self.v7_branch(target, true, 0);
         } else {
             self.cpu.pc = pc.wrapping_add(4);
             self.cyc += t::NOT_TAKEN;
@@ -229,7 +229,8 @@ impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(crate) fn exec_cbz(&mut self, nz: bool, rn: u8, target: u32) {
         if (self.g(rn) != 0) == nz {
-            self.branch(target, t::BRANCH);
+            // decided in execute (the BRCHSTAT table's "T1CBZ"): P = 2 (refill.rs)
+            self.v7_branch(target, false, 0);
         } else {
             self.cyc += t::NOT_TAKEN;
         }

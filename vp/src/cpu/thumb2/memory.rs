@@ -17,7 +17,7 @@ impl<B: Bus> Cpu<B> {
     pub(crate) fn exec_ld_imm(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
         self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(off as i32 as u32);
-        self.load_store(kind, rt, a, pc, None, bit(rn));
+        self.load_store(kind, rt, a, pc, None, bit(rn), true);
     }
 
     /// LDR/STR (any size) Rt, [Rn, #+/-imm8]!
@@ -25,7 +25,7 @@ impl<B: Bus> Cpu<B> {
     pub(crate) fn exec_ld_pre(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
         self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(off as i32 as u32);
-        self.load_store(kind, rt, a, pc, Some((rn, a)), bit(rn));
+        self.load_store(kind, rt, a, pc, Some((rn, a)), bit(rn), true);
     }
 
     /// LDR/STR (any size) Rt, [Rn], #+/-imm8
@@ -33,7 +33,7 @@ impl<B: Bus> Cpu<B> {
     pub(crate) fn exec_ld_post(&mut self, kind: u8, rt: u8, rn: u8, off: i16, pc: u32) {
         self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn);
-        self.load_store(kind, rt, a, pc, Some((rn, a.wrapping_add(off as i32 as u32))), bit(rn));
+        self.load_store(kind, rt, a, pc, Some((rn, a.wrapping_add(off as i32 as u32))), bit(rn), true);
     }
 
     /// LDR/STR (any size) Rt, [Rn, Rm, LSL #sh].
@@ -41,7 +41,7 @@ impl<B: Bus> Cpu<B> {
     pub(crate) fn exec_ld_reg(&mut self, kind: u8, rt: u8, rn: u8, rm: u8, sh: u8, pc: u32) {
         self.cpu.pc = pc.wrapping_add(4);
         let a = self.g(rn).wrapping_add(self.g(rm) << sh);
-        self.load_store(kind, rt, a, pc, None, bit(rn) | bit(rm));
+        self.load_store(kind, rt, a, pc, None, bit(rn) | bit(rm), false);
     }
 
     /// LDRD/STRD (`puw` = P << 2 | U << 1 | W, bit 3 set for the load).
@@ -116,7 +116,7 @@ impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(crate) fn exec_ld_lit(&mut self, kind: u8, rt: u8, addr: u32, pc: u32) {
         self.cpu.pc = pc.wrapping_add(4);
-        self.load_store(kind, rt, addr, pc, None, 0);
+        self.load_store(kind, rt, addr, pc, None, 0, true);
     }
 
     #[inline(always)]
@@ -133,7 +133,8 @@ impl<B: Bus> Cpu<B> {
         let v = if half { self.ld16(b.wrapping_add(idx << 1), pc) } else { self.ld8(b.wrapping_add(idx), pc) };
         if let Some(v) = v {
             let stall = self.fwd_stall(bit(rn) | bit(rm));
-            self.branch(base.wrapping_add(v << 1), t::TABLE + stall);
+            let target = base.wrapping_add(v << 1);
+            self.branch(target, t::TABLE + stall + self.wide_unaligned(target));
         }
     }
 
@@ -148,22 +149,25 @@ impl<B: Bus> Cpu<B> {
     }
 
     /// One load or store of `kind` between `rt` and `a` (formed from the registers of the
-    /// mask `addr`), then the base write-back `wb` if any (before a load to the PC, which
+    /// mask `addr`; `imm`: with an immediate offset, so a store may go through the write
+    /// buffer), then the base write-back `wb` if any (before a load to the PC, which
     /// branches: interworking or exception return, and never pipelines).
     #[inline(always)]
-    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
+    #[allow(clippy::too_many_arguments)]
+    fn load_store(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16, imm: bool) {
         // the word forms (most of them) get copies of their own: no further dispatch on `kind`
         match kind {
-            ls::LDR => self.load_store_of(ls::LDR, rt, a, pc, wb, addr),
-            ls::STR => self.load_store_of(ls::STR, rt, a, pc, wb, addr),
-            _ => self.load_store_of(kind, rt, a, pc, wb, addr),
+            ls::LDR => self.load_store_of(ls::LDR, rt, a, pc, wb, addr, imm),
+            ls::STR => self.load_store_of(ls::STR, rt, a, pc, wb, addr, imm),
+            _ => self.load_store_of(kind, rt, a, pc, wb, addr, imm),
         }
     }
 
     #[inline(always)]
-    fn load_store_of(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16) {
+    #[allow(clippy::too_many_arguments)]
+    fn load_store_of(&mut self, kind: u8, rt: u8, a: u32, pc: u32, wb: Option<(u8, u32)>, addr: u16, imm: bool) {
         if kind <= ls::STRB {
-            let (v, cost) = (self.g(rt), self.v7_store_begin(addr));
+            let (v, cost) = (self.g(rt), self.v7_store_begin(addr, a, imm));
             let ok = match kind {
                 ls::STR => self.st32(a, v, pc),
                 ls::STRH => self.st16(a, v, pc),
@@ -196,12 +200,13 @@ impl<B: Bus> Cpu<B> {
     }
 
     /// A load into the PC: exception return in handler mode for 0xFxxxxxxx, otherwise an
-    /// interworking branch (bit 0 must be set).
+    /// interworking branch (bit 0 must be set; one more cycle to a 32-bit target that is
+    /// not word-aligned, refill.rs).
     fn load_pc(&mut self, target: u32, pc: u32, cost: u64) {
         if target >= EXC_RETURN_MIN && self.cpu.ipsr != 0 {
             self.exception_return(target, pc, cost);
         } else {
-            self.bx_write(target, cost);
+            self.bx_write(target, cost + self.wide_unaligned(target & !1));
         }
     }
 

@@ -3,7 +3,8 @@
 //! `decode.rs` holds the pattern table (one line per encoding, QEMU decodetree style),
 //! `fields.rs` the field extractors and per-encoding constructors, `execute.rs` and
 //! `memory.rs` the execution, `it.rs` the IT block, `timing.rs` the Cortex-M3/M4 cycle
-//! figures, `pipeline.rs` the pipelining of neighbouring loads and stores, `quiet.rs` which
+//! figures, `pipeline.rs` the pipelining of neighbouring loads and stores, `refill.rs` the
+//! pipeline refill of a taken branch, `write_buffer.rs` the one-cycle stores, `quiet.rs` which
 //! instructions may skip its record.
 //! The ops themselves are `Op` variants (op.rs). On an ARMv6-M board none of this is
 //! reachable: the M0 decoder turns the same bits into `Op::Undef`.
@@ -17,7 +18,9 @@ pub mod it;
 pub mod memory;
 pub mod pipeline;
 pub mod quiet;
+pub mod refill;
 pub mod timing;
+pub mod write_buffer;
 
 /// Data-processing operation codes (low 4 bits; `Op::dp_imm`/`dp_reg` make each its own op): the
 /// Thumb-2 opcode field, with MOV and MVN (ORR/ORN with Rn = PC) given their own codes.

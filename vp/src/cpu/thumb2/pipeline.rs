@@ -21,6 +21,7 @@
 
 use super::quiet::QUIET;
 use super::timing as t;
+use super::write_buffer::bufferable;
 use crate::bus::Bus;
 use crate::machine::Cpu;
 
@@ -67,15 +68,21 @@ impl<B: Bus> Cpu<B> {
         }
     }
 
-    /// Before the bus write of a single store of the registers of the mask `addr`: its
-    /// cycles, 1 behind a pipelining load, else 2 (plus the stall). The write lands at the
-    /// store's end (`st_lat` cycles after its start), so a store that pends an interrupt
-    /// (NVIC_ISPR, ICSR) has it arrive after the store, not one cycle into the next
-    /// instruction. (Begin/end rather than a closure: the closures were not inlined.)
+    /// Before the bus write to `a` of a single store of the registers of the mask `addr`:
+    /// its cycles, 1 behind a pipelining load or through the write buffer (an immediate-
+    /// offset store, `imm`, to a bufferable address: write_buffer.rs), else 2 (plus the
+    /// stall). The write lands at the store's end (`st_lat` cycles after its start), so a
+    /// store that pends an interrupt (NVIC_ISPR, ICSR) has it arrive after the store, not
+    /// one cycle into the next instruction. (Begin/end rather than a closure: the closures
+    /// were not inlined.)
     #[inline(always)]
-    pub(crate) fn v7_store_begin(&mut self, addr: u16) -> u64 {
+    pub(crate) fn v7_store_begin(&mut self, addr: u16, a: u32, imm: bool) -> u64 {
         let (stall, cycles) = self.ldst_timing(addr);
-        let cost = stall + cycles;
+        // the core store buffer still holds the data of a buffered store just before: no
+        // overlap (write_buffer.rs)
+        let buffered = imm & bufferable(a) & (self.wb_end != self.cyc);
+        let cost = stall + if buffered { t::STR_BUFFERED } else { cycles };
+        self.wb_end = if buffered { self.cyc + cost } else { u64::MAX };
         self.st_lat = cost;
         cost
     }

@@ -3,17 +3,23 @@
 //! states), the Cortex-M4's multiplier and DSP extension (DDI0439 Tables 3-1, 3-2) and the
 //! M4F's FPU (`fpu`, DDI0439 Table 7-1). The rules that combine them with the neighbouring
 //! instruction are pipeline.rs (pipelined loads/stores, the no-forwarding stall) and it.rs
-//! (IT folding); wait states and exception figures are cpu/timing.rs. P, the pipeline
-//! refill, "ranges from 1 to 3"; this model takes 2 for every taken branch (a 1 + P branch
-//! costs 3, as on the M0).
+//! (IT folding), refill.rs (P, the pipeline refill of a taken branch: 1 to 3) and
+//! write_buffer.rs (the one-cycle stores); wait states and exception figures are
+//! cpu/timing.rs.
 
-/// Pipeline refill after a taken branch or a write to the PC.
+/// Pipeline refill after a taken branch or a write to the PC decided in execute (refill.rs).
 pub const P: u64 = 2;
+/// Pipeline refill after a branch whose target the core forwards from decode (refill.rs).
+pub const P_FORWARDED: u64 = 1;
+/// A single store with an immediate offset into the write buffer (write_buffer.rs).
+pub const STR_BUFFERED: u64 = 1;
 /// Data processing, moves, shifts, bit-field, saturate, extend, reverse, MUL, CPS, NOP.
 pub const ALU: u64 = 1;
 /// MLA, MLS.
 pub const MLA: u64 = 2;
-/// B, B<c> taken, BL, BX, BLX, MOV/ADD PC, CBZ taken: 1 + P.
+/// A taken branch decided in execute (CBZ, BX/BLX/MOV/ADD PC with a register other than
+/// LR): 1 + P; the forwarded ones (B, B<c>, BL, BX LR) 1 + P_FORWARDED (refill.rs), either
+/// one more to a 32-bit target that is not word-aligned.
 pub const BRANCH: u64 = 1 + P;
 /// B<c> or CBZ not taken, and an instruction skipped by its IT condition.
 pub const NOT_TAKEN: u64 = 1;
@@ -32,8 +38,8 @@ pub const TABLE: u64 = 2 + P;
 /// IT: 1, or 0 when folded onto a preceding 16-bit instruction (`it.rs`).
 pub const IT: u64 = 1;
 pub const IT_FOLDED: u64 = 0;
-/// BL (the 32-bit encoding the M0 also has, 4 cycles there): 1 + P.
-pub const BL: u64 = 1 + P;
+/// BL (the 32-bit encoding the M0 also has, 4 cycles there): 1 + P_FORWARDED (refill.rs).
+pub const BL: u64 = 1 + P_FORWARDED;
 /// MRS, MSR: the TRM gives "1 or 2" without saying when; the model takes 2.
 pub const MRS_MSR: u64 = 2;
 /// DMB, DSB: 1 + B with B = 0 (the board has no write buffer to drain).

@@ -1,0 +1,228 @@
+"""Against silicon: an RTOS's own benchmark suite on the simulator, every score beside the one
+its authors published for a real chip (the references in `bench/silicon/<name>/reference.toml`).
+
+A reference names a pinned archive (extracted into build/peers like the ports' sources,
+peers.py), the published report inside it, the board that stands for the chip, and how the
+report's demo builds the suite. This module builds the suite with the project's
+arm-none-eabi-gcc (`-O2` as the report, plus the flags that bring GCC 12 back to the report's
+GCC 4.7 inlining: `compat_cflags`), runs it on the board, and prints each benchmark's score,
+the report's and the deviation. The check fails (status 1) when the median |deviation| or the
+worst one is above the reference's goal; missing sources or compiler: status 4 (skipped).
+
+    python -m rtoslab.silicon [NAME ...] [--vp PATH] [--no-compat] [--json FILE]
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import peers
+from .errors import BadInput, RtoslabError
+from .manifest import repo_root
+from .ports import Source
+
+SKIPPED = peers.SOURCES_MISSING
+GCC = "arm-none-eabi-gcc"
+# "--- Test Case 11.4 (Benchmark, context switch)" then "--- Score : 356792 ctxswc/S"
+CASE = re.compile(r"^--- Test Case (\S+) \((Benchmark, [^)]*)\)")
+SCORE = re.compile(r"^--- Score : (\d+) ([^\s,]+)")
+
+
+@dataclass(frozen=True)
+class Reference:
+    name: str
+    folder: Path
+    spec: dict
+
+    @property
+    def source(self) -> Source:
+        s = self.spec["source"]
+        return Source(s["archive"], s["dir"], s["upstream"], s["ref"], s["commit"], s["sha256"])
+
+
+@dataclass(frozen=True)
+class Score:
+    case: str       # "11.4"
+    title: str      # "Benchmark, context switch"
+    unit: str       # "ctxswc/S"
+    reference: int  # the report's
+    measured: int   # the simulator's
+
+    @property
+    def deviation_pct(self) -> float:
+        return 100.0 * (self.measured - self.reference) / self.reference
+
+
+def references(root: Path | None = None) -> dict[str, Reference]:
+    base = (root or repo_root()) / "bench" / "silicon"
+    out = {}
+    for f in sorted(base.glob("*/reference.toml")):
+        out[f.parent.name] = Reference(f.parent.name, f.parent, tomllib.loads(f.read_text()))
+    return out
+
+
+def scores(text: str) -> dict[str, tuple[str, int, str]]:
+    """The benchmark scores of a ChibiOS test-suite output: case -> (title, first figure, unit)."""
+    out, case = {}, None
+    for line in text.splitlines():
+        m = CASE.match(line.strip())
+        if m:
+            case = (m.group(1), m.group(2))
+            continue
+        m = SCORE.match(line.strip())
+        if m and case:
+            out[case[0]] = (case[1], int(m.group(1)), m.group(2))
+            case = None
+    return out
+
+
+def build(ref: Reference, src_root: Path, out: Path, compat: bool) -> Path:
+    """The suite's image, built as the reference's demo builds it; raises BadInput with the
+    compiler's first error line."""
+    b = ref.spec["build"]
+    cflags = list(b["cflags"]) + (list(b["compat_cflags"]) if compat else [])
+    inc = [f"-I{ref.folder}", f"-I{repo_root() / 'bench' / 'boards' / 'common'}"]
+    inc += [f"-I{src_root / d}" for d in b["includes"]]
+    srcs = [str(ref.folder / "main.c")]
+    for pattern in b["sources"]:
+        found = sorted(glob.glob(str(src_root / pattern)))
+        if not found:
+            raise BadInput(f"{ref.name}: no source matches {pattern} in {src_root}")
+        srcs += found
+    out.mkdir(parents=True, exist_ok=True)
+    objs = out / ("obj-compat" if compat else "obj")
+    shutil.rmtree(objs, ignore_errors=True)
+    objs.mkdir()
+    ld = out / "flash0.ld"
+    old, new = b["ldscript_flash"]
+    ld.write_text((src_root / b["ldscript"]).read_text().replace(old, new))
+    elf = out / ("suite-compat.elf" if compat else "suite.elf")
+    steps = [
+        [GCC, *cflags, *b["crt0_cflags"], *inc, "-c", str(src_root / b["crt0"])],
+        [GCC, *cflags, "-w", *inc, "-c", *srcs],
+    ]
+    for cmd in steps:
+        _gcc(cmd, objs)
+    _gcc([GCC, *cflags, *sorted(str(p) for p in objs.glob("*.o")), *b["ldflags"], f"-T{ld}",
+          "-o", str(elf)], objs)
+    return elf
+
+
+def _gcc(cmd: list[str], cwd: Path) -> None:
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        first = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[:200])
+        raise BadInput(f"build failed: {first}")
+
+
+def run(ref: Reference, elf: Path, vp: str) -> str:
+    r = subprocess.run([vp, "run", str(elf), "--board", ref.spec["board"],
+                        "--max-cycles", "2000000000"], capture_output=True, text=True, timeout=900)
+    if r.returncode != 0:
+        last = (r.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RtoslabError(f"{ref.name}: the suite exited with status {r.returncode}: {last}")
+    return r.stdout
+
+
+def compare(ref: Reference, src_root: Path, output: str) -> list[Score]:
+    published = scores((src_root / ref.spec["report"]).read_text())
+    measured = scores(output)
+    missing = sorted(set(published) - set(measured))
+    if missing:
+        raise RtoslabError(f"{ref.name}: no score for test case(s) {', '.join(missing)}")
+    return [Score(c, t, u, r, measured[c][1]) for c, (t, r, u) in published.items()]
+
+
+def summary(rows: list[Score]) -> tuple[float, float]:
+    devs = [abs(s.deviation_pct) for s in rows]
+    return statistics.median(devs), max(devs)
+
+
+def table(columns: dict[str, list[Score]]) -> str:
+    """One line per benchmark: the report's score, then each build's score and deviation."""
+    names = list(columns)
+    first = columns[names[0]]
+    head = "| test case | unit | silicon | " + " | ".join(f"{n} | dev." for n in names) + " |"
+    lines = [head, "|" + "---|" * (3 + 2 * len(names))]
+    for i, s in enumerate(first):
+        cells = [f"{columns[n][i].measured} | {columns[n][i].deviation_pct:+.1f} %" for n in names]
+        lines.append(f"| {s.case} {s.title.removeprefix('Benchmark, ')} | {s.unit} | "
+                     f"{s.reference} | " + " | ".join(cells) + " |")
+    stats = [summary(columns[n]) for n in names]
+    lines.append("| median / worst of \\|deviation\\| | | | " +
+                 " | ".join(f"| {m:.1f} % / {w:.1f} %" for m, w in stats) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rtoslab.silicon", description=__doc__.split("\n\n")[0])
+    ap.add_argument("names", nargs="*", help="references (default: all in bench/silicon)")
+    ap.add_argument("--vp", default=os.environ.get("RTOSLAB_VP",
+                                                   str(repo_root() / "vp/target/release/rtoslab-vp")))
+    ap.add_argument("--no-compat", action="store_true",
+                    help="check the plain -O2 build (without the GCC 4.7 inlining flags)")
+    ap.add_argument("--fetch", action="store_true", help="only extract the references' sources")
+    ap.add_argument("--json", help="write the scores to this file")
+    a = ap.parse_args(argv)
+    try:
+        return _main(a)
+    except RtoslabError as e:
+        print(f"silicon: {e}", file=sys.stderr)
+        return getattr(e, "status", 1)
+
+
+def _main(a: argparse.Namespace) -> int:
+    refs = references()
+    unknown = [n for n in a.names if n not in refs]
+    if unknown:
+        raise BadInput(f"unknown reference {', '.join(unknown)} (known: {', '.join(refs)})")
+    chosen = [refs[n] for n in (a.names or refs)]
+    status, dump = 0, {}
+    for ref in chosen:
+        got = peers.fetch_one(ref.source, clone=False)
+        if not got.ok:
+            print(f"skip {ref.name}: {got.how}")
+            status = status or SKIPPED
+            continue
+        if a.fetch:
+            continue
+        if shutil.which(GCC) is None:
+            print(f"skip {ref.name}: {GCC} not installed")
+            status = status or SKIPPED
+            continue
+        src_root = peers.extracted_root() / ref.source.dir
+        cols = {}
+        with tempfile.TemporaryDirectory(prefix="silicon-") as tmp:
+            for compat in (True, False):
+                elf = build(ref, src_root, Path(tmp), compat)
+                cols["GCC 12 + 4.7 inlining" if compat else "GCC 12 -O2"] = compare(
+                    ref, src_root, run(ref, elf, a.vp))
+        print(f"{ref.spec['summary']}, on {ref.spec['board']}, against {ref.spec['report']}")
+        print(table(cols))
+        checked = cols["GCC 12 -O2" if a.no_compat else "GCC 12 + 4.7 inlining"]
+        med, worst = summary(checked)
+        goal_m, goal_w = ref.spec["goal_median_pct"], ref.spec["goal_worst_pct"]
+        ok = med <= goal_m and worst <= goal_w
+        print(f"{ref.name}: median |deviation| {med:.1f} % (goal <= {goal_m} %), worst {worst:.1f} % "
+              f"(goal <= {goal_w} %): {'ok' if ok else 'ABOVE THE GOAL'}")
+        if not ok:
+            status = 1
+        dump[ref.name] = {n: [s.__dict__ for s in rows] for n, rows in cols.items()}
+    if a.json:
+        Path(a.json).write_text(json.dumps(dump, indent=1) + "\n")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

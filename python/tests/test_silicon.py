@@ -1,0 +1,45 @@
+"""The silicon check's parts that need no compiler or simulator (python/rtoslab/silicon.py)."""
+from rtoslab import silicon
+
+REPORT = """\
+----------------------------------------------------------------------------
+--- Test Case 10.2 (Queues, output queues)
+--- Result: SUCCESS
+----------------------------------------------------------------------------
+--- Test Case 11.1 (Benchmark, messages #1)
+--- Score : 106034 msgs/S, 212068 ctxswc/S
+--- Result: SUCCESS
+----------------------------------------------------------------------------
+--- Test Case 11.4 (Benchmark, context switch)
+--- Score : 356792 ctxswc/S
+--- Result: SUCCESS
+"""
+
+
+def test_scores_take_the_first_figure_of_each_benchmark():
+    got = silicon.scores(REPORT)
+    assert got == {"11.1": ("Benchmark, messages #1", 106034, "msgs/S"),
+                   "11.4": ("Benchmark, context switch", 356792, "ctxswc/S")}
+
+
+def test_deviation_and_summary():
+    rows = [silicon.Score("11.1", "Benchmark, a", "x/S", 100, 103),
+            silicon.Score("11.2", "Benchmark, b", "x/S", 200, 180),
+            silicon.Score("11.3", "Benchmark, c", "x/S", 50, 50)]
+    assert [round(r.deviation_pct, 1) for r in rows] == [3.0, -10.0, 0.0]
+    assert silicon.summary(rows) == (3.0, 10.0)
+    assert "| 11.2 b | x/S | 200 | 180 | -10.0 % |" in silicon.table({"build": rows})
+
+
+def test_the_pinned_reference_is_complete():
+    ref = silicon.references()["chibios-2.6.0"]
+    assert ref.spec["board"] == "vp-stm32f100"
+    assert ref.source.archive == "chibios-2.6.0-f6fc44a.tar.xz"
+    assert (ref.folder / "main.c").is_file() and (ref.folder / "hal.h").is_file()
+    assert ref.spec["goal_median_pct"] == 3.0 and ref.spec["goal_worst_pct"] == 8.0
+
+
+def test_an_unknown_reference_is_one_line_and_status_2(capsys):
+    assert silicon.main(["no-such-reference"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown reference" in err[0]
