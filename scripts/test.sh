@@ -78,7 +78,7 @@ stage "benchmark suite: every board builds, every metric reported, runs repeat e
 stage "each RTOS's own test suite, and its own benchmark against the suite (cross-checks)" \
     bench/tests/own_tests.sh
 # ChibiOS 2.6.0's own benchmarks on vp-stm32f100 against its published STM32F100 report
-# (python/rtoslab/silicon.py, docs/results.md "Against silicon"); fails above the goal;
+# (python/rtoslab/silicon.py, docs/results.md "Against silicon"); fails above the limit;
 # about 40 s (two builds, two 13 s simulated runs). Status 4: sources or compiler missing.
 silicon() {
     python -m rtoslab.silicon; local st=$?
