@@ -332,7 +332,9 @@ int k_timer_init(struct k_timer *t, k_timer_fn fn, void *arg);
 int k_timer_start(struct k_timer *t, k_timeout_t delay, k_timeout_t period);
 /* Start at an absolute kernel time. Any context. */
 int k_timer_start_at(struct k_timer *t, uint32_t at, k_timeout_t period);
-/* Stop; 0 if it was running, K_ESTATE if not. Any context. */
+/* Stop; 0 if it was running (its callback will not run), K_ESTATE if not: expired, or its
+ * expiry already under way (within the board's timer lead the handler commits to the expiry
+ * and waits for its cycle: the callback then runs once). Any context. */
 int k_timer_stop(struct k_timer *t);
 
 /* ---- Memory pools ------------------------------------------------------------------------ */
