@@ -1,6 +1,6 @@
 //! The 16-bit set's branches (and BL): B, B<cond>, BX (also exception return), BLX, MOV PC,
-//! ADD PC. A taken branch costs the branch plus the pipeline refill (timing.rs `BRANCH`) and
-//! the wait states of a non-sequential fetch from flash (`bpen`).
+//! ADD PC. A taken branch costs the branch plus the pipeline refill (timing.rs `BRANCH`); the
+//! wait states of the target's flash line are paid when it is fetched (flash.rs).
 
 use crate::bus::Bus;
 use crate::cpu::flags::cond_passed;
