@@ -143,8 +143,8 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
             .ok_or_else(|| Bad(format!("bad --flash-wait-states '{}' (0..15)", s)))?;
     }
     if let Some(s) = &a.accelerator {
-        board.accelerator =
-            Accelerator::from_name(s).ok_or_else(|| Bad(format!("bad --accelerator '{}' (none, prefetch or art)", s)))?;
+        board.accelerator = Accelerator::from_name(s)
+            .ok_or_else(|| Bad(format!("bad --accelerator '{}' (none, prefetch or art)", s)))?;
     }
     if let Some(s) = &a.flash_line_bytes {
         board.flash_line_bytes = parse_number(s)
