@@ -82,7 +82,7 @@ pub struct FlashSystem {
     pub next_ready: u64,
     pub icache: LineCache,
     pub dcache: LineCache,
-    /// Counters for `--flash-stats`-like reports and tests.
+    /// What the flash system did (for tests and debugging; no output reads them yet).
     pub fetch_misses: u64,
     pub fetch_stall_cycles: u64,
     pub data_misses: u64,
