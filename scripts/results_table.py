@@ -7,6 +7,9 @@
                       the hot paths' p50 of each RTOS from one core to the next (e.g. vp-m0, vp-m3, vp-m4)
     .venv/bin/python scripts/results_table.py FILE --readme
                       the README's table and its ranking sentence, generated from the file
+    .venv/bin/python scripts/results_table.py FILE --moves FILE2
+                      per RTOS, how much the second board moves its hot paths (e.g. a flash system
+                      against the same core at zero wait states): the ratio of p50s, median and range
     .venv/bin/python scripts/results_table.py FILE --profiles FILE2
                       the same from one build profile to the next (size, speed), with each row's leader
 RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
@@ -194,15 +197,48 @@ def ranking_sentence(runs, names, by, rtos="rtoslab"):
     return head + (": it does not lead on " + "; ".join(lost) + "." if lost else ".")
 
 
+def moves_table(base, other):
+    """Per RTOS: its hot paths' p50 on `other` over `base` (time paths; tm.* inverted, so above
+    1 is slower everywhere), the median, the smallest and the largest, and the path of each."""
+    (_, names, by0), (runs1, _, by1) = load(base), load(other)
+    b0, b1 = next(iter(load(base)[0].values()))["board"], next(iter(runs1.values()))["board"]
+    reg = registry()
+    print(f"| RTOS | hot paths | {b1} / {b0}, median | smallest | largest |")
+    print("|---|---|---|---|---|")
+    for n in names:
+        if n not in by1:
+            continue
+        ratios = []
+        for i in HOT + ("tm.cooperative", "tm.preemptive"):
+            m0, m1 = by0[n].get(i), by1[n].get(i)
+            if not m0 or not m1 or "absent" in m0 or "absent" in m1 or not m0["p50"] or not m1["p50"]:
+                continue
+            r = m1["p50"] / m0["p50"]
+            ratios.append((1 / r if higher_is_better(i) else r, i))
+        if not ratios:
+            continue
+        ratios.sort()
+        med = ratios[len(ratios) // 2][0] if len(ratios) % 2 else \
+            (ratios[len(ratios) // 2 - 1][0] + ratios[len(ratios) // 2][0]) / 2
+        name = reg[n].name if n in reg else n
+        print(f"| {name} | {len(ratios)} | {med:.3f} | {ratios[0][0]:.3f} (`{ratios[0][1]}`) "
+              f"| {ratios[-1][0]:.3f} (`{ratios[-1][1]}`) |")
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
-                 "[--configs|--goals|--readme|--profiles RESULT2.json|--cores RESULT2.json ...]")
+                 "[--configs|--goals|--readme|--profiles RESULT2.json|--moves RESULT2.json|--cores RESULT2.json ...]")
     what = argv[2] if len(argv) > 2 else ""
     if what == "--profiles":
         if len(argv) < 4:
             sys.exit("usage: results_table.py RESULT.json --profiles RESULT2.json")
         cores_table([argv[1]] + argv[3:], key="profile")
+        return
+    if what == "--moves":
+        if len(argv) != 4:
+            sys.exit("usage: results_table.py RESULT.json --moves RESULT2.json")
+        moves_table(argv[1], argv[3])
         return
     if what == "--cores":
         if len(argv) < 4:

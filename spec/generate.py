@@ -177,6 +177,10 @@ def rust_module(spec: dict) -> str:
     return "\n".join(out)
 
 
+# What may hide flash wait states (vp/src/board.rs `Accelerator`, python/rtoslab/boards.py).
+ACCELERATORS = ("none", "prefetch", "art")
+
+
 def simulated_boards(spec: dict, boards_dir: Path = BOARDS) -> list[tuple[str, dict]]:
     """(id, board.toml) of every board the simulator runs (runner kind "vp"), in registry order."""
     cores = {c["name"]: c for c in spec["core"]}
@@ -190,11 +194,12 @@ def simulated_boards(spec: dict, boards_dir: Path = BOARDS) -> list[tuple[str, d
         core = cores.get(b.get("core"))
         if core is None or not core["simulated"]:
             raise SystemExit(f"{f}: core '{b.get('core')}' is not a simulated [[core]] of spec/contracts.toml")
-        if mem.get("accelerator", "none") not in ("none", "prefetch"):
-            raise SystemExit(f"{f}: [memory] accelerator = none|prefetch")
-        if mem.get("flash_wait_states", 0) and mem.get("accelerator", "none") != "prefetch":
-            raise SystemExit(f"{f}: the simulator models flash wait states only behind the prefetch "
-                             "buffer (accelerator = \"prefetch\")")
+        if mem.get("accelerator", "none") not in ACCELERATORS:
+            raise SystemExit(f"{f}: [memory] accelerator = {'|'.join(ACCELERATORS)}")
+        if mem.get("flash_line_bytes", 4) not in (4, 8, 16):
+            raise SystemExit(f"{f}: [memory] flash_line_bytes = 4|8|16")
+        if not 2 <= mem.get("prefetch_blocks", 2) <= 4:
+            raise SystemExit(f"{f}: [memory] prefetch_blocks = 2..4")
         out.append((bid, b))
     return sorted(out, key=lambda e: (e[1].get("order", 1000), e[0]))
 
@@ -247,13 +252,15 @@ def rust_board_table(spec: dict, boards: list[tuple[str, dict]]) -> str:
     out += ["}", "", "impl Board {"]
     for bid, b in boards:
         mem = b.get("memory", {})
-        acc = "Accelerator::Prefetch" if mem.get("accelerator") == "prefetch" else "Accelerator::None"
+        acc = "Accelerator::" + mem.get("accelerator", "none").capitalize()
         out += [
             f"    /// {bid}: {b.get('summary', '')}.",
             f"    pub const {rust_ident(bid, True)}: Board = Board {{",
             f"        core: Core::{variant[b['core']]},",
             f"        clock_hz: {b['clock_hz']:_},",
             f"        flash_wait_states: {mem.get('flash_wait_states', 0)},",
+            f"        flash_line_bytes: {mem.get('flash_line_bytes', 4)},",
+            f"        prefetch_blocks: {mem.get('prefetch_blocks', 2)},",
             f"        accelerator: {acc},",
             f"        default_ram: {mem.get('ram_kib', 16) * 1024},",
             "    };",

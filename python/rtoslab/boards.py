@@ -42,7 +42,9 @@ def _root() -> Path:
 RUNNERS = ("vp", "qemu", "host", "serial")
 LAYERS = ("lab", "mps2", "own", "none")  # lab: common/lab_board.c; mps2: common/mps2_board.c;
 #                                          own: board.c in the folder; none: no firmware
-ACCELERATORS = ("none", "prefetch")
+ACCELERATORS = ("none", "prefetch", "art")  # the simulator's flash models (docs/board.md)
+FLASH_LINE_BYTES = (4, 8, 16)
+PREFETCH_BLOCKS = range(2, 5)
 CAPABILITIES = ("probe", "stimulus", "fpu", "dsp", "dwt")
 
 
@@ -76,6 +78,8 @@ class Board:
     ram_kib: int = 0
     wait_states: int = 0
     accelerator: str = "none"
+    line_bytes: int = 4        # bytes the flash reads per access
+    prefetch_blocks: int = 2   # lines the prefetch buffer holds
     capabilities: frozenset = frozenset()
     qemu: dict = field(default_factory=dict)     # [runner] of a QEMU board: machine, icount, ...
     kernel: dict = field(default_factory=dict)   # the rtoslab kernel's calibration
@@ -92,6 +96,7 @@ class Board:
         with and one it has never seen): its core and memory system."""
         return ["--core", self.core.name, "--clock-hz", str(self.clock_hz),
                 "--flash-wait-states", str(self.wait_states), "--accelerator", self.accelerator,
+                "--flash-line-bytes", str(self.line_bytes), "--prefetch-blocks", str(self.prefetch_blocks),
                 "--ram", f"{self.ram_kib}K"]
 
     def profile(self) -> dict:
@@ -100,6 +105,7 @@ class Board:
             "id": self.id, "runner": self.runner, "clock_hz": self.clock_hz,
             "cycle_exact": self.cycle_exact, "timing": self.timing, "core": self.core.name,
             "flash_wait_states": self.wait_states, "accelerator": self.accelerator,
+            "flash_line_bytes": self.line_bytes, "prefetch_blocks": self.prefetch_blocks,
             "arch": self.arch, "notes": self.summary,
         }
 
@@ -135,6 +141,15 @@ def _get(path: Path, table: dict, key: str, kind, default=None, choices=None):
         _fail(path, f"{key} must not be negative")
     if choices is not None and value not in choices:
         _fail(path, f"{key} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def _get_in(path: Path, table: dict, key: str, default: int, allowed) -> int:
+    """An integer field among `allowed` (a tuple or a range), else one line naming it."""
+    value = _get(path, table, key, int, default=default)
+    if value not in allowed:
+        shown = f"{allowed.start}..{allowed.stop - 1}" if isinstance(allowed, range) else ", ".join(map(str, allowed))
+        _fail(path, f"{key} must be one of {shown}, not {value!r}")
     return value
 
 
@@ -190,6 +205,8 @@ def load(path: Path, root: Path | None = None) -> Board:
         ram_kib=_get(path, memory, "ram_kib", int) if firmware else 0,
         wait_states=_get(path, memory, "flash_wait_states", int, default=0),
         accelerator=_get(path, memory, "accelerator", str, default="none", choices=ACCELERATORS),
+        line_bytes=_get_in(path, memory, "flash_line_bytes", 4, FLASH_LINE_BYTES),
+        prefetch_blocks=_get_in(path, memory, "prefetch_blocks", 2, PREFETCH_BLOCKS),
         capabilities=frozenset(capabilities),
         qemu=qemu,
         kernel=kernel,

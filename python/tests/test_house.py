@@ -105,3 +105,26 @@ def test_a_broken_board_file_disables_that_board_only(tmp_path):
     assert "core must be one of" in boards.broken(root)["vp-m3"]
     with pytest.raises(boards.BadInput, match="disabled"):
         boards.get("vp-m3", root)
+
+
+def test_a_flash_system_field_out_of_range_is_one_line(tmp_path):
+    """The flash system's fields (docs/board.md, "The flash systems") are checked like any
+    other: a bad value disables that board with one line naming the field."""
+    from rtoslab import boards
+    root = tmp_path
+    (root / "spec").mkdir()
+    shutil.copy(REPO / "spec/contracts.toml", root / "spec/contracts.toml")
+    for bid in ("vp-m0", "vp-stm32f103", "vp-stm32f407"):
+        shutil.copytree(REPO / "bench/boards" / bid, root / "bench/boards" / bid)
+    t = root / "bench/boards/vp-stm32f103/board.toml"
+    t.write_text(t.read_text().replace("flash_line_bytes = 8", "flash_line_bytes = 32"))
+    t = root / "bench/boards/vp-stm32f407/board.toml"
+    t.write_text(t.read_text().replace('accelerator = "art"', 'accelerator = "cache"'))
+    assert sorted(boards.registry(root)) == ["vp-m0"]
+    broken = boards.broken(root)
+    assert "flash_line_bytes must be one of 4, 8, 16, not 32" in broken["vp-stm32f103"]
+    assert "accelerator must be one of none, prefetch, art" in broken["vp-stm32f407"]
+    assert all("\n" not in why for why in broken.values())
+    # the repository's own entry reaches the simulator whole
+    assert boards.get("vp-stm32f407").simulator_args()[-6:-2] == [
+        "--flash-line-bytes", "16", "--prefetch-blocks", "2"]

@@ -16,9 +16,12 @@ pub enum Arch {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Accelerator {
     None,
-    /// A prefetch buffer (STM32F0): sequential fetches run at full speed; a non-sequential
-    /// fetch and a data load from flash pay the wait states.
+    /// A prefetch buffer (STM32F0, STM32F1): `prefetch_blocks` lines; the next line is read
+    /// while the core executes the current one (flash.rs).
     Prefetch,
+    /// ST's ART accelerator (STM32F4): the prefetch plus a 64-line instruction cache and an
+    /// 8-line data cache (flash.rs).
+    Art,
 }
 
 /// What the simulator needs to know about a board.
@@ -27,8 +30,12 @@ pub struct Board {
     pub core: Core,
     /// Nominal core clock (LAB_CLOCK_HZ, semihosting's clock, the trace's header).
     pub clock_hz: u32,
-    /// Extra cycles for a non-sequential flash fetch and for a data load from flash.
+    /// Extra cycles of a flash access (a line read) beyond a zero-wait-state one.
     pub flash_wait_states: u64,
+    /// Bytes the flash reads per access (its width: 4, 8 or 16).
+    pub flash_line_bytes: u32,
+    /// Lines the prefetch buffer holds (2: the current and the next; 3 on the STM32F0).
+    pub prefetch_blocks: u32,
     pub accelerator: Accelerator,
     /// The RAM a run gets without --ram, in bytes.
     pub default_ram: u32,
@@ -76,11 +83,16 @@ impl Board {
         Board::BUILT_IN.map(|(name, _)| name).join(", ")
     }
 
-    /// The board if the model can time it: wait states need a prefetch buffer (without one
-    /// every sequential fetch would pay them, which the fetch path does not model).
+    /// The board if the flash model can time it (flash.rs).
     pub fn validated(self) -> Result<Board, String> {
-        if self.flash_wait_states > 0 && self.accelerator == Accelerator::None {
-            return Err("flash wait states are modelled behind a prefetch buffer only (--accelerator prefetch)".into());
+        if self.flash_wait_states > 15 {
+            return Err("flash wait states must be 0..15".into());
+        }
+        if ![4, 8, 16].contains(&self.flash_line_bytes) {
+            return Err("the flash line (--flash-line-bytes) must be 4, 8 or 16 bytes".into());
+        }
+        if !(2..=4).contains(&self.prefetch_blocks) {
+            return Err("the prefetch buffer (--prefetch-blocks) holds 2 to 4 lines".into());
         }
         if self.clock_hz == 0 {
             return Err("the clock must be at least 1 Hz".into());
@@ -98,6 +110,7 @@ impl Accelerator {
         match s {
             "none" => Some(Accelerator::None),
             "prefetch" => Some(Accelerator::Prefetch),
+            "art" => Some(Accelerator::Art),
             _ => None,
         }
     }
@@ -110,11 +123,13 @@ impl std::fmt::Display for Board {
             Some(id) => f.write_str(id),
             None => write!(
                 f,
-                "{} at {} Hz, {} flash wait state(s) ({:?})",
+                "{} at {} Hz, {} flash wait state(s), {}-byte lines ({:?}, {} blocks)",
                 self.core.name(),
                 self.clock_hz,
                 self.flash_wait_states,
-                self.accelerator
+                self.flash_line_bytes,
+                self.accelerator,
+                self.prefetch_blocks
             ),
         }
     }

@@ -70,6 +70,8 @@ impl Board {
         core: Core::CortexM0,
         clock_hz: 48_000_000,
         flash_wait_states: 0,
+        flash_line_bytes: 4,
+        prefetch_blocks: 2,
         accelerator: Accelerator::None,
         default_ram: 16384,
     };
@@ -78,6 +80,8 @@ impl Board {
         core: Core::CortexM0,
         clock_hz: 48_000_000,
         flash_wait_states: 1,
+        flash_line_bytes: 4,
+        prefetch_blocks: 3,
         accelerator: Accelerator::Prefetch,
         default_ram: 16384,
     };
@@ -86,6 +90,8 @@ impl Board {
         core: Core::CortexM3,
         clock_hz: 48_000_000,
         flash_wait_states: 0,
+        flash_line_bytes: 4,
+        prefetch_blocks: 2,
         accelerator: Accelerator::None,
         default_ram: 16384,
     };
@@ -94,7 +100,19 @@ impl Board {
         core: Core::CortexM3,
         clock_hz: 24_000_000,
         flash_wait_states: 0,
+        flash_line_bytes: 4,
+        prefetch_blocks: 2,
         accelerator: Accelerator::None,
+        default_ram: 16384,
+    };
+    /// vp-stm32f103: the lab board with a Cortex-M3 at 72 MHz behind the STM32F103's flash (2 wait states, prefetch buffer).
+    pub const VP_STM32F103: Board = Board {
+        core: Core::CortexM3,
+        clock_hz: 72_000_000,
+        flash_wait_states: 2,
+        flash_line_bytes: 8,
+        prefetch_blocks: 2,
+        accelerator: Accelerator::Prefetch,
         default_ram: 16384,
     };
     /// vp-m4: the lab board with a Cortex-M4F (FPU with lazy stacking; 64 KiB RAM).
@@ -102,7 +120,19 @@ impl Board {
         core: Core::CortexM4F,
         clock_hz: 48_000_000,
         flash_wait_states: 0,
+        flash_line_bytes: 4,
+        prefetch_blocks: 2,
         accelerator: Accelerator::None,
+        default_ram: 65536,
+    };
+    /// vp-stm32f407: the lab board with a Cortex-M4F at 168 MHz behind the STM32F407's flash (5 wait states, ART accelerator).
+    pub const VP_STM32F407: Board = Board {
+        core: Core::CortexM4F,
+        clock_hz: 168_000_000,
+        flash_wait_states: 5,
+        flash_line_bytes: 16,
+        prefetch_blocks: 2,
+        accelerator: Accelerator::Art,
         default_ram: 65536,
     };
 
@@ -111,11 +141,13 @@ impl Board {
     pub const DEFAULT: Board = Board::VP_M0;
 
     /// The built-in boards by id (`--board ID`).
-    pub const BUILT_IN: [(&str, Board); 5] = [
+    pub const BUILT_IN: [(&str, Board); 7] = [
         ("vp-m0", Board::VP_M0),
         ("vp-stm32f0", Board::VP_STM32F0),
         ("vp-m3", Board::VP_M3),
         ("vp-stm32f100", Board::VP_STM32F100),
+        ("vp-stm32f103", Board::VP_STM32F103),
         ("vp-m4", Board::VP_M4),
+        ("vp-stm32f407", Board::VP_STM32F407),
     ];
 }

@@ -106,8 +106,9 @@ impl<B: Bus> Cpu<B> {
             }
             let a = addr as usize;
             if let Some(b) = self.bus.flash().get(a..a + 4) {
-                self.cyc += self.ws; // one wait state on a data load from flash
-                return Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                self.flash_data(addr);
+                return Some(v);
             }
         }
         self.ld_slow(addr, 4, pc)
@@ -122,8 +123,9 @@ impl<B: Bus> Cpu<B> {
             }
             let a = addr as usize;
             if let Some(b) = self.bus.flash().get(a..a + 2) {
-                self.cyc += self.ws;
-                return Some(u16::from_le_bytes([b[0], b[1]]) as u32);
+                let v = u16::from_le_bytes([b[0], b[1]]) as u32;
+                self.flash_data(addr);
+                return Some(v);
             }
         }
         self.ld_slow(addr, 2, pc)
@@ -136,8 +138,9 @@ impl<B: Bus> Cpu<B> {
             return Some(*b as u32);
         }
         if let Some(b) = self.bus.flash().get(addr as usize) {
-            self.cyc += self.ws;
-            return Some(*b as u32);
+            let v = *b as u32;
+            self.flash_data(addr);
+            return Some(v);
         }
         self.ld_slow(addr, 1, pc)
     }
@@ -214,7 +217,7 @@ impl<B: Bus> Cpu<B> {
         }
         if addr < FLASH_SIZE {
             let a = addr as usize;
-            self.cyc += self.ws; // one wait state on a data load from flash
+            self.flash_data(addr);
             let b = self.bus.flash().get(a..a + size as usize)?;
             return Some(match size {
                 1 => b[0] as u32,

@@ -40,13 +40,19 @@ pub struct RunArgs {
     /// the options below change it.
     #[arg(long, value_name = "CORE")]
     pub core: Option<String>,
-    /// Flash wait states: paid by each non-sequential fetch and each data load from flash
-    /// (needs --accelerator prefetch when not 0). Overrides the --board's.
+    /// Flash wait states (0..15): the extra cycles of each flash read (a line) the
+    /// accelerator does not hide (docs/board.md, "The flash systems"). Overrides the --board's.
     #[arg(long, value_name = "N")]
     pub flash_wait_states: Option<String>,
-    /// What hides the wait states from sequential fetches: none or prefetch (a prefetch
-    /// buffer, as on the STM32F0). Overrides the --board's.
-    #[arg(long, value_name = "none|prefetch")]
+    /// Bytes the flash reads per access: 4, 8 or 16. Overrides the --board's.
+    #[arg(long, value_name = "N")]
+    pub flash_line_bytes: Option<String>,
+    /// Lines the prefetch buffer holds: 2..4. Overrides the --board's.
+    #[arg(long, value_name = "N")]
+    pub prefetch_blocks: Option<String>,
+    /// What hides the wait states: none, prefetch (a prefetch buffer: STM32F0, STM32F1) or
+    /// art (ST's ART accelerator: prefetch, instruction and data caches). Overrides the --board's.
+    #[arg(long, value_name = "none|prefetch|art")]
     pub accelerator: Option<String>,
     /// Nominal core clock in Hz (LAB_CLOCK_HZ, semihosting's clock, the trace's header); it
     /// does not change any cycle count. Overrides the --board's.
@@ -137,8 +143,20 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
             .ok_or_else(|| Bad(format!("bad --flash-wait-states '{}' (0..15)", s)))?;
     }
     if let Some(s) = &a.accelerator {
-        board.accelerator =
-            Accelerator::from_name(s).ok_or_else(|| Bad(format!("bad --accelerator '{}' (none or prefetch)", s)))?;
+        board.accelerator = Accelerator::from_name(s)
+            .ok_or_else(|| Bad(format!("bad --accelerator '{}' (none, prefetch or art)", s)))?;
+    }
+    if let Some(s) = &a.flash_line_bytes {
+        board.flash_line_bytes = parse_number(s)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| [4, 8, 16].contains(n))
+            .ok_or_else(|| Bad(format!("bad --flash-line-bytes '{}' (4, 8 or 16)", s)))?;
+    }
+    if let Some(s) = &a.prefetch_blocks {
+        board.prefetch_blocks = parse_number(s)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| (2..=4).contains(n))
+            .ok_or_else(|| Bad(format!("bad --prefetch-blocks '{}' (2..4)", s)))?;
     }
     if let Some(s) = &a.clock_hz {
         board.clock_hz = parse_number(s)

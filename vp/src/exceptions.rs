@@ -5,8 +5,8 @@
 //! - an exception is taken at an instruction boundary once it is visible; entry takes 15
 //!   cycles from that boundary to the first handler instruction;
 //! - exception return by BX takes 16 cycles including the BX, a tail chain 15;
-//! - the wait-state board adds one cycle for the non-sequential fetch of the handler or of
-//!   the return address when it is in flash.
+//! - on a board with flash wait states the fetch of the handler or of the return address
+//!   pays its flash line (flash.rs `flash_target`: the buffers and caches may hold it).
 
 use crate::bus::Bus;
 use crate::contract::RAM_BASE;
@@ -140,7 +140,8 @@ impl<B: Bus> Cpu<B> {
         let vector = self.vector(exc);
         self.cpu.pc = vector & !1;
         self.cpu.tbit = vector & 1 != 0;
-        self.cyc = b + self.exc_timing.entry + fp_cycles + self.bpen(self.cpu.pc);
+        self.cyc = b + self.exc_timing.entry + fp_cycles;
+        self.flash_target();
         self.cpu.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_entry(b, exc);
@@ -212,7 +213,8 @@ impl<B: Bus> Cpu<B> {
             let vector = self.vector(new);
             self.cpu.pc = vector & !1;
             self.cpu.tbit = vector & 1 != 0;
-            self.cyc = s + base + self.exc_timing.tail_chain_extra + self.bpen(self.cpu.pc);
+            self.cyc = s + base + self.exc_timing.tail_chain_extra;
+            self.flash_target();
             self.cpu.event_reg = true;
             if let Some(it) = self.itrace.as_mut() {
                 it.tail_chain(s + base, exc, new);
@@ -284,7 +286,8 @@ impl<B: Bus> Cpu<B> {
         }
         self.cpu.set_mode(new_ipsr, use_psp);
         self.cpu.pc = w[6] & !1;
-        self.cyc = s + base + self.exc_timing.return_extra + fp_cycles + self.bpen(self.cpu.pc);
+        self.cyc = s + base + self.exc_timing.return_extra + fp_cycles;
+        self.flash_target();
         self.cpu.event_reg = true;
         if let Some(it) = self.itrace.as_mut() {
             it.exc_return(s + base, exc);

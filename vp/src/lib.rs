@@ -11,6 +11,7 @@ pub mod cpu;
 pub mod dwt;
 pub mod elf;
 pub mod exceptions;
+pub mod flash;
 pub mod itrace;
 pub mod lab_bus;
 pub mod machine;

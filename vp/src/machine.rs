@@ -122,8 +122,8 @@ pub struct Cpu<B> {
     pub next_event: u64,
     pub insns: u64,
     pub max_cycles: u64,
-    /// Flash wait states (0 or 1) as u64 so it can be added without a branch.
-    pub ws: u64,
+    /// The flash system (flash.rs): line reads, prefetch, caches; `on` only with wait states.
+    pub flash: crate::flash::FlashSystem,
     /// Extra cycles from the instruction start of the current bus access (words of LDM/STM).
     pub bus_off: u64,
     /// Cycles from the start of a single store to its bus write: 2, or 1 for an ARMv7-M
@@ -187,7 +187,7 @@ impl<B: Bus> Cpu<B> {
             next_event: 0,
             insns: 0,
             max_cycles: cfg.max_cycles.unwrap_or(NEVER),
-            ws: cfg.board.flash_wait_states,
+            flash: crate::flash::FlashSystem::new(&cfg.board),
             bus_off: 0,
             st_lat: 2,
             wb_end: u64::MAX,
@@ -234,6 +234,7 @@ impl<B: Bus> Cpu<B> {
     /// Core reset: SP and PC from the vector table, everything else to its reset value.
     pub fn reset_core(&mut self) {
         self.cpu = CpuState::at_reset();
+        self.flash.reset();
         let sp = self.bus.flash_word(0) & !3;
         let pc = self.bus.flash_word(4);
         self.cpu.r[13] = sp;

@@ -256,8 +256,47 @@ fn board_from_core_and_memory_options() {
         trace_of("c.jsonl", &["--board", "vp-stm32f0"]),
         trace_of(
             "d.jsonl",
-            &["--board", "vp-stm32f0", "--core", "cortex-m0", "--flash-wait-states", "1", "--accelerator", "prefetch"]
+            &[
+                "--board",
+                "vp-stm32f0",
+                "--core",
+                "cortex-m0",
+                "--flash-wait-states",
+                "1",
+                "--accelerator",
+                "prefetch",
+                "--flash-line-bytes",
+                "4",
+                "--prefetch-blocks",
+                "3"
+            ]
         )
+    );
+    // the STM32F4's flash system on a board the binary does not know, by its parameters
+    assert_eq!(
+        trace_of("f.jsonl", &["--board", "vp-stm32f407"]).lines().skip(1).collect::<Vec<_>>(),
+        trace_of(
+            "g.jsonl",
+            &[
+                "--board",
+                "my-f407",
+                "--core",
+                "cortex-m4f",
+                "--clock-hz",
+                "168000000",
+                "--ram",
+                "64K",
+                "--flash-wait-states",
+                "5",
+                "--accelerator",
+                "art",
+                "--flash-line-bytes",
+                "16"
+            ]
+        )
+        .lines()
+        .skip(1)
+        .collect::<Vec<_>>()
     );
     // a board that is not compiled in: named by its id, clock as given
     let t = trace_of("e.jsonl", &["--board", "my-m4", "--core", "cortex-m4f", "--clock-hz", "72000000"]);
@@ -266,7 +305,9 @@ fn board_from_core_and_memory_options() {
     for bad in [
         &["--board", "nope"][..],
         &["--core", "cortex-m7"],
-        &["--core", "cortex-m0", "--flash-wait-states", "2"],
+        &["--core", "cortex-m0", "--flash-wait-states", "16"],
+        &["--flash-line-bytes", "32"],
+        &["--prefetch-blocks", "1"],
         &["--accelerator", "cache"],
         &["--clock-hz", "0"],
     ] {

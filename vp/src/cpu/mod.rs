@@ -42,10 +42,11 @@ impl<B: Bus> Cpu<B> {
     /// request for attention (a fault, a stop, a register write that may unmask an
     /// interrupt) is folded into that one value.
     pub fn run(&mut self) -> Stop {
-        if self.v7 {
-            self.run_v7()
-        } else {
-            self.run_v6()
+        match (self.v7, self.flash.on) {
+            (false, false) => self.run_v6(),
+            (true, false) => self.run_v7(),
+            (false, true) => self.run_loop::<false, false, true>(),
+            (true, true) => self.run_loop::<false, true, true>(),
         }
     }
 
@@ -53,28 +54,30 @@ impl<B: Bus> Cpu<B> {
     /// cycle it starts at. The loop is compiled twice (TRACED false and true) so that `run`
     /// pays nothing for the option; past the end of the trace window it hands over to `run`.
     pub fn run_traced(&mut self) -> Stop {
-        if self.v7 {
-            self.run_loop::<true, true>()
-        } else {
-            self.run_loop::<true, false>()
+        match (self.v7, self.flash.on) {
+            (false, false) => self.run_loop::<true, false, false>(),
+            (true, false) => self.run_loop::<true, true, false>(),
+            (false, true) => self.run_loop::<true, false, true>(),
+            (true, true) => self.run_loop::<true, true, true>(),
         }
     }
 
     // Each core's loop is a function of its own, so that neither's code placement or
     // register allocation moves when the other's instructions change (the host's speed on
-    // the loop varies by several per cent with either).
+    // the loop varies by several per cent with either). A board with flash wait states runs
+    // a copy with the flash system's fetch check (FLASH), so the others pay nothing for it.
     #[inline(never)]
     fn run_v6(&mut self) -> Stop {
-        self.run_loop::<false, false>()
+        self.run_loop::<false, false, false>()
     }
 
     #[inline(never)]
     fn run_v7(&mut self) -> Stop {
-        self.run_loop::<false, true>()
+        self.run_loop::<false, true, false>()
     }
 
     #[inline(always)]
-    fn run_loop<const TRACED: bool, const V7: bool>(&mut self) -> Stop {
+    fn run_loop<const TRACED: bool, const V7: bool, const FLASH: bool>(&mut self) -> Stop {
         let end = if TRACED { self.itrace.as_ref().map_or(0, |t| t.end) } else { u64::MAX };
         loop {
             if TRACED && self.cyc >= end {
@@ -103,6 +106,11 @@ impl<B: Bus> Cpu<B> {
                     None => continue,
                 },
             };
+            // waiting for a new flash line may reach a deadline: an exception is then taken
+            // before the instruction (its line is in by then)
+            if FLASH && self.flash_fetch(pc) && self.cyc >= self.next_event {
+                continue;
+            }
             self.fetched::<TRACED>(pc);
             if V7 {
                 self.exec_g::<true>(op, pc);
@@ -136,6 +144,9 @@ impl<B: Bus> Cpu<B> {
                 None => return,
             },
         };
+        if self.flash.on {
+            self.flash_fetch(pc);
+        }
         self.fetched::<TRACED>(pc);
         self.exec_in_it(op, pc);
     }
@@ -250,7 +261,7 @@ impl<B: Bus> Cpu<B> {
                 self.raise_fault(target, "POP of PC with bit 0 clear (INVSTATE)", None);
             } else {
                 self.cpu.pc = target & !1;
-                self.cyc += cost + self.bpen(self.cpu.pc);
+                self.cyc += cost;
             }
         } else {
             self.cyc += cost;

@@ -333,6 +333,13 @@ impl Asm {
         }
         self
     }
+    /// Align the code to `n` bytes (a power of two) with NOPs.
+    pub fn align(&mut self, n: u32) -> &mut Self {
+        while !self.here().is_multiple_of(n) {
+            self.code.push(NOP);
+        }
+        self
+    }
     /// rd = v, via MOVS/LSLS/ADDS (clobbers flags only).
     pub fn li(&mut self, rd: u16, v: u32) -> &mut Self {
         let bytes = v.to_be_bytes();

@@ -1,7 +1,7 @@
 //! The 16-bit set's branches (and BL): B, B<cond>, BX (also exception return), BLX, MOV PC,
 //! ADD PC. A taken branch costs the branch plus the pipeline refill (timing.rs `BRANCH` on
-//! the M0; on the M3/M4 `V7`, thumb2/refill.rs: forwarded from decode or decided in execute)
-//! and the wait states of a non-sequential fetch from flash (`bpen`).
+//! the M0; on the M3/M4 `V7`, thumb2/refill.rs: forwarded from decode or decided in execute);
+//! the wait states of the target's flash line are paid when it is fetched (flash.rs).
 
 use crate::bus::Bus;
 use crate::cpu::flags::cond_passed;

@@ -20,7 +20,6 @@ use super::thumb2::dp;
 use super::thumb2::pipeline::{bit, dst};
 use super::timing as t;
 use crate::bus::Bus;
-use crate::contract::FLASH_SIZE;
 use crate::machine::Cpu;
 
 impl<B: Bus> Cpu<B> {
@@ -53,19 +52,12 @@ impl<B: Bus> Cpu<B> {
         self.nz(r);
         r
     }
-    /// Extra cycle for a non-sequential fetch from flash on the wait-state board.
-    #[inline(always)]
-    pub fn bpen(&self, target: u32) -> u64 {
-        if target < FLASH_SIZE {
-            self.ws
-        } else {
-            0
-        }
-    }
+    /// A taken branch: its own cycles (a board with wait states pays the target's flash line
+    /// when the loop fetches it, flash.rs).
     #[inline(always)]
     pub(crate) fn branch(&mut self, target: u32, cost: u64) {
         self.cpu.pc = target;
-        self.cyc += cost + self.bpen(target);
+        self.cyc += cost;
     }
     /// Interworking branch (BX, BLX, POP PC): bit 0 must be set (Thumb) or the core faults.
     #[inline(always)]
@@ -253,12 +245,13 @@ impl<B: Bus> Cpu<B> {
                 if let Some(b) = self.bus.flash().get(a..a + 4) {
                     let v = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
                     self.s(rt, v);
+                    self.flash_data(addr);
                     if V7 {
-                        // no flash wait states on ARMv7-M boards; no address register
+                        // no address register
                         let (_, cycles) = self.ldst_timing(0);
                         self.v7_loaded(cycles, dst(rt));
                     } else {
-                        self.cyc += t::LDST + self.ws;
+                        self.cyc += t::LDST;
                     }
                 } else if let Some(v) = self.load::<V7>(0, dst(rt), |m| m.ld32(addr, pc)) {
                     self.s(rt, v);
