@@ -9,9 +9,9 @@ address, from the image's DWARF line table (the innermost source line, so code o
 `rtb_port_inline.h` inlined into a test function is still the port's):
 
 - `glue`: code from the port's folder, bench/ports/<id>/ (port.c, rtb_port_inline.h,
-  rtb_port_isr.h): the call's argument set-up, the index-to-handle lookup, the timeout
-  conversion, the result mapping, a copy the port makes; the branch into the RTOS too (an
-  application pays that one as well, so no port's glue is zero);
+  rtb_port_isr.h), and the suite's one copy the ports make (bench/include/rtb_copy.h): the
+  call's argument set-up, the index-to-handle lookup, the timeout conversion, the result
+  mapping, the copy; the branch into the RTOS too (an application pays that one as well);
 - `rtos`: the RTOS's code (its sources, its headers' inline functions, its exception handlers);
 - `suite`: the suite's code (bench/suite, bench/include, the board's support), the instrument's
   two counter reads and pin stores included (the pin window is wider than the counter interval);
@@ -40,6 +40,9 @@ from .components import classify_path
 from .contract import HOT_PATHS
 
 OWNERS = ("suite", "glue", "rtos", "core")
+# The suite's helpers that are the ports' glue, wherever they are inlined: the one message copy
+# of the ports whose RTOS passes pointers only.
+GLUE_HELPERS = ("/bench/include/rtb_copy.h",)
 TRACED = 8   # warm samples traced per metric (consecutive: one window, one partial run)
 
 
@@ -109,7 +112,7 @@ def owner_of_path(path: str, port_dir: str, glue_is_kernel: bool = False) -> str
     p = "/" + path.replace("\\", "/").lstrip("/")
     if not path or classify_path(p) == "libc":
         return None
-    if f"/bench/ports/{port_dir}/" in p:
+    if f"/bench/ports/{port_dir}/" in p or p.endswith(GLUE_HELPERS):
         return "rtos" if glue_is_kernel else "glue"
     if "/bench/" in p or "/board/" in p:
         return "suite"

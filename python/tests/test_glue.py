@@ -50,6 +50,7 @@ def test_owner_of_a_path():
     assert glue.owner_of_path("/w/bench/ports/freertos/port.c", port) == "glue"
     assert glue.owner_of_path("/w/bench/suite/t_prim.c", port) == "suite"
     assert glue.owner_of_path("/w/bench/include/bench.h", port) == "suite"
+    assert glue.owner_of_path("/w/bench/include/rtb_copy.h", "chibios") == "glue"   # the ports' copy
     assert glue.owner_of_path("/w/build/peers/freertos/queue.c", port) == "rtos"
     assert glue.owner_of_path("/w/kernel/src/sem.c", "rtoslab") == "rtos"
     assert glue.owner_of_path("/build/newlib/libc/string/memcpy.c", port) is None
