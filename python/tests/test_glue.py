@@ -82,6 +82,21 @@ def test_table_shows_glue_and_rtos_and_absent_rows_as_dashes():
     assert len(t) == 3                           # a row with nothing measured is left out
 
 
+def test_report_shows_the_glue_of_a_result_file(cli, tmp_path):
+    import json
+
+    from test_report import make_results
+    path = make_results(tmp_path / "a.json")
+    doc = json.loads(path.read_text())
+    doc["runs"][1]["glue"] = {"sem.wait_available": {"suite": 9, "glue": 10, "rtos": 85, "core": 0,
+                                                     "total": 104, "traced": 8}}
+    path.write_text(json.dumps(doc))
+    r = cli("report", path, "--md", tmp_path / "r.md")
+    assert r.status == 0, r
+    md = (tmp_path / "r.md").read_text()
+    assert "## The port glue's cycles" in md and "| sem.wait_available | 10 / 85 |" in md
+
+
 def test_from_run_without_an_event_trace_says_so():
     assert glue.from_run("vp", Path("x.elf"), "vp-m0", None, None, "rtoslab") == \
         {"error": "no event trace (the run had --no-probe)"}
