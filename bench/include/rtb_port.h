@@ -143,8 +143,12 @@ void rtb_mutex_unlock(int id);
 /* ---- message queues of fixed-size messages ---- */
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth);
 void rtb_queue_delete(int id);
+#ifndef RTB_INLINE_rtb_queue_send
 int rtb_queue_send(int id, const void *msg, uint32_t timeout_us);
+#endif
+#ifndef RTB_INLINE_rtb_queue_recv
 int rtb_queue_recv(int id, void *msg, uint32_t timeout_us);
+#endif
 
 /* ---- time ---- */
 void rtb_delay_us(uint32_t us); /* block the caller for at least `us` */

@@ -90,8 +90,11 @@ def _profile_option(f):
               help="the RTOS the table's ratios are taken against (default: the best of each row)")
 @click.option("--latency-model", is_flag=True,
               help="also decompose irq.to_thread from the instruction trace (simulator boards)")
+@click.option("--glue", is_flag=True,
+              help="also measure each port's glue cycles per hot path from the instruction trace "
+                   "(simulator boards; docs/methodology.md, 'Glue at parity')")
 def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples,
-        json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model):
+        json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model, glue):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
     from .history import default_db
@@ -101,7 +104,7 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
                                probe=not no_probe, port=port, flash_cmd=flash_cmd, wide=wide,
-                               baseline=baseline, latency_model=latency_model, profile=profile)
+                               baseline=baseline, latency_model=latency_model, glue=glue, profile=profile)
     db = None if no_history else (Path(history_db) if history_db else default_db())
     runmod.execute(opts, out, err, quiet=quiet, history_db=db).raise_for_failures()
 

@@ -21,6 +21,7 @@ from . import __version__
 from . import contract, port_sections
 from . import results as res
 from .errors import BadInput, RtoslabError
+from .glue import table as glue_table
 from .ids import CHECK_IDS, RHEALSTONE
 from .latency import PHASES
 from .plots import (bar_figure, colors_for, footprint_figure, latency_figure, metric_figure, scaling_figure,
@@ -252,7 +253,8 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
         if any(v is not None for v in flash + ram):
             kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
     latency = _latency_context(labels, runs, color, plots)
-    return {"title": title, "labels": labels, "latency": latency, "colors": color, "cols": COLS, "groups": group_list,
+    return {"title": title, "labels": labels, "latency": latency, "glue": glue_table(runs),
+            "colors": color, "cols": COLS, "groups": group_list,
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
             "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
@@ -401,6 +403,11 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
             out.append(f"| {r['label']} | " + " | ".join(str(v) for v in r["parts"])
                        + f" | {m['total_min']} | {m['jitter']} | {m['total_max']} |")
         out += [f"- {n['label']}: {n['text']}" for n in lat["notes"]]
+    if ctx["glue"]:
+        out += ["", "## The port glue's cycles (rtoslab run --glue)", "",
+                "Per hot path, the cycles of the port's own code (`bench/ports/<id>/`, the ports' copy) "
+                "and the RTOS's, median of 8 traced warm samples (docs/methodology.md, 'Glue at parity').",
+                "", ctx["glue"]]
     if ctx["probe_rows"]:
         out += ["", "## The second clock (probe)", "",
                 "p50 of the firmware's cycle counter, of the probe pulses the simulator recorded, "

@@ -45,6 +45,7 @@ class Options:
     wide: bool = False             # the table with every statistic instead of the compact one
     baseline: str | None = None    # the RTOS the compact table's ratios are taken against
     latency_model: bool = False    # vp boards: decompose irq.to_thread from the instruction trace
+    glue: bool = False             # vp boards: the port glue's cycles per hot path (rtoslab.glue)
     boards: dict = field(default_factory=dict)  # rtos -> Board when not `board` (selection.resolve)
     profile: str = buildmod.DEFAULT_PROFILE      # the build profile: size (-Os) or speed (-O2, LTO)
 
@@ -119,6 +120,9 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
         raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)")
     if kw.get("latency_model") and b.runner != "vp":
         raise BadInput(f"the latency model needs a simulator board (rtoslab boards --runner vp), not {b.id}: "
+                       "it reads the instruction trace")
+    if kw.get("glue") and b.runner != "vp":
+        raise BadInput(f"--glue needs a simulator board (rtoslab boards --runner vp), not {b.id}: "
                        "it reads the instruction trace")
     if kw.get("profile", buildmod.DEFAULT_PROFILE) not in buildmod.PROFILES:
         raise BadInput(f"--profile {kw['profile']}: one of {', '.join(buildmod.PROFILES)}")
@@ -302,6 +306,8 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         run["masked"] = masked_section
     if outcome is not None and "latency_model" in outcome.extra:
         run["latency_model"] = outcome.extra["latency_model"]
+    if outcome is not None and "glue" in outcome.extra:
+        run["glue"] = outcome.extra["glue"]
     if error:
         run["error"] = error
     if t.rtos and t.rtos != rtos:
@@ -576,3 +582,8 @@ def print_table(doc: dict, opts: Options, out: Console) -> None:
         out.print(t)
     if notes:
         out.print("; ".join(notes), highlight=False)
+    if opts.glue:
+        from .glue import table as glue_table
+        out.print("the port glue's cycles / the RTOS's, median of the traced warm samples "
+                  "(docs/methodology.md, 'Glue at parity')", highlight=False)
+        out.print(glue_table(doc["runs"]) or "no glue measured", highlight=False, markup=False)

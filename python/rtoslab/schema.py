@@ -47,6 +47,16 @@ LATENCY_MODEL = {
     "dependentRequired": {"deterministic": ["median", "jitter", "total_min", "total_max"]},
 }
 
+# The port glue's cycles of each hot path (rtoslab run --glue, python/rtoslab/glue.py): per
+# metric the median over its traced warm samples of each owner's cycles, or why there is none.
+GLUE_METRIC = {
+    "type": "object",
+    "properties": {"absent": TEXT, "error": TEXT, "suite": COUNT, "glue": COUNT, "rtos": COUNT, "core": COUNT,
+                   "total": COUNT, "traced": COUNT},
+    "dependentRequired": {"glue": ["suite", "rtos", "core", "total", "traced"]},
+}
+GLUE = {"type": "object", "properties": {"error": TEXT}, "additionalProperties": GLUE_METRIC}
+
 RUN = {
     "type": "object",
     "required": ["rtos", "board"],
@@ -63,6 +73,7 @@ RUN = {
                                                              "detail": TEXT}}},
         "size": {"type": "object", "additionalProperties": COUNT},
         "latency_model": LATENCY_MODEL,
+        "glue": GLUE,
     },
 }
 

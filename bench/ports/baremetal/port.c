@@ -33,9 +33,9 @@
  * and the hot calls in assembly; bm_layout.h the structures both sides share, checked.
  */
 #include <stddef.h>
-#include <string.h>
 
 #include "bench.h"
+#include "rtb_copy.h"
 #include "sched.h"
 
 /* ---- objects: semaphores (the counter is in the inline code), queues ---- */
@@ -286,19 +286,8 @@ void bm_mutex_unlock_c(struct bm_mtx *m)
 }
 
 
-/* ---- queues: a ring; a waiting receiver gets the message straight into its buffer ---- */
-INLINE void copy(void *d, const void *s, unsigned n)
-{
-    uint32_t *dw = d;
-    const uint32_t *sw = s;
-    if ((((uintptr_t)d | (uintptr_t)s | n) & 3u) == 0) {
-        for (unsigned i = 0; i < n / 4u; i++)
-            dw[i] = sw[i];
-    } else {
-        memcpy(d, s, n);
-    }
-}
-
+/* ---- queues: a ring; a waiting receiver gets the message straight into its buffer (the
+ * copies: rtb_copy, the one copy of every port's glue) ---- */
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     struct queue *q = &queues[id];
@@ -318,7 +307,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     lock();
     struct th *w = l_pop(&q->rt);
     if (w) { /* a receiver waits: the queue is empty, hand the message over */
-        copy(w->msg, msg, q->size);
+        rtb_copy(w->msg, msg, q->size);
         wake(w, RTB_OK);
         if (w->prio > bm_sched.cur->prio) {
             bm_go(w);
@@ -331,7 +320,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
         unsigned slot = q->head + q->count;
         if (slot >= q->depth)
             slot -= q->depth;
-        copy((uint8_t *)q->buf + slot * q->size, msg, q->size);
+        rtb_copy((uint8_t *)q->buf + slot * q->size, msg, q->size);
         q->count++;
         unlock();
         return RTB_OK;
@@ -349,10 +338,10 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     struct queue *q = &queues[id];
     lock();
     if (q->count) {
-        copy(msg, (uint8_t *)q->buf + q->head * q->size, q->size);
+        rtb_copy(msg, (uint8_t *)q->buf + q->head * q->size, q->size);
         struct th *w = l_pop(&q->st);
         if (w) { /* a blocked sender: its message takes the freed slot */
-            copy((uint8_t *)q->buf + q->head * q->size, w->msg, q->size);
+            rtb_copy((uint8_t *)q->buf + q->head * q->size, w->msg, q->size);
             if (++q->head == q->depth)
                 q->head = 0;
             wake(w, RTB_OK);

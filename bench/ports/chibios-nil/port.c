@@ -26,11 +26,11 @@
  *    cycle. Semaphores, the ISR signal, delays and timeouts are NIL's calls; queues are
  *    oslib objects FIFOs (guarded pool + mailbox), memory blocks an oslib memory pool.
  */
-#include <string.h>
 
 #include "ch.h"
 
 #include "bench.h"
+#include "rtb_copy.h"
 #include "nil_board.h"
 
 #define NSLOT CH_CFG_MAX_THREADS /* slots 0..NSLOT-1; nil.threads[NSLOT] is idle */
@@ -362,7 +362,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
         chSysUnlock();
         return RTB_TIMEOUT;
     }
-    memcpy(o, msg, queues[id].size);
+    rtb_copy(o, msg, queues[id].size);
     chFifoSendObjectS(f, o);
     chSysUnlock();
     return RTB_OK;
@@ -380,7 +380,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
         chSysUnlock();
         return RTB_TIMEOUT;
     }
-    memcpy(msg, o, queues[id].size);
+    rtb_copy(msg, o, queues[id].size);
     chFifoReturnObjectS(f, o);
     chSysUnlock();
     return RTB_OK;

@@ -22,11 +22,11 @@
  *    the reference is a field of its thread_t, CH_CFG_THREAD_EXTRA_FIELDS), rtb_resume is
  *    chThdResume on that reference; rtb_prio_set(RTB_SELF) is chThdSetPriority.
  */
-#include <string.h>
 
 #include "ch.h"
 
 #include "bench.h"
+#include "rtb_copy.h"
 
 #define PRIO(p) ((tprio_t)(NORMALPRIO + (p)))
 #define ALARM_NVIC_PRIO 2u /* the demo's timer IRQ priority; below the suite's lines (1): see board_alarm_isr */
@@ -257,7 +257,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     void *obj = chFifoTakeObjectTimeout(&queues[id], rtb_chibios_timeout(timeout_us));
     if (obj == NULL)
         return RTB_TIMEOUT;
-    memcpy(obj, msg, q_msg_bytes[id]);
+    rtb_copy(obj, msg, q_msg_bytes[id]);
     chFifoSendObject(&queues[id], obj);
     return RTB_OK;
 }
@@ -266,7 +266,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     void *obj;
     if (chFifoReceiveObjectTimeout(&queues[id], &obj, rtb_chibios_timeout(timeout_us)) != MSG_OK)
         return RTB_TIMEOUT;
-    memcpy(msg, obj, q_msg_bytes[id]);
+    rtb_copy(msg, obj, q_msg_bytes[id]);
     chFifoReturnObject(&queues[id], obj);
     return RTB_OK;
 }

@@ -13,11 +13,11 @@
  * Priorities: CoOS 0 is the most urgent; suite priority p (1..9) is CoOS 10 - p, the idle
  * task is CFG_LOWEST_PRIO (64).
  */
-#include <string.h>
 
 #include "coocox.h"
 
 #include "bench.h"
+#include "rtb_copy.h"
 
 #define COOS_PRIO(p) RTB_COOS_PRIO(p)
 
@@ -210,7 +210,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
         return RTB_TIMEOUT;
     CoSchedLock(); /* the slot index follows CoOS's tail: one post at a time */
     void *slot = q_slot(id, queues[id].w);
-    memcpy(slot, msg, queues[id].msg_bytes);
+    rtb_copy(slot, msg, queues[id].msg_bytes);
     if (++queues[id].w == queues[id].depth)
         queues[id].w = 0;
     CoPostQueueMail(queues[id].q, slot);
@@ -227,7 +227,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
         p = CoPendQueueMail(queues[id].q, rtb_coos_ticks(timeout_us), &err);
     if (p == Co_NULL)
         return RTB_TIMEOUT;
-    memcpy(msg, p, queues[id].msg_bytes);
+    rtb_copy(msg, p, queues[id].msg_bytes);
     CoPostSem(queues[id].free);
     return RTB_OK;
 }

@@ -12,26 +12,14 @@
 
 #include "bench.h"
 
-static TaskHandle_t threads[RTB_MAX_THREADS];
-static SemaphoreHandle_t sems[RTB_MAX_SEMS];
-static SemaphoreHandle_t mutexes[RTB_MAX_MUTEXES];
-static QueueHandle_t queues[RTB_MAX_QUEUES];
+/* threads, semaphores, mutexes and queues: not static, the inline hot calls use them (rtb_port_inline.h) */
+TaskHandle_t rtb_freertos_threads[RTB_MAX_THREADS];
+SemaphoreHandle_t rtb_freertos_sems[RTB_MAX_SEMS];
+SemaphoreHandle_t rtb_freertos_mutexes[RTB_MAX_MUTEXES];
+QueueHandle_t rtb_freertos_queues[RTB_MAX_QUEUES];
 static TimerHandle_t timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
-/* xHigherPriorityTaskWoken of the running handler, for portYIELD_FROM_ISR in its epilogue
- * (rtb_port_isr.h): global because the suite's handler body is a function of its own. */
-volatile BaseType_t rtb_freertos_woken;
-
-/* A delay or timeout of `us` in ticks: at least `us` whatever the phase of the tick
- * (the first tick may come at once, hence the + 1). */
-static TickType_t ticks(uint32_t us)
-{
-    if (us == RTB_FOREVER)
-        return portMAX_DELAY;
-    if (us == 0)
-        return 0;
-    return (TickType_t)(((uint64_t)us * configTICK_RATE_HZ + 999999u) / 1000000u) + 1u;
-}
+volatile BaseType_t rtb_freertos_woken; /* rtb_port_inline.h says why it is global */
 
 const char *rtb_port_absent_reason(uint32_t cap)
 {
@@ -102,90 +90,69 @@ int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, 
         return RTB_ERROR;
     StaticTask_t *tcb = (StaticTask_t *)((char *)stack + stack_bytes - tcb_bytes);
     StackType_t *stk = (StackType_t *)stack;
-    threads[id] = xTaskCreateStatic(fn, "t", (configSTACK_DEPTH_TYPE)((stack_bytes - tcb_bytes) / sizeof(StackType_t)),
-                                    arg, (UBaseType_t)prio, stk, tcb);
-    return threads[id] ? RTB_OK : RTB_ERROR;
+    configSTACK_DEPTH_TYPE depth = (configSTACK_DEPTH_TYPE)((stack_bytes - tcb_bytes) / sizeof(StackType_t));
+    rtb_freertos_threads[id] = xTaskCreateStatic(fn, "t", depth, arg, (UBaseType_t)prio, stk, tcb);
+    return rtb_freertos_threads[id] ? RTB_OK : RTB_ERROR;
 }
 
 void rtb_thread_delete(int id)
 {
-    if (threads[id]) {
-        vTaskDelete(threads[id]);
-        threads[id] = NULL;
+    if (rtb_freertos_threads[id]) {
+        vTaskDelete(rtb_freertos_threads[id]);
+        rtb_freertos_threads[id] = NULL;
     }
 }
 
-void rtb_yield(void) { taskYIELD(); }
-void rtb_suspend(int id) { vTaskSuspend(id == RTB_SELF ? NULL : threads[id]); }
-void rtb_resume(int id) { vTaskResume(threads[id]); }
-void rtb_prio_set(int id, int prio) { vTaskPrioritySet(id == RTB_SELF ? NULL : threads[id], (UBaseType_t)prio); }
+void rtb_suspend(int id) { vTaskSuspend(id == RTB_SELF ? NULL : rtb_freertos_threads[id]); }
+void rtb_resume(int id) { vTaskResume(rtb_freertos_threads[id]); }
 
 /* ---- semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
-    sems[id] = xSemaphoreCreateCounting(max, initial);
-    return sems[id] ? RTB_OK : RTB_ERROR;
+    rtb_freertos_sems[id] = xSemaphoreCreateCounting(max, initial);
+    return rtb_freertos_sems[id] ? RTB_OK : RTB_ERROR;
 }
 void rtb_sem_delete(int id)
 {
-    if (sems[id]) {
-        vSemaphoreDelete(sems[id]);
-        sems[id] = NULL;
+    if (rtb_freertos_sems[id]) {
+        vSemaphoreDelete(rtb_freertos_sems[id]);
+        rtb_freertos_sems[id] = NULL;
     }
 }
-int rtb_sem_wait(int id, uint32_t timeout_us)
-{
-    return xSemaphoreTake(sems[id], ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
-}
-void rtb_sem_signal(int id) { xSemaphoreGive(sems[id]); }
-void rtb_sem_signal_isr(int id)
-{
-    xSemaphoreGiveFromISR(sems[id], (BaseType_t *)&rtb_freertos_woken);
-}
+/* wait, signal, signal from an ISR: inline (rtb_port_inline.h) */
 
 /* ---- mutexes ---- */
 int rtb_mutex_create(int id)
 {
-    mutexes[id] = xSemaphoreCreateMutex();
-    return mutexes[id] ? RTB_OK : RTB_ERROR;
+    rtb_freertos_mutexes[id] = xSemaphoreCreateMutex();
+    return rtb_freertos_mutexes[id] ? RTB_OK : RTB_ERROR;
 }
 void rtb_mutex_delete(int id)
 {
-    if (mutexes[id]) {
-        vSemaphoreDelete(mutexes[id]);
-        mutexes[id] = NULL;
+    if (rtb_freertos_mutexes[id]) {
+        vSemaphoreDelete(rtb_freertos_mutexes[id]);
+        rtb_freertos_mutexes[id] = NULL;
     }
 }
-int rtb_mutex_lock(int id, uint32_t timeout_us)
-{
-    return xSemaphoreTake(mutexes[id], ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
-}
-void rtb_mutex_unlock(int id) { xSemaphoreGive(mutexes[id]); }
+/* lock, unlock: inline (rtb_port_inline.h) */
 
 /* ---- queues ---- */
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
-    queues[id] = xQueueCreate(depth, msg_bytes);
-    return queues[id] ? RTB_OK : RTB_ERROR;
+    rtb_freertos_queues[id] = xQueueCreate(depth, msg_bytes);
+    return rtb_freertos_queues[id] ? RTB_OK : RTB_ERROR;
 }
 void rtb_queue_delete(int id)
 {
-    if (queues[id]) {
-        vQueueDelete(queues[id]);
-        queues[id] = NULL;
+    if (rtb_freertos_queues[id]) {
+        vQueueDelete(rtb_freertos_queues[id]);
+        rtb_freertos_queues[id] = NULL;
     }
 }
-int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
-{
-    return xQueueSend(queues[id], msg, ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
-}
-int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
-{
-    return xQueueReceive(queues[id], msg, ticks(timeout_us)) == pdTRUE ? RTB_OK : RTB_TIMEOUT;
-}
+/* send, receive: inline (rtb_port_inline.h) */
 
 /* ---- time ---- */
-void rtb_delay_us(uint32_t us) { vTaskDelay(ticks(us)); }
+void rtb_delay_us(uint32_t us) { vTaskDelay(rtb_freertos_ticks(us)); }
 
 static void timer_tramp(TimerHandle_t t)
 {

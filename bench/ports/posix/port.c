@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "rtb_copy.h"
 
 #define PRIO_BASE 10
 static int fifo_ok;
@@ -319,7 +320,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
         return RTB_TIMEOUT;
     pthread_mutex_lock(&queues[id].lock);
     unsigned slot = (queues[id].head + queues[id].count) % queues[id].depth;
-    memcpy(&queues[id].buf[slot * queues[id].size], msg, queues[id].size);
+    rtb_copy(&queues[id].buf[slot * queues[id].size], msg, queues[id].size);
     queues[id].count++;
     pthread_mutex_unlock(&queues[id].lock);
     sem_post(&queues[id].items);
@@ -330,7 +331,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     if (take(&queues[id].items, timeout_us) != RTB_OK)
         return RTB_TIMEOUT;
     pthread_mutex_lock(&queues[id].lock);
-    memcpy(msg, &queues[id].buf[queues[id].head * queues[id].size], queues[id].size);
+    rtb_copy(msg, &queues[id].buf[queues[id].head * queues[id].size], queues[id].size);
     queues[id].head = (queues[id].head + 1u) % queues[id].depth;
     queues[id].count--;
     pthread_mutex_unlock(&queues[id].lock);

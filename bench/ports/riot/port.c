@@ -24,6 +24,7 @@
 #include "ztimer/periph_timer.h"
 
 #include "bench.h"
+#include "rtb_copy.h"
 
 /* The tables and the clock are shared with the inline hot calls (rtb_port_inline.h). */
 kernel_pid_t rtb_riot_pids[RTB_MAX_THREADS];
@@ -242,7 +243,7 @@ int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
     unsigned s = irq_disable();
     unsigned i = queues[id].tail;
     queues[id].tail = i + 1 == queues[id].depth ? 0 : i + 1;
-    memcpy(Q_SLOT(id, i), msg, queues[id].bytes);
+    rtb_copy(Q_SLOT(id, i), msg, queues[id].bytes);
     irq_restore(s);
     sema_post(&queues[id].full);
     return RTB_OK;
@@ -254,7 +255,7 @@ int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
     unsigned s = irq_disable();
     unsigned i = queues[id].head;
     queues[id].head = i + 1 == queues[id].depth ? 0 : i + 1;
-    memcpy(msg, Q_SLOT(id, i), queues[id].bytes);
+    rtb_copy(msg, Q_SLOT(id, i), queues[id].bytes);
     irq_restore(s);
     sema_post(&queues[id].free);
     return RTB_OK;

@@ -14,7 +14,7 @@ struct k_thread *rtb_rtoslab_threads[RTB_MAX_THREADS];
 /* (not static: the inline hot calls of rtb_port_inline.h use them) */
 struct k_sem rtb_rtoslab_sems[RTB_MAX_SEMS];
 struct k_mutex rtb_rtoslab_mutexes[RTB_MAX_MUTEXES];
-static struct k_queue queues[RTB_MAX_QUEUES];
+struct k_queue rtb_rtoslab_queues[RTB_MAX_QUEUES]; /* the inline calls use it */
 static uint32_t qbuf[RTB_MAX_QUEUES][128 / 4]; /* 128: rhealstone.message_passing.seed001 */
 static struct k_timer timers[RTB_MAX_TIMERS];
 static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
@@ -100,17 +100,10 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 {
     if (msg_bytes * depth > sizeof qbuf[0])
         return RTB_ERROR;
-    return k_queue_init(&queues[id], qbuf[id], msg_bytes, depth) == K_OK ? RTB_OK : RTB_ERROR;
+    return k_queue_init(&rtb_rtoslab_queues[id], qbuf[id], msg_bytes, depth) == K_OK ? RTB_OK : RTB_ERROR;
 }
-void rtb_queue_delete(int id) { k_queue_destroy(&queues[id]); }
-int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
-{
-    return k_queue_send(&queues[id], msg, rtb_rtoslab_kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
-}
-int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
-{
-    return k_queue_recv(&queues[id], msg, rtb_rtoslab_kto(timeout_us)) == K_OK ? RTB_OK : RTB_TIMEOUT;
-}
+void rtb_queue_delete(int id) { k_queue_destroy(&rtb_rtoslab_queues[id]); }
+/* send, receive: inline (rtb_port_inline.h) */
 
 /* ---- time ---- */
 void rtb_delay_us(uint32_t us) { k_sleep(K_USEC(us)); }

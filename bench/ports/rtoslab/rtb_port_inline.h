@@ -83,4 +83,20 @@ static inline __attribute__((always_inline)) void rtb_mutex_unlock(int id)
 /* Interrupt handlers need no prologue or epilogue: the kernel switches through PendSV on
  * return (so no rtb_port_isr.h). */
 
+extern struct k_queue rtb_rtoslab_queues[RTB_MAX_QUEUES];
+
+#define RTB_INLINE_rtb_queue_send 1
+static inline __attribute__((always_inline)) int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+{
+    return k_queue_send(&rtb_rtoslab_queues[id], msg, rtb_rtoslab_kto(timeout_us)) == K_OK ? RTB_OK
+                                                                                          : RTB_TIMEOUT;
+}
+
+#define RTB_INLINE_rtb_queue_recv 1
+static inline __attribute__((always_inline)) int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
+{
+    return k_queue_recv(&rtb_rtoslab_queues[id], msg, rtb_rtoslab_kto(timeout_us)) == K_OK ? RTB_OK
+                                                                                          : RTB_TIMEOUT;
+}
+
 #endif

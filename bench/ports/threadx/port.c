@@ -4,16 +4,17 @@
  * tx_block_*), built with TX_DISABLE_ERROR_CHECKING (tx_user.h). The hot calls are inline
  * (rtb_port_inline.h). Priorities: portable 1..8 are ThreadX 9..2, the controller is 1.
  */
-#include <string.h>
 
 #include "tx_api.h"
 
 #include "bench.h"
+#include "rtb_copy.h"
 
 TX_THREAD rtb_tx_tcbs[RTB_MAX_THREADS];
 struct rtb_tx_semtab rtb_tx_sems;
 TX_MUTEX rtb_tx_mutexes[RTB_MAX_MUTEXES];
-static TX_QUEUE queues[RTB_MAX_QUEUES];
+TX_QUEUE rtb_tx_queues[RTB_MAX_QUEUES];
+uint8_t rtb_tx_queue_whole[RTB_MAX_QUEUES];
 static ULONG qbuf[RTB_MAX_QUEUES][64 / sizeof(ULONG)];
 static struct { size_t bytes; UINT words; } qmsg[RTB_MAX_QUEUES];
 static TX_TIMER timers[RTB_MAX_TIMERS];
@@ -174,7 +175,8 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
         rtb_queue_delete(id);
     qmsg[id].bytes = msg_bytes;
     qmsg[id].words = words;
-    if (tx_queue_create(&queues[id], "q", words, qbuf[id], words * sizeof(ULONG) * depth) != TX_SUCCESS)
+    rtb_tx_queue_whole[id] = msg_bytes == words * sizeof(ULONG);
+    if (tx_queue_create(&rtb_tx_queues[id], "q", words, qbuf[id], words * sizeof(ULONG) * depth) != TX_SUCCESS)
         return RTB_ERROR;
     queues_made |= 1u << id;
     return RTB_OK;
@@ -182,42 +184,27 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
 void rtb_queue_delete(int id)
 {
     if (queues_made & (1u << id)) {
-        tx_queue_delete(&queues[id]);
+        tx_queue_delete(&rtb_tx_queues[id]);
         queues_made &= ~(1u << id);
     }
 }
-/* A message of a whole number of words, word aligned, goes straight in and out (the suite's
- * are 16 bytes); another size is copied through a buffer of the queue's message size, in a
- * function of its own so that the direct path keeps a small stack frame. */
-static int direct(int id, const void *msg)
-{
-    return qmsg[id].bytes == qmsg[id].words * sizeof(ULONG) && ((uintptr_t)msg & 3u) == 0;
-}
-static __attribute__((noinline)) UINT send_copy(int id, const void *msg, ULONG ticks)
+/* A message of a whole number of words, word aligned, goes straight in and out, inline
+ * (rtb_port_inline.h; the suite's are 16 bytes); another size is copied through a buffer of
+ * the queue's message size here, out of line, so that the direct path keeps a small stack
+ * frame. */
+UINT rtb_tx_queue_send_copy(int id, const void *msg, ULONG ticks)
 {
     ULONG tmp[16];
-    memcpy(tmp, msg, qmsg[id].bytes);
-    return tx_queue_send(&queues[id], tmp, ticks);
+    rtb_copy(tmp, msg, qmsg[id].bytes);
+    return tx_queue_send(&rtb_tx_queues[id], tmp, ticks);
 }
-static __attribute__((noinline)) UINT recv_copy(int id, void *msg, ULONG ticks)
+UINT rtb_tx_queue_recv_copy(int id, void *msg, ULONG ticks)
 {
     ULONG tmp[16];
-    UINT r = tx_queue_receive(&queues[id], tmp, ticks);
+    UINT r = tx_queue_receive(&rtb_tx_queues[id], tmp, ticks);
     if (r == TX_SUCCESS)
-        memcpy(msg, tmp, qmsg[id].bytes);
+        rtb_copy(msg, tmp, qmsg[id].bytes);
     return r;
-}
-int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
-{
-    ULONG t = rtb_tx_ticks(timeout_us);
-    UINT r = direct(id, msg) ? tx_queue_send(&queues[id], (VOID *)msg, t) : send_copy(id, msg, t);
-    return r == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
-}
-int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
-{
-    ULONG t = rtb_tx_ticks(timeout_us);
-    UINT r = direct(id, msg) ? tx_queue_receive(&queues[id], msg, t) : recv_copy(id, msg, t);
-    return r == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
 }
 
 /* ---- time ---- */

@@ -93,6 +93,31 @@ static inline __attribute__((always_inline)) int rtb_mutex_lock(int id, uint32_t
                                                                                      : RTB_TIMEOUT;
 }
 
+/* Queues: a message of whole words at a word-aligned address goes to ThreadX as it is
+ * (ThreadX copies it in words); any other is copied through a buffer, out of line (port.c). */
+extern TX_QUEUE rtb_tx_queues[RTB_MAX_QUEUES];
+extern uint8_t rtb_tx_queue_whole[RTB_MAX_QUEUES]; /* the message size is whole words */
+UINT rtb_tx_queue_send_copy(int id, const void *msg, ULONG ticks) __attribute__((noinline));
+UINT rtb_tx_queue_recv_copy(int id, void *msg, ULONG ticks) __attribute__((noinline));
+
+#define RTB_INLINE_rtb_queue_send 1
+static inline __attribute__((always_inline)) int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
+{
+    UINT r = rtb_tx_queue_whole[id] && ((uintptr_t)msg & 3u) == 0
+                 ? tx_queue_send(&rtb_tx_queues[id], (VOID *)msg, rtb_tx_ticks(timeout_us))
+                 : rtb_tx_queue_send_copy(id, msg, rtb_tx_ticks(timeout_us));
+    return r == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
+}
+
+#define RTB_INLINE_rtb_queue_recv 1
+static inline __attribute__((always_inline)) int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
+{
+    UINT r = rtb_tx_queue_whole[id] && ((uintptr_t)msg & 3u) == 0
+                 ? tx_queue_receive(&rtb_tx_queues[id], msg, rtb_tx_ticks(timeout_us))
+                 : rtb_tx_queue_recv_copy(id, msg, rtb_tx_ticks(timeout_us));
+    return r == TX_SUCCESS ? RTB_OK : RTB_TIMEOUT;
+}
+
 #define RTB_INLINE_rtb_mutex_unlock 1
 static inline __attribute__((always_inline)) void rtb_mutex_unlock(int id)
 {

@@ -115,11 +115,13 @@ def execute(job) -> tuple[Outcome, dict]:
     """One image of `rtoslab run`/`check` on a simulator board: the console, and what only the
     simulator records (the probe's edges, the interrupts-masked sections, the latency model).
     Returns (outcome, probe samples by metric index)."""
+    from .. import glue as glue_mod
     from .. import latency
     from .. import masked as masked_mod
+    from .. import ports
     opts, rtos, board = job.opts, job.rtos, job.opts.board.id
     vp = find_vp(job.root, build=opts.build, note=job.stage)
-    trace = job.tmp / f"{rtos}.trace.jsonl" if opts.probe or opts.latency_model else None
+    trace = job.tmp / f"{rtos}.trace.jsonl" if opts.probe or opts.latency_model or opts.glue else None
     # the interrupts-masked sections (irq.masked*), if this simulator records them
     masked_file = job.tmp / f"{rtos}.masked.json" if has_option(vp, "--masked") else None
     out = run(vp, job.image, board, job.on_line, trace=trace, trace_events="probe,mark,stim",
@@ -133,6 +135,11 @@ def execute(job) -> tuple[Outcome, dict]:
     if opts.latency_model and out.ok:
         job.stage(f"{job.label}: the latency model (instruction trace of irq.to_thread)")
         out.extra["latency_model"] = latency.from_run(vp, job.image, board, out.trace, job.parser.t)
+    if opts.glue and out.ok:
+        job.stage(f"{job.label}: the glue's cycles (instruction trace of the hot paths)")
+        port = ports.registry().get(rtos)
+        out.extra["glue"] = glue_mod.from_run(vp, job.image, board, out.trace, job.parser.t, rtos,
+                                              glue_is_kernel=bool(port and port.glue_is_kernel))
     return out, probe
 
 
