@@ -52,9 +52,13 @@ def validate(spec: dict) -> None:
     unique("trace event", spec["trace"]["events"])
     unique("metric id", metric_ids(spec))
     unique("check id", spec["checks"]["ids"])
-    unknown = [i for i in spec["hot_paths"]["ids"] if i not in metric_ids(spec)]
+    hot = spec["hot_paths"]
+    unknown = [i for i in hot["ids"] + hot["live_ids"] if i not in metric_ids(spec)]
     if unknown:
         raise SystemExit(f"spec/contracts.toml: hot path not a metric id: {', '.join(unknown)}")
+    if hot["live_ids"] != [f"{i}.live" for i in hot["ids"]]:
+        raise SystemExit("spec/contracts.toml: [hot_paths] live_ids must be each of ids + \".live\", "
+                         "in the same order")
     for g in spec["metric_group"]:
         if g["better"] not in ("lower", "higher"):
             raise SystemExit(f"spec/contracts.toml: metric group {g['name']}: better = lower|higher")
@@ -338,6 +342,9 @@ def python_module(spec: dict) -> str:
     lines += [")", "# the hot paths (docs/methodology.md, \"Hot paths\"): what a ranking claim is about",
               "HOT_PATHS = ("]
     lines += [f'    "{i}",' for i in spec["hot_paths"]["ids"]]
+    lines += [")", "# their live-register variants, `<id>.live`, in the same order (docs/methodology.md)",
+              "HOT_PATHS_LIVE = ("]
+    lines += [f'    "{i}",' for i in spec["hot_paths"]["live_ids"]]
     lines += [
         ")",
         "",

@@ -136,6 +136,7 @@ void t_scale(void);
 void t_scale_long_timeouts(void); /* scale.timeout_wake.n30: after the checks */
 void t_throughput(void);
 void t_checks(void);
+void t_live(void); /* the hot paths' live-register variants (`<id>.live`): last of all */
 
 void bench_irq_clear_pending(unsigned irq);
 extern volatile uint32_t bench_entry_stops_probe; /* the vector entry drops probe pin 0 */

@@ -23,14 +23,19 @@
     "stimulus.train.20us", "stimulus.missed.20us", "stimulus.pulse.200us", \
     "stimulus.train.200us", "stimulus.missed.200us", "stimulus.pulse.2ms", \
     "stimulus.train.2ms", "stimulus.missed.2ms", "boot.first_thread", "overhead.probe", \
-    "scale.task_switch.n2", "scale.task_switch.n4", "scale.task_switch.n8", \
-    "scale.task_switch.n16", "scale.task_switch.n32", "scale.sem_signal_wake.n2", \
-    "scale.sem_signal_wake.n4", "scale.sem_signal_wake.n8", "scale.sem_signal_wake.n16", \
-    "scale.sem_signal_wake.n32", "scale.prio_wake.n2", "scale.prio_wake.n4", \
-    "scale.prio_wake.n8", "scale.timeout_wake.n0", "scale.timeout_wake.n2", \
-    "scale.timeout_wake.n8", "scale.timeout_wake.n30", "tm.cooperative", "tm.preemptive", \
-    "tm.interrupt", "tm.interrupt_preemption", "tm.message", "tm.synchronization", \
-    "tm.memory",
+    "rhealstone.task_switch.live", "rhealstone.preemption.live", \
+    "rhealstone.semaphore_shuffle.live", "rhealstone.deadlock_break.live", \
+    "rhealstone.message_passing.live", "sem.signal_wake.live", "sem.wait_block.live", \
+    "sem.wait_available.live", "sem.signal_no_waiter.live", "sem.signal_waiter.live", \
+    "mutex.lock_uncontended.live", "mutex.unlock.live", "mutex.lock_contended.live", \
+    "irq.to_thread.live", "scale.task_switch.n2", "scale.task_switch.n4", \
+    "scale.task_switch.n8", "scale.task_switch.n16", "scale.task_switch.n32", \
+    "scale.sem_signal_wake.n2", "scale.sem_signal_wake.n4", "scale.sem_signal_wake.n8", \
+    "scale.sem_signal_wake.n16", "scale.sem_signal_wake.n32", "scale.prio_wake.n2", \
+    "scale.prio_wake.n4", "scale.prio_wake.n8", "scale.timeout_wake.n0", \
+    "scale.timeout_wake.n2", "scale.timeout_wake.n8", "scale.timeout_wake.n30", \
+    "tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption", \
+    "tm.message", "tm.synchronization", "tm.memory",
 
 #define BENCH_STANDARD_CHECKS \
     "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate", \

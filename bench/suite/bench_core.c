@@ -68,13 +68,13 @@ void bench_config_u(const char *key, uint32_t value)
 }
 
 #if defined(RTB_PORT_NO_THREADS)
-static void nt_mark(const char *id);
+static void nt_mark(const char *id, const char *absent_reason);
 #endif
 
 void bench_check(const char *id, bool pass, const char *detail)
 {
 #if defined(RTB_PORT_NO_THREADS)
-    nt_mark(id);
+    nt_mark(id, 0);
 #endif
     board_puts("@check ");
     board_puts(id);
@@ -86,7 +86,7 @@ void bench_check(const char *id, bool pass, const char *detail)
 void bench_absent(const char *id, const char *reason)
 {
 #if defined(RTB_PORT_NO_THREADS)
-    nt_mark(id);
+    nt_mark(id, reason);
 #endif
     board_puts("@absent ");
     board_puts(id);
@@ -128,7 +128,7 @@ static uint32_t *side_base(void);
 void bench_begin(const char *id, unsigned kind, unsigned want)
 {
 #if defined(RTB_PORT_NO_THREADS)
-    nt_mark(id);
+    nt_mark(id, 0);
 #endif
     cur_id = id;
     cur_kind = kind;
@@ -447,13 +447,29 @@ static const char *const nt_metrics[] = {BENCH_STANDARD_METRICS};
 static const char *const nt_checks[] = {BENCH_STANDARD_CHECKS};
 #define NT_NM (sizeof nt_metrics / sizeof nt_metrics[0])
 #define NT_NC (sizeof nt_checks / sizeof nt_checks[0])
-static uint8_t nt_done[NT_NM + NT_NC]; /* reported (measured, checked or absent) */
+static uint8_t nt_done[NT_NM + NT_NC];       /* reported (measured, checked or absent) */
+static const char *nt_absent[NT_NM];        /* the reason of a metric reported absent */
 
-static void nt_mark(const char *id)
+static void nt_mark(const char *id, const char *absent_reason)
 {
     for (unsigned i = 0; i < NT_NM + NT_NC; i++)
-        if (strcmp(id, i < NT_NM ? nt_metrics[i] : nt_checks[i - NT_NM]) == 0)
+        if (strcmp(id, i < NT_NM ? nt_metrics[i] : nt_checks[i - NT_NM]) == 0) {
             nt_done[i] = 1;
+            if (i < NT_NM)
+                nt_absent[i] = absent_reason;
+        }
+}
+
+/* A live-register variant (`<id>.live`) is absent for the reason its plain id is, if any. */
+static const char *nt_live_reason(const char *id)
+{
+    size_t n = strlen(id);
+    if (n < 5 || strcmp(id + n - 5, ".live") != 0)
+        return 0;
+    for (unsigned i = 0; i < NT_NM; i++)
+        if (strlen(nt_metrics[i]) == n - 5 && strncmp(nt_metrics[i], id, n - 5) == 0)
+            return nt_absent[i];
+    return 0;
 }
 
 static void bench_no_threads(void)
@@ -467,8 +483,11 @@ static void bench_no_threads(void)
     rtb_port_own_tests(checks_only);
     const char *why = rtb_port_absent_reason(RTB_CAP_THREADS);
     for (unsigned i = checks_only ? NT_NM : 0; i < NT_NM + NT_NC; i++)
-        if (!nt_done[i])
-            bench_absent(i < NT_NM ? nt_metrics[i] : nt_checks[i - NT_NM], why);
+        if (!nt_done[i]) {
+            const char *id = i < NT_NM ? nt_metrics[i] : nt_checks[i - NT_NM];
+            const char *plain_why = nt_live_reason(id);
+            bench_absent(id, plain_why ? plain_why : why);
+        }
 }
 #endif
 
@@ -514,6 +533,7 @@ static void controller(void *arg)
     t_checks();
 #ifndef BENCH_CHECKS_ONLY
     t_scale_long_timeouts();
+    t_live();
 #endif
 #endif
 

@@ -125,6 +125,14 @@ if [ -x "$VP" ]; then
         # kept for the cross-checks of bench/tests/own_tests.sh (python -m rtoslab.crosscheck)
         [ $st = 0 ] && mkdir -p "build/fw/$DEFAULT/transcripts" && cp "$tmp/$r.1.txt" "build/fw/$DEFAULT/transcripts/bench-$r.txt"
     done
+    # the hot paths' live-register variants, on the transcripts above (bench/tests/live_variants.py;
+    # no simulation of its own)
+    live_args=""
+    for r in $RTOSES; do [ -f "$tmp/$r.1.txt" ] && live_args="$live_args $r=$tmp/$r.1.txt"; done
+    # shellcheck disable=SC2086 # one argument per RTOS
+    while IFS= read -r line; do
+        case $line in ok*) ok "$DEFAULT ${line#ok   }" ;; *) ko "$DEFAULT ${line#FAIL }" ;; esac
+    done < <("$PY" bench/tests/live_variants.py $live_args 2>&1)
     for board in $(boards list --runner vp --arch armv6-m); do
         [ "$board" = "$DEFAULT" ] && continue
         run_two_at_a_time "$board" "$board"
@@ -149,6 +157,9 @@ fi
 if [ -x build/host/bench-posix ]; then
     timeout 300 build/host/bench-posix >"$tmp/posix.txt" 2>&1
     coverage "$tmp/posix.txt" "host posix"
+    while IFS= read -r line; do
+        case $line in ok*) ok "host ${line#ok   }" ;; *) ko "host ${line#FAIL }" ;; esac
+    done < <("$PY" bench/tests/live_variants.py posix="$tmp/posix.txt" 2>&1)
 fi
 
 echo

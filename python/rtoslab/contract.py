@@ -146,6 +146,21 @@ METRICS = {
     "stimulus.missed.2ms": ("cycles", "lower"),
     "boot.first_thread": ("cycles", "lower"),
     "overhead.probe": ("cycles", "lower"),
+    # hot paths, eight values live across the call
+    "rhealstone.task_switch.live": ("cycles", "lower"),
+    "rhealstone.preemption.live": ("cycles", "lower"),
+    "rhealstone.semaphore_shuffle.live": ("cycles", "lower"),
+    "rhealstone.deadlock_break.live": ("cycles", "lower"),
+    "rhealstone.message_passing.live": ("cycles", "lower"),
+    "sem.signal_wake.live": ("cycles", "lower"),
+    "sem.wait_block.live": ("cycles", "lower"),
+    "sem.wait_available.live": ("cycles", "lower"),
+    "sem.signal_no_waiter.live": ("cycles", "lower"),
+    "sem.signal_waiter.live": ("cycles", "lower"),
+    "mutex.lock_uncontended.live": ("cycles", "lower"),
+    "mutex.unlock.live": ("cycles", "lower"),
+    "mutex.lock_contended.live": ("cycles", "lower"),
+    "irq.to_thread.live": ("cycles", "lower"),
     # scaling
     "scale.task_switch.n2": ("cycles", "lower"),
     "scale.task_switch.n4": ("cycles", "lower"),
@@ -250,6 +265,22 @@ METRIC_GROUPS = {
         "boot.first_thread",
         "overhead.probe",
     ),
+    "hot paths, eight values live across the call": (
+        "rhealstone.task_switch.live",
+        "rhealstone.preemption.live",
+        "rhealstone.semaphore_shuffle.live",
+        "rhealstone.deadlock_break.live",
+        "rhealstone.message_passing.live",
+        "sem.signal_wake.live",
+        "sem.wait_block.live",
+        "sem.wait_available.live",
+        "sem.signal_no_waiter.live",
+        "sem.signal_waiter.live",
+        "mutex.lock_uncontended.live",
+        "mutex.unlock.live",
+        "mutex.lock_contended.live",
+        "irq.to_thread.live",
+    ),
     "scaling": (
         "scale.task_switch.n2",
         "scale.task_switch.n4",
@@ -327,6 +358,23 @@ HOT_PATHS = (
     "mutex.unlock",
     "mutex.lock_contended",
     "irq.to_thread",
+)
+# their live-register variants, `<id>.live`, in the same order (docs/methodology.md)
+HOT_PATHS_LIVE = (
+    "rhealstone.task_switch.live",
+    "rhealstone.preemption.live",
+    "rhealstone.semaphore_shuffle.live",
+    "rhealstone.deadlock_break.live",
+    "rhealstone.message_passing.live",
+    "sem.signal_wake.live",
+    "sem.wait_block.live",
+    "sem.wait_available.live",
+    "sem.signal_no_waiter.live",
+    "sem.signal_waiter.live",
+    "mutex.lock_uncontended.live",
+    "mutex.unlock.live",
+    "mutex.lock_contended.live",
+    "irq.to_thread.live",
 )
 
 
