@@ -243,22 +243,32 @@ def from_run(vp: str, elf: Path, board: str, trace: Path | None, transcript, rto
     return out
 
 
-def table(runs: list[dict], metrics: tuple[str, ...] = HOT_PATHS) -> str:
-    """Markdown: the glue cycles (median of the traced warm samples) of each metric and RTOS,
-    with the RTOS's own cycles after the slash; '-' where the metric is absent."""
+def rows(runs: list[dict], metrics: tuple[str, ...] = HOT_PATHS) -> tuple[list[str], list[list[str]]]:
+    """(header, rows): the glue cycles (median of the traced warm samples) of each metric and
+    RTOS, with the RTOS's own cycles after the slash; '-' where the metric is absent. No rows
+    when no run was traced (`rtoslab run --glue`)."""
     have = [r for r in runs if isinstance(r.get("glue"), dict) and "error" not in r["glue"]]
     if not have:
-        return ""
+        return [], []
     head = ["metric (glue / rtos cycles)", *[r["rtos"] for r in have]]
-    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    out = []
     for mid in metrics:
         cells = []
         for r in have:
             g = r["glue"].get(mid, {})
             cells.append(f"{g['glue']} / {g['rtos']}" if "glue" in g else "-")
         if any(c != "-" for c in cells):
-            rows.append(f"| {mid} | " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+            out.append([mid, *cells])
+    return head, out
+
+
+def table(runs: list[dict], metrics: tuple[str, ...] = HOT_PATHS) -> str:
+    """The same as Markdown ('' when no run was traced)."""
+    head, body = rows(runs, metrics)
+    if not head:
+        return ""
+    return "\n".join(["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+                     + ["| " + " | ".join(r) + " |" for r in body])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,6 +21,7 @@ from . import __version__
 from . import contract, port_sections
 from . import results as res
 from .errors import BadInput, RtoslabError
+from .glue import rows as glue_rows
 from .glue import table as glue_table
 from .ids import CHECK_IDS, RHEALSTONE
 from .latency import PHASES
@@ -254,6 +255,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
             kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
     latency = _latency_context(labels, runs, color, plots)
     return {"title": title, "labels": labels, "latency": latency, "glue": glue_table(runs),
+            "glue_rows": glue_rows(runs),
             "colors": color, "cols": COLS, "groups": group_list,
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
             "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],

@@ -91,10 +91,12 @@ def test_report_shows_the_glue_of_a_result_file(cli, tmp_path):
     doc["runs"][1]["glue"] = {"sem.wait_available": {"suite": 9, "glue": 10, "rtos": 85, "core": 0,
                                                      "total": 104, "traced": 8}}
     path.write_text(json.dumps(doc))
-    r = cli("report", path, "--md", tmp_path / "r.md")
+    r = cli("report", path, "--md", tmp_path / "r.md", "--html", tmp_path / "r.html")
     assert r.status == 0, r
     md = (tmp_path / "r.md").read_text()
     assert "## The port glue's cycles" in md and "| sem.wait_available | 10 / 85 |" in md
+    html = (tmp_path / "r.html").read_text()
+    assert '<section id="glue"' in html and '<td class="id">sem.wait_available</td><td>10 / 85</td>' in html
 
 
 def test_from_run_without_an_event_trace_says_so():
