@@ -156,3 +156,45 @@ def producer_flags(elf_path) -> list[str]:
         return []
     # "GNU C11 12.2.1 20221205 -mcpu=cortex-m0 -mthumb -g -Os ..." -> the flags
     return [t for t in best.split() if t.startswith("-")]
+
+
+def flag_exceptions(elf_path, flags: list[str], reasons: tuple[tuple[str, str], ...] = (),
+                    root: Path | None = None) -> list[dict]:
+    """The C units of an image compiled with other flags than `flags` (the image's own, from
+    producer_flags), from their DWARF producers: [{file, added, removed, reason}], so that a
+    result file records every file's exact flags. Units outside the project's build (the C
+    library: its path is not under `root`, default the repository) are not the build's to record.
+    `reasons`: (path suffix, why), the port manifest's `flag_exceptions`; an exception the
+    manifest does not explain says so."""
+    base = set(flags)
+    root = str(root or repo_root())
+    out: dict[str, dict] = {}
+    try:
+        from elftools.elf.elffile import ELFFile
+        with open(elf_path, "rb") as f:
+            elf = ELFFile(f)
+            if not elf.has_dwarf_info():
+                return []
+            for cu in elf.get_dwarf_info().iter_CUs():
+                top = cu.get_top_DIE()
+                prod, name = top.attributes.get("DW_AT_producer"), top.attributes.get("DW_AT_name")
+                if prod is None or name is None:
+                    continue
+                text = prod.value.decode("utf-8", "replace") if isinstance(prod.value, bytes) else str(prod.value)
+                file = name.value.decode("utf-8", "replace") if isinstance(name.value, bytes) else str(name.value)
+                comp_dir = top.attributes.get("DW_AT_comp_dir")
+                if not file.startswith("/") and comp_dir is not None:     # relative to where it was compiled
+                    d = comp_dir.value
+                    file = str(Path(d.decode("utf-8", "replace") if isinstance(d, bytes) else str(d)) / file)
+                if not text.startswith("GNU C") or not file.startswith(root.rstrip("/") + "/"):
+                    continue
+                own = {t for t in text.split() if t.startswith("-")}
+                added, removed = sorted(own - base), sorted(base - own)
+                if added or removed:
+                    rel = file[len(root):].lstrip("/")
+                    why = next((r for suffix, r in reasons if rel.endswith(suffix)),
+                               "not explained by the port's manifest (flag_exceptions)")
+                    out[rel] = {"file": rel, "added": added, "removed": removed, "reason": why}
+    except Exception:
+        return []
+    return sorted(out.values(), key=lambda e: e["file"])

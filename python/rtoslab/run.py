@@ -211,6 +211,7 @@ class ImageFacts:
     compiler flags, the toolchain, the tree's revision. Gathered once (image_facts), so that
     assemble() is a pure function of the transcript and these facts."""
     flags: list = field(default_factory=list)
+    flag_exceptions: list = field(default_factory=list)   # files built otherwise (manifest.flag_exceptions)
     toolchain: str = ""
     size: dict = field(default_factory=dict)
     thread_bytes: int = 0          # the thread control block in the image (the stack is extra)
@@ -227,6 +228,9 @@ def image_facts(root: Path, opts: Options, rtos: str, image: Path | None) -> Ima
     cc = (mf.cmake_compiler(bdir) or "cc") if host else "arm-none-eabi-gcc"
     facts = ImageFacts(flags=flags, toolchain=mf.toolchain_string(cc, flags),
                        git=mf.git_revision(root), host=mf.host_info())
+    if image is not None and not host and flags:
+        reasons = ports.get(rtos).flag_exceptions if rtos in ports.registry() else ()
+        facts.flag_exceptions = mf.flag_exceptions(image, flags, reasons)
     if image is not None and not host:
         from .size import analyze, struct_size
         try:
@@ -286,6 +290,7 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
             "protocol": t.version,
             "accurate": t.run_fields.get("accurate"),     # 0: the firmware's counter is not the core clock
             "flags": facts.flags,
+            "flag_exceptions": facts.flag_exceptions,
             "profile": opts.profile,
             "samples_requested": opts.samples,
             "tests": opts.tests,

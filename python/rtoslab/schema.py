@@ -99,6 +99,7 @@ PORT_MANIFEST = {
         "default": {"type": "boolean"}, "werror": {"type": "boolean"}, "glue_is_kernel": {"type": "boolean"},
         "origin": TEXT, "arch": TEXT, "report": TEXT,
         "thread_structs": {"type": "array", "items": NAME},
+        "flag_exceptions": {"type": "object", "additionalProperties": NAME},
         "source": {"type": "array", "items": {
             "type": "object", "required": ["archive", "dir", "upstream", "ref", "commit", "sha256"],
             "properties": {k: NAME for k in ("archive", "dir", "upstream", "ref", "commit", "sha256")}}},
