@@ -66,7 +66,8 @@ def _rows(names: list[str], values: dict, units: dict) -> list[dict]:
                 cells[n] = {"ratio": g, "rank": rk, "n": len(ratios[n]), "band": band(g),
                             "text": "" if g is None else (f"×{g:.2f}" if g < 10 else f"×{g:.0f}"),
                             "measured": any(n in values[m] for m in mids)}
-            title = group if len(families) == 1 else f"{group}: {fam}.*"
+            short = group.split(" (")[0]           # "(the simulator's record)": said in the details
+            title = short if len(families) == 1 else f"{short}: {fam}.*"
             rows.append({"title": title, "metrics": len(mids), "ids": mids,
                          "unit": "ops/1e7 cycles" if unit.startswith("ops") else unit,
                          "direction": "; ".join(DIRECTION_TEXT[d] for d in dirs),
