@@ -357,16 +357,8 @@ def render_html(ctx: dict) -> str:
 def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path) -> str:
     out = [f"# {ctx['title']}", "", f"Generated {ctx['generated']} by rtoslab {ctx['version']} from "
            + ", ".join(f"`{s['path']}` (git {str(s['git'])[:12]})" for s in ctx["sources"]) + ".", ""]
-    out += ["## Configurations", "", "| run | RTOS | version | board | clock | toolchain | configuration |",
-            "|---|---|---|---|---|---|---|"]
-    for c in ctx["configs"]:
-        cfg = ", ".join(f"{k}={v}" for k, v in c["config"].items()) or "-"
-        out.append(f"| {c['label']} | {c['rtos']} | {c['version']} | {c['board']} | "
-                   f"{(c['clock_hz'] or 0) / 1e6:g} MHz | {c['toolchain']} | {cfg} |")
-    for c in ctx["configs"]:
-        if c["status"] != "complete":
-            out.append(f"\n**{c['label']}: {c['status']}** — {c.get('error') or ''}")
-    out += ["", "## Results (cycles of the board clock)", ""]
+    out += _answer_md(ctx["answer"])
+    out += ["## Results (cycles of the board clock)", ""]
     for name, rows in ctx["groups"]:
         ids = {r["id"] for r in rows}
         sub = [dict(r, results=[x for x in r.get("results", []) if x["id"] in ids],
@@ -434,6 +426,15 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
             out.append(f"- {a['label']}: `{a['id']}` absent: {a['reason']}")
         for a in ctx["incomplete"]:
             out.append(f"- {a['label']}: `{a['id']}` incomplete: {a['reason']}")
+    out += ["", "## Configurations", "", "| run | RTOS | version | board | clock | toolchain | configuration |",
+            "|---|---|---|---|---|---|---|"]
+    for c in ctx["configs"]:
+        cfg = ", ".join(f"{k}={v}" for k, v in c["config"].items()) or "-"
+        out.append(f"| {c['label']} | {c['rtos']} | {c['version']} | {c['board']} | "
+                   f"{(c['clock_hz'] or 0) / 1e6:g} MHz | {c['toolchain']} | {cfg} |")
+    for c in ctx["configs"]:
+        if c["status"] != "complete":
+            out.append(f"\n**{c['label']}: {c['status']}** — {c.get('error') or ''}")
     if plot_dir is not None and ctx["figures"]:
         from .results import atomic_write
         out += ["", "## Distributions", ""]
@@ -445,6 +446,33 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
                 rel = rel.relative_to(md_path.parent)
             out.append(f"![{f['id']}]({rel.as_posix()})")
     return "\n".join(out) + "\n"
+
+
+def _answer_md(views: list[dict]) -> list[str]:
+    """The answer first: per board and profile, each RTOS against the best RTOS by group."""
+    out = ["## Standing against the best RTOS", "",
+           "p50 against the best RTOS's p50, geometric mean over each group (×1.00 is the best, above 1 "
+           "worse; ↓ lower, ↑ higher, \\|→0\\| the error's magnitude closer to 0 is better; #k: the rank where a 0 has no "
+           f"ratio). {', '.join(standing.FLOOR)}, the floor (no RTOS), is a reference, never ranked.", ""]
+    for v in views:
+        out += [f"### {v['board']}" + (f", profile {v['profile']}" if v["profile"] else ""), "",
+                "| group | unit | " + " | ".join(f"{i}. {n}" for i, n in enumerate(v["ranked"], 1))
+                + "".join(f" | {n} (floor)" for n in v["floor"]) + " |",
+                "|---|---|" + "---|" * (len(v["ranked"]) + len(v["floor"]))]
+        total = v["overall"]
+        out.append("| **all groups** | ratio | " + " | ".join(
+            f"**{total[n]['text'] or '-'}**" + (f" ({total[n]['lacks']})" if total[n]["lacks"] else "")
+            for n in v["ranked"] + v["floor"]) + " |")
+        for row in v["rows"]:
+            cells = []
+            for n in v["ranked"] + v["floor"]:
+                c = row["cells"][n]
+                rank = f"#{c['rank']}" if c["rank"] is not None and n not in v["floor"] else "-"
+                cells.append(c["text"] or (rank if c["measured"] else "absent"))
+            arrow = row["arrow"].replace("|", "\\|")          # a Markdown table's cell
+            out.append(f"| {row['title']} | {row['unit']} {arrow} | " + " | ".join(cells) + " |")
+        out.append("")
+    return out
 
 
 PROGRESS_BYTES = 5_000_000   # inputs this large take seconds: say each step on stderr

@@ -378,3 +378,15 @@ def test_report_opens_with_the_answer_in_the_first_screen(cli, tmp_path):
         return sum(n for n, rgb in seen if all(abs(x - y) <= tol for x, y in zip(rgb, ref)))
     assert count((0x1a, 0x98, 0x50)) > 500                      # ×1.00 cells (green)
     assert count((0xfc, 0x8d, 0x59)) + count((0xd7, 0x30, 0x27)) > 500   # worse cells (orange, red)
+
+
+def test_markdown_report_opens_with_the_answer(cli, tmp_path):
+    src = ten_rtos_results(tmp_path / "ten.json", n=16)
+    md = tmp_path / "r.md"
+    assert cli("report", src, "--md", md).status == 0
+    text = md.read_text()
+    assert text.index("## Standing against the best RTOS") < text.index("## Results") < text.index("## Configurations")
+    head = next(line for line in text.splitlines() if line.startswith("| group | unit |"))
+    assert head.endswith("| baremetal (floor) |") and ". baremetal" not in head     # the floor: not ranked
+    timer = next(line for line in text.splitlines() if line.startswith("| interrupts and time: timer.*"))
+    assert "\\|→0\\|" in timer and timer.count("|") - timer.count("\\|") == 13   # 11 columns, pipes escaped
