@@ -452,8 +452,9 @@ def _answer_md(views: list[dict]) -> list[str]:
     """The answer first: per board and profile, each RTOS against the best RTOS by group."""
     out = ["## Standing against the best RTOS", "",
            "p50 against the best RTOS's p50, geometric mean over each group (×1.00 is the best, above 1 "
-           "worse; ↓ lower, ↑ higher, \\|→0\\| the error's magnitude closer to 0 is better; #k: the rank where a 0 has no "
-           f"ratio). {', '.join(standing.FLOOR)}, the floor (no RTOS), is a reference, never ranked.", ""]
+           "worse; ↓ lower, ↑ higher, \\|→0\\| the error's magnitude closer to 0 is better; #k: the rank "
+           f"where a 0 has no ratio). {', '.join(standing.FLOOR)}, the floor (no RTOS), is a reference, "
+           "never ranked.", ""]
     for v in views:
         out += [f"### {v['board']}" + (f", profile {v['profile']}" if v["profile"] else ""), "",
                 "| group | unit | " + " | ".join(f"{i}. {n}" for i, n in enumerate(v["ranked"], 1))
