@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-CDF_POINTS = 48          # steps of each cumulative curve (evenly spaced order statistics)
+CDF_POINTS = 32          # steps of each cumulative curve (evenly spaced order statistics)
 ROW = 18                 # pixels per histogram row
 LEFT, MID, RIGHT = 130, 470, 540      # histogram from LEFT to MID, cumulative from RIGHT to WIDTH - 16
 WIDTH, TOP, BOTTOM = 860, 26, 34
@@ -109,18 +109,27 @@ def figure(metric_id: str, series: list[tuple[str, list[float], str]], unit: str
                 counts[j] += 1
             top = max(counts)
             d = [f"M{x_hist(edges[0]):.0f} {base}"]
+            last_h = 0
             for k, c in enumerate(counts):
                 h = round((ROW - 3) * c / top)
-                d.append(f"V{base - h}H{x_hist(edges[k + 1]):.0f}")
-            d.append(f"V{base}Z")
+                if h != last_h or k == len(counts) - 1:      # equal neighbours: one step, not two
+                    d.append(f"H{x_hist(edges[k]):.0f}V{base - h}")
+                    last_h = h
+            d.append(f"H{x_hist(edges[-1]):.0f}V{base}Z")
             out.append(f'<path d="{"".join(d)}" fill="{color}" fill-opacity="0.6" stroke="{color}"/>')
         xs = sorted(s)
         m = len(xs)
         idx = sorted({round(k * (m - 1) / (CDF_POINTS - 1)) for k in range(CDF_POINTS)}) if m > CDF_POINTS \
             else list(range(m))
-        pts = [f"M{x_cdf(xs[idx[0]]):.0f} {bottom}"]
-        for k in idx:
-            pts.append(f"H{x_cdf(xs[k]):.0f}V{bottom - (k + 1) / m * plot_h:.0f}")
+        x_at = round(x_cdf(xs[idx[0]]))
+        pts, y_at, y_drawn = [f"M{x_at} {bottom}"], bottom, bottom
+        for k in idx:                 # a run of steps on one pixel column is one vertical line
+            x, y = round(x_cdf(xs[k])), round(bottom - (k + 1) / m * plot_h)
+            if x != x_at:
+                pts.append(("" if y_at == y_drawn else f"V{y_at}") + f"H{x}")
+                x_at, y_drawn = x, y_at
+            y_at = y
+        pts.append("" if y_at == y_drawn else f"V{y_at}")
         out.append(f'<path d="{"".join(pts)}" fill="none" stroke="{color}" stroke-width="1.3">'
                    f'<title>{escape(label)}</title></path>')
     out.append("</svg>")
