@@ -137,9 +137,10 @@ def footprint_figure(labels: list[str], flash: list[int | None], ram: list[int |
     return to_svg(fig)
 
 
-COMPONENT_COLORS = {"vectors/start-up": "#7f7f7f", "kernel": "#1f77b4", "port": "#17becf",
-                    "application": "#2ca02c", "C library": "#ff7f0e", "stacks/heap": "#9467bd",
-                    "other": "#c7c7c7"}
+# the components' own colours, none of them an RTOS's (COLORS): a bar's part is not an RTOS
+COMPONENT_COLORS = {"vectors/start-up": "#636363", "kernel": "#54278f", "port": "#9e9ac8",
+                    "application": "#a1d99b", "C library": "#fdd0a2", "stacks/heap": "#d9d9d9",
+                    "other": "#f0f0f0"}
 
 
 def stacked_figure(title: str, labels: list[str], parts: dict[str, list[int]], xlabel: str) -> str:
