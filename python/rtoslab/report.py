@@ -457,8 +457,8 @@ def _answer_md(views: list[dict]) -> list[str]:
            "never ranked.", ""]
     for v in views:
         out += [f"### {v['board']}" + (f", profile {v['profile']}" if v["profile"] else ""), "",
-                "| group | unit | " + " | ".join(f"{i}. {n}" for i, n in enumerate(v["ranked"], 1))
-                + "".join(f" | {n} (floor)" for n in v["floor"]) + " |",
+                "| " + " | ".join(["group", "unit"] + [f"{i}. {n}" for i, n in enumerate(v["ranked"], 1)]
+                                  + [f"{n} (floor)" for n in v["floor"]]) + " |",
                 "|---|---|" + "---|" * (len(v["ranked"]) + len(v["floor"]))]
         total = v["overall"]
         out.append("| **all groups** | ratio | " + " | ".join(
