@@ -390,3 +390,22 @@ def test_markdown_report_opens_with_the_answer(cli, tmp_path):
     assert head.endswith("| baremetal (floor) |") and ". baremetal" not in head     # the floor: not ranked
     timer = next(line for line in text.splitlines() if line.startswith("| interrupts and time: timer.*"))
     assert "\\|→0\\|" in timer and timer.count("|") - timer.count("\\|") == 13   # 11 columns, pipes escaped
+
+
+def test_distribution_svg_is_well_formed_small_and_reaches_the_top():
+    import xml.etree.ElementTree as ET
+
+    from rtoslab.distribution_svg import TOP, figure
+    series = [("rtoslab", [5] * 100, "#1f77b4"), ("freertos", list(range(-40, 60)), "#d62728"),
+              ("wide", [10, 20, 5000] * 40, "#2ca02c")]
+    for s in (series[:2], series[1:], series[:1]):
+        svg = figure("stimulus.pulse.20us", s, "cycles")
+        root = ET.fromstring(svg)                                    # well-formed XML
+        assert root.tag.endswith("svg") and len(svg) < 1500 * len(s) + 2500
+        curves = [p.get("d") for p in root.iter("{http://www.w3.org/2000/svg}path") if p.find(
+            "{http://www.w3.org/2000/svg}title") is not None]
+        assert len(curves) == len(s)
+        for d in curves:                                             # every cumulative curve ends at 1
+            assert d.endswith(f"V{TOP}")
+    assert "constant: every sample = 5" in figure("m", series[:1], "cycles")
+    assert "(log x)" in figure("m", series[2:], "cycles") and "(log x)" not in figure("m", series[1:2], "cycles")
