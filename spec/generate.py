@@ -66,6 +66,24 @@ def validate(spec: dict) -> None:
             raise SystemExit(f"spec/contracts.toml: metric group {g['name']}: source = firmware|simulator")
 
 
+    ids = metric_ids(spec)
+    listed = [i for kind in ("zero", "none") for i in spec.get("metric_direction", {}).get(kind, [])]
+    unknown = [i for i in listed if i not in ids]
+    if unknown:
+        raise SystemExit(f"spec/contracts.toml: [metric_direction] not a metric id: {', '.join(unknown)}")
+    twice = sorted({i for i in listed if listed.count(i) > 1})
+    if twice:
+        raise SystemExit(f"spec/contracts.toml: [metric_direction] lists twice: {', '.join(twice)}")
+
+
+def direction(spec: dict, group: dict, metric_id: str) -> str:
+    """A metric's direction: lower, higher (its group's `better`), zero or none ([metric_direction])."""
+    for kind in ("zero", "none"):
+        if metric_id in spec.get("metric_direction", {}).get(kind, []):
+            return kind
+    return group["better"]
+
+
 def metric_ids(spec: dict) -> list[str]:
     return [i for g in spec["metric_group"] for i in g["ids"]]
 
@@ -324,10 +342,12 @@ def python_module(spec: dict) -> str:
     lines += [f'    {s["status"]}: ("{s["kind"]}",\n          {s["meaning"]!r}),' for s in spec["exit_status"]]
     lines += ["}", "", "# ---- event trace: the values of `e` ----", "TRACE_EVENTS = ("]
     lines += [f'    "{e}",' for e in spec["trace"]["events"]]
-    lines += [")", "", "# ---- metrics: id -> (unit, better), in report order ----", "METRICS = {"]
+    lines += [")", "", "# ---- metrics: id -> (unit, direction), in report order; direction: lower, higher,",
+              "# ---- zero (a signed error: closer to zero is better) or none (not a cost: never ranked) ----",
+              "METRICS = {"]
     for g in spec["metric_group"]:
         lines.append(f"    # {g['name']}")
-        lines += [f'    "{i}": ("{g["unit"]}", "{g["better"]}"),' for i in g["ids"]]
+        lines += [f'    "{i}": ("{g["unit"]}", "{direction(spec, g, i)}"),' for i in g["ids"]]
     lines += ["}", "METRIC_GROUPS = {"]
     for g in spec["metric_group"]:
         lines.append(f'    "{g["name"]}": (')

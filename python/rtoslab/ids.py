@@ -35,6 +35,15 @@ def higher_is_better(metric_id: str) -> bool:
     return metric_id.startswith("tm.")  # an id newer than this tool: throughput by its name
 
 
+def direction(metric_id: str, unit: str = "cycles") -> str:
+    """Which way is better (spec/contracts.toml): lower, higher, zero (a signed error, closer to
+    zero) or none (a measurement, not a cost: never ranked)."""
+    known = contract.METRICS.get(metric_id)
+    if known:
+        return known[1]
+    return "higher" if higher_is_better(metric_id) or unit.startswith("ops") else "lower"
+
+
 def metric_order(metric_id: str) -> tuple:
     """Sort key: the order of interfaces.md, unknown ids after, alphabetically."""
     try:

@@ -50,95 +50,6 @@ def to_svg(fig) -> str:
     return svg
 
 
-def _downsample(xs: list, k: int = 400) -> list[int]:
-    n = len(xs)
-    if n <= k:
-        return list(range(n))
-    step = (n - 1) / (k - 1)
-    return sorted({round(i * step) for i in range(k)})
-
-
-def _bins(values: list[float]):
-    lo, hi = min(values), max(values)
-    if hi - lo <= 60 and all(float(v).is_integer() for v in values):
-        return [x - 0.5 for x in range(int(lo), int(hi) + 2)]
-    return 40
-
-
-def needs_log(values: list[float]) -> bool:
-    """A log axis where the spread is wide (tails, or RTOSes an order of magnitude apart)."""
-    pos = [v for v in values if v > 0]
-    return len(pos) == len(values) and bool(pos) and max(pos) / min(pos) > 30
-
-
-def _hist_edges(s: list[float], log: bool) -> list[float]:
-    """Bin edges: one bin per integer where the samples span 60 values or fewer, else 40 bins
-    (spaced logarithmically on a log axis)."""
-    if log:
-        import math
-        a, b = math.log10(min(s)), math.log10(max(s))
-        return [10 ** (a + k * (b - a) / 40) for k in range(41)]
-    bins = _bins(s)
-    if isinstance(bins, list):
-        return bins
-    lo, hi = min(s), max(s)
-    return [lo + k * (hi - lo) / bins for k in range(bins + 1)]
-
-
-def metric_figure(metric_id: str, series: list[tuple[str, list[float], str]], unit: str) -> str:
-    """series: [(label, warm samples, color)] -> SVG: the histograms as rows of one axes (one
-    row per series, each scaled to its row, so that distributions far apart stay readable, on
-    one x axis, logarithmic where the values span more than 30×) and their cumulative
-    distributions together. A series whose samples are all equal is one mark with its value,
-    not a histogram. Two axes per figure, not one per series: a report of ten RTOSes and a
-    hundred metrics draws in seconds (matplotlib's cost is per axes)."""
-    import numpy as np
-    plt = _plt()
-    n = len(series)
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(8.6, 0.9 + 0.42 * max(3, n)))
-    fig.subplots_adjust(left=0.13, right=0.98, bottom=0.55 / (0.9 + 0.42 * max(3, n)) + 0.06, top=0.9, wspace=0.3)
-    every = [v for _, s, _ in series for v in s]
-    log = needs_log(every)
-    lo, hi = min(every), max(every)
-    pad = (hi - lo) * 0.05 or max(1.0, abs(hi) * 0.05)
-    for i, (_label, s, color) in enumerate(series):
-        base = n - 1 - i                     # the first series on top
-        if min(s) == max(s):
-            ax.plot([s[0], s[0]], [base, base + 0.85], color=color, linewidth=2.5)
-            ax.annotate(f"constant: every sample = {s[0]:g}", (s[0], base + 0.42), xytext=(6, 0),
-                        textcoords="offset points", fontsize=7, va="center")
-            continue
-        counts, edges = np.histogram(s, bins=_hist_edges(s, log))
-        heights = base + 0.85 * counts / counts.max()
-        ax.stairs(heights, edges, baseline=base, fill=True, color=color, alpha=0.6)
-        ax.stairs(heights, edges, baseline=base, color=color, linewidth=1.2)   # a one-cycle bin stays visible
-    ax.set_yticks([n - 1 - i + 0.42 for i in range(n)])
-    ax.set_yticklabels([label for label, _, _ in series], fontsize=8)
-    ax.set_ylim(-0.1, n)
-    if log:
-        ax.set_xscale("log")
-        ax.set_xlim(lo / 1.2, hi * 1.2)
-    else:
-        ax.set_xlim(lo - pad, hi + pad)
-    ax.tick_params(axis="x", labelsize=7)
-    ax.set_title(f"{metric_id}: histogram per RTOS" + (" (log x)" if log else ""), fontsize=9)
-    ax.set_xlabel(unit)
-    if log:
-        ax2.set_xscale("log")
-    for label, s, color in series:
-        xs = sorted(s)
-        m = len(xs)
-        idx = _downsample(xs)
-        ax2.step([xs[i] for i in idx], [(i + 1) / m for i in idx], where="post", color=color, label=label)
-    ax2.set_title(f"{metric_id}: cumulative distribution", fontsize=9)
-    ax2.set_xlabel(unit)
-    ax2.set_ylabel("fraction ≤ x")
-    ax2.set_ylim(0, 1.02)
-    ax2.grid(alpha=0.3)
-    ax2.legend(fontsize=8, frameon=False, loc="lower right")
-    return to_svg(fig)
-
-
 def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | None]], ylabel: str,
                label_colors: list[str] | None = None) -> str:
     """groups: {series name: value per label} -> grouped bars (one group: each bar in its
@@ -226,9 +137,10 @@ def footprint_figure(labels: list[str], flash: list[int | None], ram: list[int |
     return to_svg(fig)
 
 
-COMPONENT_COLORS = {"vectors/start-up": "#7f7f7f", "kernel": "#1f77b4", "port": "#17becf",
-                    "application": "#2ca02c", "C library": "#ff7f0e", "stacks/heap": "#9467bd",
-                    "other": "#c7c7c7"}
+# the components' own colours, none of them an RTOS's (COLORS): a bar's part is not an RTOS
+COMPONENT_COLORS = {"vectors/start-up": "#636363", "kernel": "#54278f", "port": "#9e9ac8",
+                    "application": "#a1d99b", "C library": "#fdd0a2", "stacks/heap": "#d9d9d9",
+                    "other": "#f0f0f0"}
 
 
 def stacked_figure(title: str, labels: list[str], parts: dict[str, list[int]], xlabel: str) -> str:

@@ -18,14 +18,14 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import __version__
-from . import contract, port_sections
+from . import answer, contract, distribution_svg, port_sections, standing
 from . import results as res
 from .errors import BadInput, RtoslabError
 from .glue import rows as glue_rows
 from .glue import table as glue_table
-from .ids import CHECK_IDS, RHEALSTONE
+from .ids import CHECK_IDS, RHEALSTONE, direction
 from .latency import PHASES
-from .plots import (bar_figure, colors_for, footprint_figure, latency_figure, metric_figure, scaling_figure,
+from .plots import (bar_figure, colors_for, footprint_figure, latency_figure, scaling_figure,
                     stacked_figure, summary_figure)
 from .size import COMPONENTS, LABELS
 from .result_stream import load_thinned
@@ -138,6 +138,8 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
         unit = next((c.get("unit", "cycles") for lab in labels
                      if isinstance(c := cells.get((mid, lab)), dict)), "cycles")
         base = _baseline_of(mid, labels, cells, baseline)
+        rank = standing.ranks(mid, {lab: c["p50"] for lab in labels if isinstance(c := cells.get((mid, lab)), dict)
+                                    and c.get("p50") is not None}, unit)
         row = {"id": mid, "unit": "ops/1e7 cyc" if unit.startswith("ops") else unit,
                "better": better(mid, unit), "cells": []}
         for lab in labels:
@@ -149,10 +151,11 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
                 row["cells"].append({"kind": c[0], "reason": c[1], "note": note})
             else:
                 hz = clocks.get(lab)
-                r = ratio_text(mid, c.get("p50"), base)
+                r = ratio_text(mid, c.get("p50"), base, unit)
                 row["cells"].append({"kind": "value", "vals": [_num(c.get(k), k) for k in COLS],
                                      "time": time_of(c, hz), "p50": _num(c.get("p50"), "p50"),
-                                     "ratio": r, "best": r == "×1.00",
+                                     "ratio": r, "best": r == "×1.00" if baseline else rank.get(lab) == 1,
+                                     "rank": rank.get(lab), "floor": standing.is_floor(lab),
                                      "n": c.get("n"), "cold": c.get("cold", 0)})
         groups.setdefault(group_of(mid), []).append(row)
     group_list = [(name, groups[name]) for name, _ in GROUPS if name in groups]
@@ -169,7 +172,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
                     series.append((lab, plot_points(warm), color[lab]))
                     unit = c.get("unit", unit)
             if series:
-                figures.append({"id": mid, "svg": metric_figure(mid, series, unit)})
+                figures.append({"id": mid, "svg": distribution_svg.figure(mid, series, unit)})
     # Rhealstone
     rh_rows = []
     for lab, run in zip(labels, runs):
@@ -254,7 +257,8 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
         if any(v is not None for v in flash + ram):
             kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
     latency = _latency_context(labels, runs, color, plots)
-    return {"title": title, "labels": labels, "latency": latency, "glue": glue_table(runs),
+    return {"title": title, "labels": labels, "latency": latency, "answer": answer.views(runs),
+            "bands": answer.BANDS, "floor_ids": standing.FLOOR, "rtos_colors": by_rtos, "glue": glue_table(runs),
             "glue_rows": glue_rows(runs),
             "colors": color, "cols": COLS, "groups": group_list,
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
@@ -298,7 +302,8 @@ def _summary_svgs(ids, labels, cells, color) -> list[str]:
     out = []
     for title, keep, xlabel in (
             ("p50 of every cost metric (lower is better; log scale)",
-             lambda m, u: u == "cycles" and not m.startswith(("tm.", "scale.", "timer.", "stimulus.", "boot.")),
+             lambda m, u: u == "cycles" and direction(m, u) == "lower"
+             and not m.startswith(("tm.", "scale.", "timer.", "stimulus.", "boot.")),
              "cycles (log)"),
             ("Thread-Metric throughput (higher is better; log scale)",
              lambda m, u: m.startswith("tm."), "operations per 10^7 cycles (log)")):
@@ -352,16 +357,8 @@ def render_html(ctx: dict) -> str:
 def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path) -> str:
     out = [f"# {ctx['title']}", "", f"Generated {ctx['generated']} by rtoslab {ctx['version']} from "
            + ", ".join(f"`{s['path']}` (git {str(s['git'])[:12]})" for s in ctx["sources"]) + ".", ""]
-    out += ["## Configurations", "", "| run | RTOS | version | board | clock | toolchain | configuration |",
-            "|---|---|---|---|---|---|---|"]
-    for c in ctx["configs"]:
-        cfg = ", ".join(f"{k}={v}" for k, v in c["config"].items()) or "-"
-        out.append(f"| {c['label']} | {c['rtos']} | {c['version']} | {c['board']} | "
-                   f"{(c['clock_hz'] or 0) / 1e6:g} MHz | {c['toolchain']} | {cfg} |")
-    for c in ctx["configs"]:
-        if c["status"] != "complete":
-            out.append(f"\n**{c['label']}: {c['status']}** — {c.get('error') or ''}")
-    out += ["", "## Results (cycles of the board clock)", ""]
+    out += _answer_md(ctx["answer"])
+    out += ["## Results (cycles of the board clock)", ""]
     for name, rows in ctx["groups"]:
         ids = {r["id"] for r in rows}
         sub = [dict(r, results=[x for x in r.get("results", []) if x["id"] in ids],
@@ -429,6 +426,15 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
             out.append(f"- {a['label']}: `{a['id']}` absent: {a['reason']}")
         for a in ctx["incomplete"]:
             out.append(f"- {a['label']}: `{a['id']}` incomplete: {a['reason']}")
+    out += ["", "## Configurations", "", "| run | RTOS | version | board | clock | toolchain | configuration |",
+            "|---|---|---|---|---|---|---|"]
+    for c in ctx["configs"]:
+        cfg = ", ".join(f"{k}={v}" for k, v in c["config"].items()) or "-"
+        out.append(f"| {c['label']} | {c['rtos']} | {c['version']} | {c['board']} | "
+                   f"{(c['clock_hz'] or 0) / 1e6:g} MHz | {c['toolchain']} | {cfg} |")
+    for c in ctx["configs"]:
+        if c["status"] != "complete":
+            out.append(f"\n**{c['label']}: {c['status']}** — {c.get('error') or ''}")
     if plot_dir is not None and ctx["figures"]:
         from .results import atomic_write
         out += ["", "## Distributions", ""]
@@ -440,6 +446,34 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
                 rel = rel.relative_to(md_path.parent)
             out.append(f"![{f['id']}]({rel.as_posix()})")
     return "\n".join(out) + "\n"
+
+
+def _answer_md(views: list[dict]) -> list[str]:
+    """The answer first: per board and profile, each RTOS against the best RTOS by group."""
+    out = ["## Standing against the best RTOS", "",
+           "p50 against the best RTOS's p50, geometric mean over each group (×1.00 is the best, above 1 "
+           "worse; ↓ lower, ↑ higher, \\|→0\\| the error's magnitude closer to 0 is better; #k: the rank "
+           f"where a 0 has no ratio). {', '.join(standing.FLOOR)}, the floor (no RTOS), is a reference, "
+           "never ranked.", ""]
+    for v in views:
+        out += [f"### {v['board']}" + (f", profile {v['profile']}" if v["profile"] else ""), "",
+                "| " + " | ".join(["group", "unit"] + [f"{i}. {n}" for i, n in enumerate(v["ranked"], 1)]
+                                  + [f"{n} (floor)" for n in v["floor"]]) + " |",
+                "|---|---|" + "---|" * (len(v["ranked"]) + len(v["floor"]))]
+        total = v["overall"]
+        out.append("| **all groups** | ratio | " + " | ".join(
+            f"**{total[n]['text'] or '-'}**" + (f" ({total[n]['lacks']})" if total[n]["lacks"] else "")
+            for n in v["ranked"] + v["floor"]) + " |")
+        for row in v["rows"]:
+            cells = []
+            for n in v["ranked"] + v["floor"]:
+                c = row["cells"][n]
+                rank = f"#{c['rank']}" if c["rank"] is not None and n not in v["floor"] else "-"
+                cells.append(c["text"] or (rank if c["measured"] else "absent"))
+            arrow = row["arrow"].replace("|", "\\|")          # a Markdown table's cell
+            out.append(f"| {row['title']} | {row['unit']} {arrow} | " + " | ".join(cells) + " |")
+        out.append("")
+    return out
 
 
 PROGRESS_BYTES = 5_000_000   # inputs this large take seconds: say each step on stderr

@@ -4,7 +4,8 @@ from __future__ import annotations
 from rich import box
 from rich.table import Table
 
-from .ids import higher_is_better, metric_order
+from . import standing
+from .ids import direction, metric_order
 from .stats import fmt_time
 
 COLS = ("min", "p50", "mean", "p99", "max", "stdev")
@@ -93,33 +94,30 @@ def rich_table(runs: list[dict], title: str | None = None) -> Table:
     return t
 
 
+ARROWS = {"lower": "↓ lower", "higher": "↑ higher", "zero": "→ 0 (|error|)", "none": "not ranked"}
+
+
 def better(metric_id: str, unit: str = "cycles") -> str:
-    """Which way is better, as a table shows it."""
-    if higher_is_better(metric_id) or unit.startswith("ops"):
-        return "↑ higher"
-    if metric_id == "stimulus.pulse_error":
-        return "→ 0"
-    return "↓ lower"
+    """Which way is better, as a table shows it (the contract's direction, ids.direction)."""
+    return ARROWS[direction(metric_id, unit)]
 
 
 def _baseline_of(mid: str, labels: list[str], cells: dict, baseline: str | None) -> float | None:
-    """The p50 the ratios of a row are taken against: the named baseline's, or the best."""
+    """The p50 the ratios of a row are taken against: the named baseline's, or the best RTOS's
+    (standing.best: by the metric's direction, the floor never the best)."""
     vals = {lab: c.get("p50") for lab in labels
             if isinstance(c := cells.get((mid, lab)), dict) and c.get("p50") is not None}
     if baseline is not None:
         return vals.get(baseline)
-    if not vals:
-        return None
-    key = abs if mid == "stimulus.pulse_error" else (lambda v: v)
-    pick = max if higher_is_better(mid) else min
-    return pick(vals.values(), key=key)
+    unit = next((cells[(mid, lab)].get("unit", "cycles") for lab in vals), "cycles")
+    return standing.best(mid, vals, unit)
 
 
-def ratio_text(mid: str, v, base) -> str:
-    """×r against the baseline, r > 1 always meaning worse (for throughput: base / v)."""
-    if v is None or base in (None, 0) or mid == "stimulus.pulse_error" or v == 0:
+def ratio_text(mid: str, v, base, unit: str = "cycles") -> str:
+    """×r against the baseline, r > 1 always meaning worse (standing.ratio); none for 0 or absent."""
+    r = standing.ratio(mid, v, base, unit)
+    if r is None:
         return ""
-    r = base / v if higher_is_better(mid) else v / base
     return f"×{r:.2f}" if r < 10 else f"×{r:.0f}"
 
 
@@ -140,12 +138,13 @@ def compact_tables(runs: list[dict], width: int, baseline: str | None = None,
     cell_w = max([11] + [len(lab) + 2 for lab in labels])
     per = max(1, (max(width, 60) - fixed) // cell_w)
     groups = [labels[i:i + per] for i in range(0, len(labels), per)]
-    against = f"the baseline ({baseline})" if baseline else "the best of the row"
+    against = (f"the baseline ({baseline}); ×1.00 is the baseline" if baseline else
+               "the best RTOS of the row (the floor, baremetal, is not ranked); ×1.00 is the best")
     tables = []
     for gi, group in enumerate(groups):
         t = Table(title=title if gi == 0 else None, box=box.SIMPLE_HEAD, pad_edge=False,
                   header_style="bold", title_justify="left",
-                  caption=f"p50 and ×ratio to {against}; ×1.00 is the best" if gi == len(groups) - 1 else None,
+                  caption=f"p50 and ×ratio to {against}" if gi == len(groups) - 1 else None,
                   caption_justify="left")
         t.add_column("metric", no_wrap=True)
         t.add_column("unit", no_wrap=True)
@@ -165,7 +164,7 @@ def compact_tables(runs: list[dict], width: int, baseline: str | None = None,
                     row.append(f"[yellow]{c[0]}[/]")
                 else:
                     v = c.get("p50")
-                    r = ratio_text(mid, v, base)
+                    r = ratio_text(mid, v, base, unit)
                     row.append(f"{_num(v, 'p50')} [dim]{r}[/]" if r else _num(v, "p50"))
             t.add_row(*row)
         tables.append(t)

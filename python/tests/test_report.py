@@ -243,3 +243,169 @@ def test_report_of_ten_rtoses_fits_the_page_with_one_colour_each(cli, tmp_path):
         return sum(n for n, rgb in seen if all(abs(x - y) <= tol for x, y in zip(rgb, ref)))
     shown = [rtos for rtos, c in colors.items() if count(c) > 30]
     assert len(shown) == 10, f"colours on screen: {shown}"
+
+
+# ---- the answer: direction from the contract, the floor never ranked (issue 26) ----
+
+def test_standing_ranks_by_the_contracts_direction_and_never_the_floor():
+    from rtoslab import standing
+    from rtoslab.ids import direction
+    assert direction("stimulus.pulse.20us") == "zero" and direction("timer.delay_error.1ms") == "zero"
+    assert direction("time.idle_window") == "none" and direction("tm.memory") == "higher"
+    err = {"rtoslab": 6, "freertos": 40, "chibios": -5, "chibios-nil": -31, "baremetal": 1}
+    assert standing.best("stimulus.pulse.20us", err) == -5              # smallest |error|, not the floor's 1
+    assert standing.ranks("stimulus.pulse.20us", err) == {"chibios": 1, "rtoslab": 2, "chibios-nil": 3,
+                                                          "freertos": 4}
+    assert standing.ratio("stimulus.pulse.20us", -31, -5) == pytest.approx(6.2)
+    assert standing.ratio("stimulus.pulse.20us", 0, -5) is None         # 0 has no ratio
+    assert standing.ratio("stimulus.pulse.20us", 6, 0) is None
+    cost = {"rtoslab": 100, "freertos": 150, "baremetal": 80}
+    assert standing.best("rhealstone.task_switch", cost) == 100
+    assert standing.ratio("rhealstone.task_switch", 80, 100) == pytest.approx(0.8)   # the floor: a reference
+    assert standing.best("tm.memory", {"rtoslab": 5, "freertos": 9, "baremetal@vp-m0": 20}) == 9
+    assert standing.ratio("tm.memory", 5, 9) == pytest.approx(1.8)
+    assert standing.best("time.idle_window", {"rtoslab": 9_600_031}) is None   # not a cost: never ranked
+    assert standing.ratio("time.idle_window", 9_600_031, 9_600_031) is None
+
+
+def _entry(mid: str, samples: list[int], clock=48_000_000) -> dict:
+    return results.result_entry(protocol.Metric(id=mid, n=len(samples), cold=0, samples=samples,
+                                                complete=True, signed=min(samples) < 0), clock)
+
+
+def ten_rtos_results(path: Path, n=400) -> Path:
+    """Ten RTOSes (the floor among them) with every firmware metric of the contract, n spread
+    samples each, signed errors of both signs: the size of a real all-RTOS run's report."""
+    import random
+
+    from rtoslab import contract
+    make_results(path, rtoses=TEN)
+    doc = json.loads(path.read_text())
+    for k, run in enumerate(doc["runs"]):
+        rnd = random.Random(k)
+        run["profile"] = "size"
+        entries = []
+        for i, mid in enumerate(contract.FIRMWARE_METRICS):
+            if contract.METRICS[mid][1] == "zero":
+                centre = SIGNED_P50.get(mid, {}).get(run["rtos"], (k - 4) * 7)
+                samples = [centre + rnd.randrange(-3, 4) * (j % 2) for j in range(n)]
+            else:
+                base = 100 + 20 * i + 15 * k + (-40 if run["rtos"] == "baremetal" else 0)
+                samples = [base + rnd.randrange(base // 4 + 1) for _ in range(n)]
+            entries.append(_entry(mid, samples))
+        run["results"] = entries
+        run["absent"] = []
+    path.write_text(json.dumps(doc))
+    return path
+
+
+# a signed error whose most negative p50 (coos) is not the best: the smallest |error| (riot) is
+SIGNED_P50 = {"stimulus.pulse.20us": {"rtoslab": 6, "freertos": 40, "chibios": -5, "coos": -60, "riot": 2,
+                                      "baremetal": 1, "threadx": -9, "chibios-nil": 11, "contiki-ng": 20,
+                                      "zephyr": -14}}
+
+
+def test_cli_table_ranks_signed_errors_by_magnitude_and_skips_the_floor(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from rtoslab.table import compact_tables
+    doc = json.loads(ten_rtos_results(tmp_path / "ten.json", n=16).read_text())
+    buf = io.StringIO()
+    con = Console(file=buf, width=400, color_system=None)
+    for t in compact_tables(doc["runs"], 400):
+        con.print(t)
+    text = buf.getvalue()
+    row = next(line.strip() for line in text.splitlines() if line.strip().startswith("stimulus.pulse.20us"))
+    assert "→ 0" in row and "×-" not in text                  # no negative ratio anywhere
+    cells = dict(zip(TEN, re.findall(r"(-?\d+)(?: ×([\d.]+))?", row.split("|error|)")[1])))
+    assert cells["riot"] == ("2", "1.00") and cells["coos"] == ("-60", "30")
+    assert cells["baremetal"] == ("1", "0.50")                 # the floor: beside, better, not the best
+    idle = next(line for line in text.splitlines() if line.strip().startswith("time.idle_window"))
+    assert "×" not in idle and "not ranked" in idle
+    assert "the floor, baremetal, is not ranked" in text
+
+
+@pytest.mark.skipif(_chromium() is None, reason="chromium not installed (apt-get install chromium)")
+def test_report_opens_with_the_answer_in_the_first_screen(cli, tmp_path):
+    """Ten RTOSes with every metric: the answer (a ranked heat-map per board and profile) is in
+    the first 1400x900 screen, the floor is a column beside the ranking, signed errors are
+    ranked by |error|, configuration cards come last, the page stays under 3 MB."""
+    import time
+
+    from PIL import Image
+    src = ten_rtos_results(tmp_path / "ten.json")
+    html = tmp_path / "ten.html"
+    t0 = time.monotonic()
+    r = cli("report", src, "--html", html)
+    assert r.status == 0, r
+    print(f"report of ten RTOSes x {len(json.loads(src.read_text())['runs'][0]['results'])} metrics: "
+          f"{time.monotonic() - t0:.1f} s, {html.stat().st_size / 1e6:.2f} MB")
+    assert r.status == 0, r
+    text = html.read_text()
+    assert html.stat().st_size <= 3_000_000
+    assert text.index('id="answer"') < text.index('id="summary"') < text.index('id="configurations"')
+    assert text.index('id="distributions"') < text.index('id="configurations"')
+    assert re.search(r'<details class="dist"><summary>', text)
+    url = html.resolve().as_uri()
+    common = [_chromium(), *CHROME_FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1400,900"]
+    dom = subprocess.run(common + ["--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
+    assert 'data-ready="yes"' in dom
+    top, bottom = (float(x) for x in dom.split('data-answer-box="')[1].split('"')[0].split())
+    assert top < 300 and bottom < 900, (top, bottom)            # the whole first answer table on screen
+    head = dom.split('<table class="answer"')[1].split("</thead>")[0]
+    ranked = re.findall(r'<th class="run" data-rtos="([^"]+)"', head)
+    assert "baremetal" not in ranked and len(ranked) == 9
+    assert re.search(r'<th class="run floor" data-rtos="baremetal"', head)
+    assert "floor, not ranked" in head
+    # the detail row of a signed error: ranks follow |p50|, the best (bold) is riot's 2, not coos's -60
+    row = dom.split('<td class="id">stimulus.pulse.20us</td>')[1].split("</tr>")[0]
+    tds = re.findall(r'<td class="first( floor)?"(?: data-rank="(\d+)")?>(?:<strong>)?(-?\d+)', row)
+    by = {rtos: (floor, rank, int(v)) for rtos, (floor, rank, v) in zip(TEN, tds)}
+    assert by["riot"][1] == "1" and "<strong>2</strong>" in row and "<strong>-60</strong>" not in row
+    order = sorted((int(rank), abs(v)) for floor, rank, v in by.values() if rank)
+    assert [v for _, v in order] == sorted(v for _, v in order)    # rank by magnitude
+    assert by["baremetal"][0] == " floor" and by["baremetal"][1] == ""
+    # the first screen: the heat-map's colours are on it
+    shot = tmp_path / "first.png"
+    subprocess.run(common + [f"--screenshot={shot}", "--hide-scrollbars", url], capture_output=True, timeout=120)
+    img = Image.open(shot).convert("RGB")
+    assert img.size == (1400, 900)
+    seen = img.getcolors(maxcolors=1 << 22)
+
+    def count(ref, tol=6):
+        return sum(n for n, rgb in seen if all(abs(x - y) <= tol for x, y in zip(rgb, ref)))
+    assert count((0x1a, 0x98, 0x50)) > 500                      # ×1.00 cells (green)
+    assert count((0xfc, 0x8d, 0x59)) + count((0xd7, 0x30, 0x27)) > 500   # worse cells (orange, red)
+
+
+def test_markdown_report_opens_with_the_answer(cli, tmp_path):
+    src = ten_rtos_results(tmp_path / "ten.json", n=16)
+    md = tmp_path / "r.md"
+    assert cli("report", src, "--md", md).status == 0
+    text = md.read_text()
+    assert text.index("## Standing against the best RTOS") < text.index("## Results") < text.index("## Configurations")
+    head = next(line for line in text.splitlines() if line.startswith("| group | unit |"))
+    assert head.endswith("| baremetal (floor) |") and ". baremetal" not in head     # the floor: not ranked
+    timer = next(line for line in text.splitlines() if line.startswith("| interrupts and time: timer.*"))
+    assert "\\|→0\\|" in timer and timer.count("|") - timer.count("\\|") == 13   # 11 columns, pipes escaped
+
+
+def test_distribution_svg_is_well_formed_small_and_reaches_the_top():
+    import xml.etree.ElementTree as ET
+
+    from rtoslab.distribution_svg import TOP, figure
+    series = [("rtoslab", [5] * 100, "#1f77b4"), ("freertos", list(range(-40, 60)), "#d62728"),
+              ("wide", [10, 20, 5000] * 40, "#2ca02c")]
+    for s in (series[:2], series[1:], series[:1]):
+        svg = figure("stimulus.pulse.20us", s, "cycles")
+        root = ET.fromstring(svg)                                    # well-formed XML
+        assert root.tag.endswith("svg") and len(svg) < 1500 * len(s) + 2500
+        curves = [p.get("d") for p in root.iter("{http://www.w3.org/2000/svg}path") if p.find(
+            "{http://www.w3.org/2000/svg}title") is not None]
+        assert len(curves) == len(s)
+        for d in curves:                                             # every cumulative curve ends at 1
+            assert d.endswith(f"V{TOP}")
+    assert "constant: every sample = 5" in figure("m", series[:1], "cycles")
+    assert "(log x)" in figure("m", series[2:], "cycles") and "(log x)" not in figure("m", series[1:2], "cycles")
