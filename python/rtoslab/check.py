@@ -50,6 +50,19 @@ def verdicts(run: dict) -> list[tuple[str, str, str]]:
     return out
 
 
+def passed_line(runs: list[dict]) -> str:
+    """'N/M passed' over every check of every run; absent checks (a service the RTOS lacks) are
+    counted apart, never as passed."""
+    counts = {"pass": 0, "fail": 0, "absent": 0, "missing": 0}
+    for run in runs:
+        for _cid, v, _detail in verdicts(run):
+            counts[v] += 1
+    ran = counts["pass"] + counts["fail"] + counts["missing"]
+    words = {"fail": "failed", "missing": "not reported", "absent": "absent (not counted)"}
+    extra = [f"{counts[k]} {w}" for k, w in words.items() if counts[k]]
+    return f"{counts['pass']}/{ran} passed" + (f" ({', '.join(extra)})" if extra else "")
+
+
 def junit(doc: dict) -> str:
     suites = []
     tot = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
@@ -110,6 +123,7 @@ def execute_check(opts: Options, junit_path: Path | None, out: Console, err: Con
     for cid, cols in rows.items():
         t.add_row(cid, *[cols.get(r["rtos"], "") for r in runs])
     out.print(t)
+    out.print(passed_line(runs), highlight=False)
     if junit_path:
         out.print(f"junit: {junit_path}", highlight=False)
     if report.write_problem:

@@ -100,24 +100,55 @@ def _fmt(v) -> str:
     return str(int(v)) if isinstance(v, (int, float)) else str(v)
 
 
+def verdict(d: dict) -> str:
+    """The answer first: regressions or none, and how much changed."""
+    rows = d["rows"]
+    same = sum(1 for r in rows if r["change_pct"] == 0.0)
+    better = sum(1 for r in rows if r["improvement"])
+    counts = f"{len(rows)} compared, {same} unchanged, {better} better, {len(d['regressions'])} worse"
+    if d["regressions"]:
+        return f"REGRESSION past {d['threshold']:g}% ({d['stat']}): {counts}"
+    return f"no regression past {d['threshold']:g}% ({d['stat']}): {counts}"
+
+
+def _changed(r: dict) -> bool:
+    return r["regression"] or r["improvement"] or r["change_pct"] not in (None, 0.0)
+
+
+def _grouped_notes(notes: list[str]) -> list[str]:
+    """One line per run and kind ('rtoslab@vp-m0: 19 metrics are new: a, b, c, ...'), not one per metric."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    loose = []
+    for n in notes:
+        run, _, what = n.partition(": ")
+        for suffix, kind in ((" is new", "new"), (" is in BASE only", "in BASE only")):
+            if what.endswith(suffix):
+                groups.setdefault((run, kind), []).append(what[: -len(suffix)])
+                break
+        else:
+            loose.append(n)
+    out = []
+    for (run, kind), ids in groups.items():
+        shown = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
+        out.append(f"{run}: {len(ids)} metric(s) {kind}: {shown}")
+    return out + loose
+
+
 def render(d: dict, out: Console, show_all: bool = False) -> None:
-    t = Table(box=box.SIMPLE_HEAD, title=f"change of {d['stat']} (threshold {d['threshold']:g}%)",
-              title_justify="left")
-    for col in ("run", "metric", "base", "new", "change", ""):
-        t.add_column(col, justify="right" if col in ("base", "new", "change") else "left", no_wrap=True)
-    for r in d["rows"]:
-        if not show_all and not (r["regression"] or r["improvement"] or
-                                 (r["change_pct"] not in (None, 0.0))):
-            continue
-        ch = "" if r["change_pct"] is None else f"{r['change_pct']:+.2f}%"
-        verdict = "[red]REGRESSION[/]" if r["regression"] else ("[green]better[/]" if r["improvement"] else "")
-        t.add_row(r["run"], r["id"], _fmt(r["base"]), _fmt(r["new"]), ch, verdict)
-    out.print(t)
-    for n in d["notes"]:
-        out.print(f"note: {n}", highlight=False)
-    same = sum(1 for r in d["rows"] if r["change_pct"] == 0.0)
-    out.print(f"{len(d['rows'])} compared, {same} unchanged, {len(d['regressions'])} regression(s)",
-              highlight=False)
+    out.print(verdict(d), highlight=False, markup=False)
+    shown = [r for r in d["rows"] if show_all or _changed(r)]
+    if shown:
+        t = Table(box=box.SIMPLE_HEAD, title=f"change of {d['stat']} (threshold {d['threshold']:g}%)",
+                  title_justify="left")
+        for col in ("run", "metric", "base", "new", "change", ""):
+            t.add_column(col, justify="right" if col in ("base", "new", "change") else "left", no_wrap=True)
+        for r in shown:
+            ch = "" if r["change_pct"] is None else f"{r['change_pct']:+.2f}%"
+            mark = "[red]REGRESSION[/]" if r["regression"] else ("[green]better[/]" if r["improvement"] else "")
+            t.add_row(r["run"], r["id"], _fmt(r["base"]), _fmt(r["new"]), ch, mark)
+        out.print(t)
+    for n in _grouped_notes(d["notes"]):
+        out.print(f"note: {n}", highlight=False, markup=False)
 
 
 def execute(base_path, new_path, threshold: float, stat: str, out: Console, show_all=False) -> dict:

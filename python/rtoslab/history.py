@@ -224,8 +224,10 @@ def execute(db_path: Path, metric: str | None, add: tuple, rtos, board, stat, li
         return rows
     rows = series(db_path, metric, rtos, board, stat)
     if not rows:
+        from .ids import METRIC_IDS, metric_did_you_mean
+        hint = "" if metric in METRIC_IDS else metric_did_you_mean(metric)
         raise BadInput(f"no recorded value of {metric} in {db_path}"
-                       + (f" for {rtos}" if rtos else "") + (f" on {board}" if board else ""))
+                       + (f" for {rtos}" if rtos else "") + (f" on {board}" if board else "") + hint)
     t = Table(box=box.SIMPLE_HEAD, title=f"{metric} ({stat}) over the recorded runs", title_justify="left")
     for c in ("run", "created", "git", "rtos", "board", stat, "change"):
         t.add_column(c, justify="right" if c in (stat, "change") else "left", no_wrap=True)

@@ -44,6 +44,14 @@ def direction(metric_id: str, unit: str = "cycles") -> str:
     return "higher" if higher_is_better(metric_id) or unit.startswith("ops") else "lower"
 
 
+def metric_did_you_mean(word: str) -> str:
+    """'; did you mean 'rhealstone.task_switch'?' for a mistyped metric or check id (or group:
+    'rhealstone'), '' when nothing is close."""
+    groups = {i.rsplit(".", 1)[0] for i in METRIC_IDS + CHECK_IDS if "." in i}
+    plain = word.rstrip("*?").rstrip(".")
+    return boards.did_you_mean(plain, sorted(set(METRIC_IDS + CHECK_IDS) | groups))
+
+
 def metric_order(metric_id: str) -> tuple:
     """Sort key: the order of interfaces.md, unknown ids after, alphabetically."""
     try:

@@ -20,7 +20,7 @@ from . import scratch
 from . import results as res
 from .errors import BadInput, FirmwareFailed, Interrupted, RtoslabError
 from . import selection
-from .ids import BOARDS, CHECK_IDS, METRIC_IDS, Board, test_filter
+from .ids import BOARDS, CHECK_IDS, METRIC_IDS, Board, metric_did_you_mean, test_filter
 from .protocol import Parser, Transcript
 from . import runners
 from .runners.base import Outcome
@@ -117,7 +117,8 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
     tests = kw.get("tests")
     keep = test_filter(tests)  # validates
     if tests and not any(keep(i) for i in METRIC_IDS + CHECK_IDS):
-        raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)")
+        raise BadInput(f"--tests {tests}: matches no metric or check id (docs/methodology.md lists them)"
+                       f"{metric_did_you_mean(tests.split(',')[0].strip())}")
     if kw.get("latency_model") and b.runner != "vp":
         raise BadInput(f"the latency model needs a simulator board (rtoslab boards --runner vp), not {b.id}: "
                        "it reads the instruction trace")

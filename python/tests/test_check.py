@@ -14,6 +14,7 @@ def test_check_all_pass_writes_junit(cli, fake_vp, tmp_path):
     assert suite.get("name") == "rtoslab@vp-m0"
     assert {c.get("name") for c in suite.findall("testcase")} >= {"check.priority_inversion", "check.isr_signal"}
     assert "pass" in r.out
+    assert "9/9 passed" in r.out
 
 
 def test_check_failure_missing_and_absent(cli, fake_vp, tmp_path):
@@ -26,6 +27,7 @@ def test_check_failure_missing_and_absent(cli, fake_vp, tmp_path):
     r = cli("check", "--rtos", "freertos", "--elf", f"freertos={a}", "--junit", junit, "-q")
     assert_one_line_error(r, 1)
     assert "did not pass" in r.err
+    assert "6/8 passed (1 failed, 1 not reported, 1 absent (not counted))" in r.out
     root = ET.parse(junit).getroot()
     assert root.get("failures") == "1" and root.get("errors") == "1" and root.get("skipped") == "1"
     fail = [tc for tc in root.iter("testcase") if tc.find("failure") is not None][0]

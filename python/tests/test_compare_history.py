@@ -8,7 +8,31 @@ def test_compare_no_change(cli, tmp_path):
     a = make_results(tmp_path / "a.json")
     r = cli("compare", a, a)
     assert r.status == 0, r
-    assert "0 regression" in r.out
+    lines = [ln for ln in r.out.splitlines() if ln.strip()]
+    assert lines[0].startswith("no regression past 5%") and " 0 worse" in lines[0]
+    assert "change of" not in r.out          # nothing changed: no (empty) table
+
+
+def test_compare_leads_with_its_verdict_and_lists_only_what_changed(cli, tmp_path):
+    import json
+    from rtoslab.stats import STAT_KEYS, metric_stats
+    a = make_results(tmp_path / "a.json")
+    doc = json.loads(a.read_text())
+    res = doc["runs"][0]["results"][0]
+    moved = res["id"]
+    res["samples"] = [v + 50 for v in res["samples"]]
+    got = metric_stats(res["samples"], int(res.get("cold", 0)))
+    res.update({k: got[k] for k in STAT_KEYS})
+    b = tmp_path / "b.json"
+    b.write_text(json.dumps(doc))
+    r = cli("compare", a, b, "--threshold", "1000")
+    assert r.status == 0, r
+    lines = [ln for ln in r.out.splitlines() if ln.strip()]
+    assert lines[0].startswith("no regression past 1000%"), lines[0]
+    listed = [ln for ln in lines if ln.lstrip().startswith(doc["runs"][0]["rtos"] + "@")]
+    assert len(listed) == 1 and moved in listed[0], r.out
+    r = cli("compare", a, b)
+    assert r.status == 1 and r.out.splitlines()[0].startswith("REGRESSION past 5%"), r
 
 
 def test_compare_regression_exit_1(cli, tmp_path):

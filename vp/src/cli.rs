@@ -244,8 +244,50 @@ fn cpu_time() -> Option<f64> {
     Some(ns as f64 / 1e9)
 }
 
+/// The board of an image run without --board or --core: the one its `.note.rtoslab` records
+/// (bench/boards/common/board_note.c) when the simulator has it; else the default board if its
+/// core runs the image's architecture (`.ARM.attributes`; none recorded: the default, as a
+/// hand-made image); else one line naming the --board it needs (status 2), not a lock-up.
+fn board_of_image(path: &std::path::Path, data: &[u8]) -> Result<String, Bad> {
+    let note = elf::board_note(data);
+    if let Some(id) = &note {
+        if Board::built_in(id).is_some() {
+            return Ok(id.clone());
+        }
+    }
+    let default = Board::built_in(Board::DEFAULT_ID).expect("the default board is built in");
+    let default_arch = match default.arch() {
+        rtoslab_vp::board::Arch::V6M => "armv6-m",
+        rtoslab_vp::board::Arch::V7M => "armv7-m",
+    };
+    let arch = elf::cpu_arch(data);
+    let runs_on_default = match arch {
+        None => true,
+        Some(a) => a == default_arch || (default_arch == "armv7-m" && a == "armv6-m"),
+    };
+    if runs_on_default {
+        return Ok(Board::DEFAULT_ID.to_string());
+    }
+    let built_for = match &note {
+        Some(id) => format!("built for board '{}' ({})", id, arch.unwrap_or("?")),
+        None => format!("{} code without a board note", arch.unwrap_or("?")),
+    };
+    Err(Bad(format!(
+        "{}: {}, not for the default board {} ({}): give --board (built in: {}) or --core",
+        path.display(),
+        built_for,
+        Board::DEFAULT_ID,
+        default_arch,
+        Board::built_in_ids()
+    )))
+}
+
 /// Run the `run` subcommand; returns the process exit status.
-pub fn run(a: RunArgs) -> Result<i32, Bad> {
+pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
+    let data = elf::read_file(&a.firmware).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
+    if a.board.is_none() && a.core.is_none() {
+        a.board = Some(board_of_image(&a.firmware, &data)?);
+    }
     let (board, name) = resolve_board(&a)?;
     let ram = match &a.ram {
         None => board.default_ram as u64,
@@ -279,7 +321,6 @@ pub fn run(a: RunArgs) -> Result<i32, Bad> {
     if window.is_some() && a.itrace.is_none() {
         return Err(Bad("--itrace-window needs --itrace FILE".into()));
     }
-    let data = elf::read_file(&a.firmware).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
     let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
 
     if a.mul_cycles != 1 && a.mul_cycles != 32 {

@@ -180,6 +180,103 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
     Ok(Image { flash, ram, symbols, heap_base, ram_objects })
 }
 
+/// The board an image was built for: the `.note.rtoslab` note every image of the project carries
+/// (bench/boards/common/board_note.c: owner "rtoslab", type 1, the board id). None without one.
+pub fn board_note(data: &[u8]) -> Option<String> {
+    use object::ObjectSection;
+    let elf = ElfFile32::<Endianness>::parse(data).ok()?;
+    let note = elf.section_by_name(".note.rtoslab")?.data().ok()?;
+    let word = |i: usize| note.get(i..i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+    let (namesz, descsz, kind) = (word(0)?, word(4)?, word(8)?);
+    let desc_at = 12 + namesz.div_ceil(4) * 4;
+    if kind != 1 || note.get(12..12 + namesz)? != b"rtoslab\0" {
+        return None;
+    }
+    let desc = note.get(desc_at..desc_at.checked_add(descsz)?)?;
+    let id = std::str::from_utf8(desc.split(|b| *b == 0).next()?).ok()?;
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+/// The architecture the compiler recorded for an image (`.ARM.attributes`, Tag_CPU_arch: ARM
+/// IHI 0045 "Addenda to the ABI", 2.4): "armv6-m", "armv7-m", "armv7e-m", another name, or None.
+pub fn cpu_arch(data: &[u8]) -> Option<&'static str> {
+    use object::ObjectSection;
+    let elf = ElfFile32::<Endianness>::parse(data).ok()?;
+    let attrs = elf.section_by_name(".ARM.attributes")?.data().ok()?;
+    let value = tag_cpu_arch(attrs)?;
+    Some(match value {
+        11 | 12 => "armv6-m",
+        10 => "armv7-m",
+        13 => "armv7e-m",
+        _ => "another architecture",
+    })
+}
+
+fn uleb(b: &[u8], i: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = *b.get(*i)?;
+        *i += 1;
+        v |= u64::from(byte & 0x7f) << shift;
+        if byte & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+fn ntbs(b: &[u8], i: &mut usize) -> Option<()> {
+    let len = b.get(*i..)?.iter().position(|c| *c == 0)?;
+    *i += len + 1;
+    Some(())
+}
+
+/// Tag_CPU_arch (6) of the "aeabi" file attributes: tags 4, 5, 67 and odd tags past 32 are
+/// strings, 32 a number and a string, the others numbers.
+fn tag_cpu_arch(b: &[u8]) -> Option<u64> {
+    if b.first() != Some(&b'A') {
+        return None;
+    }
+    let word = |i: usize| b.get(i..i + 4).map(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]) as usize);
+    let mut sub = 1;
+    while sub < b.len() {
+        let len = word(sub)?;
+        let end = sub.checked_add(len)?.min(b.len());
+        let mut i = sub + 4;
+        let vendor_len = b.get(i..end)?.iter().position(|c| *c == 0)?;
+        let vendor = &b[i..i + vendor_len];
+        i += vendor_len + 1;
+        while vendor == b"aeabi" && i < end {
+            let start = i;
+            let kind = uleb(b, &mut i)?;
+            let size = word(i)?;
+            i += 4;
+            let stop = start.checked_add(size)?.min(end);
+            while kind == 1 && i < stop {
+                let tag = uleb(b, &mut i)?;
+                match tag {
+                    4 | 5 | 67 => ntbs(b, &mut i)?,
+                    32 => {
+                        uleb(b, &mut i)?;
+                        ntbs(b, &mut i)?
+                    }
+                    t if t > 32 && t % 2 == 1 => ntbs(b, &mut i)?,
+                    6 => return uleb(b, &mut i),
+                    _ => {
+                        uleb(b, &mut i)?;
+                    }
+                }
+            }
+            i = stop.max(start + 1);
+        }
+        if len == 0 {
+            return None;
+        }
+        sub = end;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

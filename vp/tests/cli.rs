@@ -5,7 +5,7 @@ mod support;
 use rtoslab_vp::elf;
 use std::path::PathBuf;
 use std::process::Command;
-use support::elfgen::{build, build_sized, from_flash, Seg};
+use support::elfgen::{build, build_sized, build_with_sections, from_flash, Seg};
 use support::*;
 
 fn tmp(name: &str) -> PathBuf {
@@ -319,4 +319,82 @@ fn board_from_core_and_memory_options() {
     }
     let (_, _, err) = vp(&["run", f, "--board", "nope"]);
     assert!(err.contains("vp-m0") && err.contains("--core"), "{}", err);
+}
+
+/// A `.note.rtoslab` as bench/boards/common/board_note.c writes it: owner "rtoslab", type 1.
+fn board_note(id: &str) -> (&'static str, u32, Vec<u8>) {
+    let mut desc = id.as_bytes().to_vec();
+    desc.push(0);
+    let mut n = Vec::new();
+    for w in [8u32, desc.len() as u32, 1] {
+        n.extend_from_slice(&w.to_le_bytes());
+    }
+    n.extend_from_slice(b"rtoslab\0");
+    n.extend_from_slice(&desc);
+    while n.len() % 4 != 0 {
+        n.push(0);
+    }
+    (".note.rtoslab", 7, n)
+}
+
+/// `.ARM.attributes` as GCC writes them for a core: Tag_CPU_name (5), Tag_CPU_arch (6),
+/// Tag_CPU_arch_profile (7) 'M'.
+fn arm_attributes(name: &str, arch: u8) -> (&'static str, u32, Vec<u8>) {
+    let mut attrs = vec![5u8];
+    attrs.extend_from_slice(name.as_bytes());
+    attrs.extend_from_slice(&[0, 6, arch, 7, b'M']);
+    let file_len = 1 + 4 + attrs.len() as u32;
+    let mut a = vec![b'A'];
+    a.extend_from_slice(&(4 + 6 + file_len).to_le_bytes());
+    a.extend_from_slice(b"aeabi\0");
+    a.push(1);
+    a.extend_from_slice(&file_len.to_le_bytes());
+    a.extend_from_slice(&attrs);
+    (".ARM.attributes", 0x7000_0003, a)
+}
+
+fn hello_with(name: &str, extra: &[(&str, u32, Vec<u8>)]) -> PathBuf {
+    let seg = Seg { paddr: 0, vaddr: 0, data: hello().image(), memsz: 0 };
+    write(name, &build_with_sections(40, &[seg], &[], extra))
+}
+
+#[test]
+fn the_board_recorded_in_the_image_is_the_default() {
+    let m4 = hello_with("note-m4.elf", &[board_note("vp-m4"), arm_attributes("7E-M", 13)]);
+    let m4 = m4.to_str().unwrap();
+    assert_eq!(elf::board_note(&std::fs::read(m4).unwrap()).as_deref(), Some("vp-m4"));
+    assert_eq!(elf::cpu_arch(&std::fs::read(m4).unwrap()), Some("armv7e-m"));
+    let trace_of = |name: &str, extra: &[&str]| {
+        let t = tmp(name);
+        let mut args = vec!["run", m4, "--trace", t.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let (st, out, err) = vp(&args);
+        assert_eq!((st, out.as_str()), (3, "hello\n"), "{:?}: {}", extra, err);
+        std::fs::read_to_string(t).unwrap()
+    };
+    let picked = trace_of("note-a.jsonl", &[]);
+    assert!(picked.lines().next().unwrap().contains("\"vp-m4\""), "{}", picked);
+    assert_eq!(picked, trace_of("note-b.jsonl", &["--board", "vp-m4"]));
+    // --board still wins over the note
+    assert!(trace_of("note-c.jsonl", &["--board", "vp-m3"]).lines().next().unwrap().contains("\"vp-m3\""));
+}
+
+#[test]
+fn an_image_for_another_core_without_a_simulator_board_names_the_board_it_needs() {
+    for (name, extra) in [
+        ("bare-m4.elf", vec![arm_attributes("7E-M", 13)]),
+        ("qemu-m4.elf", vec![board_note("qemu-mps2-an386"), arm_attributes("7E-M", 13)]),
+    ] {
+        let p = hello_with(name, &extra);
+        let (st, out, err) = vp(&["run", p.to_str().unwrap()]);
+        assert_eq!(st, 2, "{}: {} {}", name, out, err);
+        assert_eq!(err.lines().count(), 1, "{}", err);
+        assert!(err.contains("give --board") && err.contains("vp-m4") && err.contains("armv7e-m"), "{}", err);
+    }
+    // an ARMv6-M image, or one that records nothing, runs on the default board as before
+    for (name, extra) in [("v6m.elf", vec![arm_attributes("Cortex-M0", 12)]), ("plain.elf", vec![])] {
+        let p = hello_with(name, &extra);
+        let (st, out, err) = vp(&["run", p.to_str().unwrap()]);
+        assert_eq!((st, out.as_str()), (3, "hello\n"), "{}: {}", name, err);
+    }
 }

@@ -145,6 +145,23 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(f"rtoslab-qemu: {rest[0]}: {problem}", file=sys.stderr)
         return 2
+    if board is None and os.path.lexists(rest[0]):
+        # the board recorded in the image (.note.rtoslab); a simulator board's image does not
+        # run under QEMU (another memory map and console): one line, not QEMU's abort
+        from ..boardnote import board_note
+        from ..errors import BadInput
+        try:
+            recorded = board_note(rest[0])
+        except BadInput as e:
+            print(f"rtoslab-qemu: {e}", file=sys.stderr)
+            return 2
+        if recorded in machines():
+            board = recorded
+        elif recorded is not None:
+            print(f"rtoslab-qemu: {rest[0]}: built for board '{recorded}', not a QEMU board "
+                  f"({', '.join(machines())}): rebuild it for one, or run it with rtoslab-vp run",
+                  file=sys.stderr)
+            return 2
     cmd = command(Path(rest[0]), serial=serial, board=board)
     if show:
         print(" ".join(cmd))

@@ -24,6 +24,17 @@ pub fn build(machine: u16, segs: &[Seg], syms: &[(&str, u32, bool)]) -> Vec<u8> 
 
 /// Build an ELF; `syms` are (name, value, size, st_info), e.g. 0x11 = GLOBAL OBJECT.
 pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) -> Vec<u8> {
+    build_with_sections(machine, segs, syms, &[])
+}
+
+/// Build an ELF with extra non-allocated sections `(name, sh_type, contents)` after the
+/// symbols (a note: type 7; `.ARM.attributes`: 0x7000_0003).
+pub fn build_with_sections(
+    machine: u16,
+    segs: &[Seg],
+    syms: &[(&str, u32, u32, u8)],
+    extra: &[(&str, u32, Vec<u8>)],
+) -> Vec<u8> {
     let phoff = 52u32;
     let mut data_off = phoff + 32 * segs.len() as u32;
     let mut body = Vec::new();
@@ -56,11 +67,26 @@ pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) ->
         u16le(&mut symtab, 1);
     }
     let mut shstr = b"\0.strtab\0.symtab\0.shstrtab\0".to_vec();
+    let mut extra_names = Vec::new();
+    for (name, _, _) in extra {
+        extra_names.push(shstr.len() as u32);
+        shstr.extend_from_slice(name.as_bytes());
+        shstr.push(0);
+    }
     while !shstr.len().is_multiple_of(4) {
         shstr.push(0);
     }
     let shstr_off = symtab_off + symtab.len() as u32;
-    let shoff = shstr_off + shstr.len() as u32;
+    let mut extra_off = Vec::new();
+    let mut extra_body = Vec::new();
+    for (_, _, data) in extra {
+        extra_off.push(shstr_off + shstr.len() as u32 + extra_body.len() as u32);
+        extra_body.extend_from_slice(data);
+        while !extra_body.len().is_multiple_of(4) {
+            extra_body.push(0);
+        }
+    }
+    let shoff = shstr_off + shstr.len() as u32 + extra_body.len() as u32;
 
     let mut f = Vec::new();
     f.extend_from_slice(&[0x7f, b'E', b'L', b'F', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
@@ -75,7 +101,7 @@ pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) ->
     u16le(&mut f, 32);
     u16le(&mut f, segs.len() as u16);
     u16le(&mut f, 40);
-    u16le(&mut f, 4);
+    u16le(&mut f, 4 + extra.len() as u16);
     u16le(&mut f, 3);
     for (s, off) in segs.iter().zip(&offsets) {
         u32le(&mut f, 1);
@@ -91,6 +117,7 @@ pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) ->
     f.extend_from_slice(&strtab);
     f.extend_from_slice(&symtab);
     f.extend_from_slice(&shstr);
+    f.extend_from_slice(&extra_body);
     // section headers: null, .strtab(1), .symtab(2), .shstrtab(3)
     f.extend_from_slice(&[0u8; 40]);
     for (name, ty, off, size, link, entsize) in [
@@ -108,6 +135,11 @@ pub fn build_sized(machine: u16, segs: &[Seg], syms: &[(&str, u32, u32, u8)]) ->
         u32le(&mut f, if ty == 2 { 1 } else { 0 });
         u32le(&mut f, 4);
         u32le(&mut f, entsize);
+    }
+    for (i, (_, ty, data)) in extra.iter().enumerate() {
+        for v in [extra_names[i], *ty, 0, 0, extra_off[i], data.len() as u32, 0, 0, 4, 0] {
+            u32le(&mut f, v);
+        }
     }
     f
 }
