@@ -1,12 +1,11 @@
 //! ELF loading errors and the `rtoslab-vp run` command line (exit statuses, messages,
 //! trace and VCD files).
 
-mod support;
+use crate::support::elfgen::{build, build_sized, build_with_sections, from_flash, Seg};
+use crate::support::*;
 use rtoslab_vp::elf;
 use std::path::PathBuf;
 use std::process::Command;
-use support::elfgen::{build, build_sized, build_with_sections, from_flash, Seg};
-use support::*;
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rtoslab-vp-test-{}", std::process::id()));

@@ -2,9 +2,8 @@
 //! tiny image and the figure is the difference between the completion cycles of two probe
 //! toggles (a 2-cycle STR to PROBE_OUT with address and value already in registers).
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::Board;
-use support::*;
 
 /// r6 = PROBE_OUT, r4/r5/r7 = distinct pin values so every toggle is an edge.
 fn setup(a: &mut Asm) {
@@ -126,7 +125,7 @@ fn peripheral_line_to_handler_is_16() {
 }
 
 // ---- vp-stm32f0: 4-byte flash lines, one wait state, a prefetch buffer of three blocks ----
-// (docs/board.md "The flash systems"; vp/tests/calibration_flash.rs has its own programs).
+// (docs/board.md "The flash systems"; vp/tests/all/calibration_flash.rs has its own programs).
 // A jump to a line the buffer does not hold costs one more; the tail chain's PendSV handler
 // starts in the word after the returning BX's, which the prefetch has already read.
 

@@ -1,10 +1,9 @@
 //! `rtoslab-vp run --masked FILE`: every interrupts-masked section, found exactly.
 
-mod support;
+use crate::support::elfgen::from_flash;
+use crate::support::*;
 use std::path::PathBuf;
 use std::process::Command;
-use support::elfgen::from_flash;
-use support::*;
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rtoslab-vp-masked-{}", std::process::id()));

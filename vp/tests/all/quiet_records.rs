@@ -5,11 +5,10 @@
 //! registers, that the same code takes with the unmarked op table (every writer recording,
 //! as in RAM).
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::board::Arch;
 use rtoslab_vp::cpu::predecode::decode_for;
 use rtoslab_vp::Board;
-use support::*;
 
 /// A small deterministic generator (the test must not depend on a crate or the clock).
 struct Lcg(u64);

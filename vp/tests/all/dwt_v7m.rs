@@ -2,10 +2,9 @@
 //! advances by exactly the cycles of the instructions between two reads, only while
 //! DEMCR.TRCENA and DWT_CTRL.CYCCNTENA are both set, and vp-m0 has no DWT at all.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::Stop;
 use rtoslab_vp::Board;
-use support::*;
 
 const DEMCR: u32 = 0xE000_EDFC;
 const TRCENA: u32 = 1 << 24;

@@ -1,10 +1,9 @@
 //! Exception model: priorities, PRIMASK, late arrival, tail chain, faults, lock-up, sleep.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::Stop;
 use rtoslab_vp::trace::Event;
 use rtoslab_vp::Board;
-use support::*;
 
 fn entries(m: &rtoslab_vp::Machine) -> Vec<(u64, u32)> {
     events(m)

@@ -1,12 +1,11 @@
 //! Whatever the firmware (or the ELF file) contains, the simulator must not panic.
 
-mod support;
+use crate::support::elfgen::from_flash;
 use proptest::prelude::*;
 use rtoslab_vp::machine::{Config, Machine};
 use rtoslab_vp::peripherals::stimulus::StimulusSpec;
 use rtoslab_vp::trace::Observer;
 use rtoslab_vp::{elf, Board};
-use support::elfgen::from_flash;
 
 fn run_image(img: &[u8], board: Board, ram: u32, trace: bool) {
     let cfg = Config {

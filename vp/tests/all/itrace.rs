@@ -1,10 +1,9 @@
 //! `rtoslab-vp run --itrace FILE [--itrace-window A:B]`: the instruction trace.
 
-mod support;
+use crate::support::elfgen::from_flash;
+use crate::support::*;
 use std::path::PathBuf;
 use std::process::Command;
-use support::elfgen::from_flash;
-use support::*;
 
 fn tmp(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("rtoslab-vp-itrace-{}", std::process::id()));

@@ -1,9 +1,8 @@
 //! Every ARMv6-M instruction class: results, flags (with the edge cases), timing.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::{Machine, Stop};
 use rtoslab_vp::Board;
-use support::*;
 
 /// Run `body` after reset, stop at a trailing UDF (with --fault-stop), return the machine.
 fn exec(body: impl FnOnce(&mut Asm)) -> Machine {

@@ -7,10 +7,9 @@
 //! for which the TRM gives no figure. Also the lazy state preservation itself: what is
 //! stacked where, and when.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::Stop;
 use rtoslab_vp::Board;
-use support::*;
 
 const CPACR: u32 = 0xE000_ED88;
 const FPCCR: u32 = 0xE000_EF34;

@@ -8,9 +8,8 @@
 //! body (far away, line-aligned): `n` instructions, BX LR. Each iteration's figure is the
 //! cycles between its two toggles.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::Board;
-use support::*;
 
 const NOP_W: [u16; 2] = [0xF3AF, 0x8000];
 

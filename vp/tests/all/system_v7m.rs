@@ -2,10 +2,9 @@
 //! byte stores to the priority registers, PRIGROUP, VTOR, DIV_0_TRP, and that vp-m0 still
 //! rejects what ARMv6-M lacks.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::Stop;
 use rtoslab_vp::Board;
-use support::*;
 
 const SCB_VTOR: u32 = 0xE000_ED08;
 const SCB_AIRCR: u32 = 0xE000_ED0C;

@@ -6,10 +6,9 @@
 //! states are the ARM ARM's (A7.7.7: Rd = Align(PC, 4) +/- imm32, flags untouched) and
 //! QEMU's, on vp-m3 and vp-m4.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::{Machine, Stop};
 use rtoslab_vp::Board;
-use support::*;
 
 /// `addw r5, pc, #32` (ADR.W T3): its second halfword, 0x0520, is `lsls r0, r4, #20`.
 const ADDW_R5_PC_32: [u16; 2] = [0xF20F, 0x0520];

@@ -1,12 +1,11 @@
 //! Lab peripherals (EXIT, CYCLE, CLOCK, UART, probe, compare timer, stimulus), the memory
 //! map (RAM limit, flash read-only, unmapped, word-only registers) and semihosting.
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::{Config, Stop};
 use rtoslab_vp::peripherals::stimulus::StimulusSpec;
 use rtoslab_vp::trace::Event;
 use rtoslab_vp::Board;
-use support::*;
 
 fn fault_of(a: &Asm, ram: u32) -> rtoslab_vp::machine::FaultInfo {
     let mut c = cfg(Board::VP_M0);

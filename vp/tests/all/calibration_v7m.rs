@@ -10,11 +10,10 @@
 //! vp-m4's multiplies, and the interrupt latencies of section 5.5.1 (entry 12, tail chain
 //! 6, return 10).
 
-mod support;
+use crate::support::*;
 use rtoslab_vp::machine::Stop;
 use rtoslab_vp::trace::Event;
 use rtoslab_vp::{Board, Config};
-use support::*;
 
 const BOARDS: [Board; 2] = [Board::VP_M3, Board::VP_M4];
 
