@@ -1,31 +1,20 @@
 //! ELF loading errors and the `rtoslab-vp run` command line (exit statuses, messages,
 //! trace and VCD files).
 
+use crate::support::command::{tmp_in, vp};
 use crate::support::elfgen::{build, build_sized, build_with_sections, from_flash, Seg};
 use crate::support::*;
 use rtoslab_vp::elf;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rtoslab-vp-test-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
+    tmp_in("test", name)
 }
 
 fn write(name: &str, bytes: &[u8]) -> PathBuf {
     let p = tmp(name);
     std::fs::write(&p, bytes).unwrap();
     p
-}
-
-fn vp(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rtoslab-vp")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 fn hello() -> Asm {

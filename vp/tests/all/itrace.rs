@@ -1,23 +1,12 @@
 //! `rtoslab-vp run --itrace FILE [--itrace-window A:B]`: the instruction trace.
 
+use crate::support::command::{tmp_in, vp};
 use crate::support::elfgen::from_flash;
 use crate::support::*;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rtoslab-vp-itrace-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
-
-fn vp(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rtoslab-vp")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    tmp_in("itrace", name)
 }
 
 /// One trace line: cycle, then the rest split on spaces.

@@ -1,23 +1,12 @@
 //! `rtoslab-vp run --masked FILE`: every interrupts-masked section, found exactly.
 
+use crate::support::command::{tmp_in, vp};
 use crate::support::elfgen::from_flash;
 use crate::support::*;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rtoslab-vp-masked-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d.join(name)
-}
-
-fn vp(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rtoslab-vp")).args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    tmp_in("masked", name)
 }
 
 /// `short` masks around 5 NOPs (3 times), `long_mask` around 300 NOPs (once), `by_msr`

@@ -1,6 +1,7 @@
 //! Test support: a tiny Thumb assembler (encoding helpers + labels) and a runner.
 #![allow(dead_code)]
 
+pub mod command;
 pub mod elfgen;
 pub mod thumb;
 
