@@ -1,5 +1,6 @@
-"""Plots as inline SVG (matplotlib, Agg): histogram and cumulative distribution per metric,
-the Rhealstone figure, the footprints. Text stays text in the SVG, so the page is searchable."""
+"""Plots as inline SVG (matplotlib, Agg): the summary, the Rhealstone figure, the scaling
+families, the footprints, the latency by part (each metric's distributions are drawn by
+distribution_svg.py, without matplotlib). Text stays text in the SVG, so the page is searchable."""
 from __future__ import annotations
 
 import io
