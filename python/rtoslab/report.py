@@ -174,11 +174,21 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
             if series:
                 figures.append({"id": mid, "svg": distribution_svg.figure(mid, series, unit)})
     # Rhealstone
+    # an RTOS without one of the operations (no preemption in a cooperative kernel) has no
+    # objective figure; the figure over the operations every run measured ranks them all
+    # (runs measuring fewer than four of the six are left out of it: too few to compare on)
+    have = [{r["id"] for r in run.get("results", [])} & set(RHEALSTONE) for run in runs]
+    have = [h for h in have if len(h) >= 4] or have
+    shared = [m for m in RHEALSTONE if all(m in h for h in have)]
+    shared_w = {m: 1.0 for m in shared} if 0 < len(shared) < len(RHEALSTONE) else None
     rh_rows = []
     for lab, run in zip(labels, runs):
         obj = rhealstone(run, None)
         app = rhealstone(run, weights) if weights is not None else None
+        why = {a["id"]: a.get("reason", "") for a in run.get("absent", [])}
+        obj["why"] = {m: why.get(m, "not measured") for m in obj["missing"]}
         rh_rows.append({"label": lab, "objective": obj, "application": app,
+                        "shared": rhealstone(run, shared_w) if shared_w else None,
                         "times": {m: _seconds(run_res, "mean", run.get("clock_hz"))
                                   for m in RHEALSTONE
                                   for run_res in [next((r for r in run["results"] if r["id"] == m), None)]
@@ -186,6 +196,8 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
     rh_svg = ""
     if plots and any(r["objective"]["value"] for r in rh_rows):
         g = {"objective": [r["objective"]["value"] for r in rh_rows]}
+        if shared_w:
+            g[f"the {len(shared)} shared"] = [r["shared"]["value"] for r in rh_rows]
         if weights is not None:
             g["application"] = [r["application"]["value"] for r in rh_rows]
         rh_svg = bar_figure("Rhealstones per second (higher is better)", labels, g, "Rhealstones/s",
@@ -264,6 +276,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
             "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
+            "rh_shared": shared if shared_w else [],
             "weights": weights, "sizes": sizes, "size_svgs": size_svgs, "checks": checks,
             "absent": absent, "incomplete": incomplete, "configs": configs, "sources": sources,
             "probe_rows": probe_rows, "port_sections": port_sections.sections(runs),
@@ -368,18 +381,29 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
     out += ["## Rhealstone", "",
             "Kar's figure: 1 / Σ wᵢ·tᵢ, tᵢ the mean time of each Rhealstone metric in seconds at the "
             "board clock. Objective: every weight 1"
-            + ("; application: the weights given." if ctx["weights"] else "."), "",
-            "| run | objective Rhealstones/s |" + (" application Rhealstones/s |" if ctx["weights"] else ""),
-            "|---|---|" + ("---|" if ctx["weights"] else "")]
+            + ("; application: the weights given." if ctx["weights"] else ".")
+            + (f" The shared operations: the figure over the {len(ctx['rh_shared'])} operations measured by every run "
+               "that has four or more of the six "
+               "measured (" + ", ".join(m[11:] for m in ctx["rh_shared"]) + "), so every RTOS has one."
+               if ctx["rh_shared"] else ""), "",
+            "| run | objective Rhealstones/s |" + (" the shared operations |" if ctx["rh_shared"] else "")
+            + (" application Rhealstones/s |" if ctx["weights"] else ""),
+            "|---|---|" + ("---|" if ctx["rh_shared"] else "") + ("---|" if ctx["weights"] else "")]
     for r in ctx["rh_rows"]:
         line = f"| {r['label']} | {_fmt_rh(r['objective']['value'])}"
         if r["objective"]["missing"]:
-            line += f" (missing {', '.join(r['objective']['missing'])})"
+            line += " (no " + ", ".join(m[11:] for m in r["objective"]["missing"]) + ")"
+        if ctx["rh_shared"]:
+            line += f" | {_fmt_rh(r['shared']['value'])}"
         if ctx["weights"]:
             line += f" | {_fmt_rh(r['application']['value'])}"
         out.append(line + " |")
     if ctx["weights"]:
         out += ["", "Weights: " + ", ".join(f"`{k}`={v:g}" for k, v in ctx["weights"].items())]
+    why = [f"- {r['label']}, no {m[11:]}: {text}" for r in ctx["rh_rows"]
+           for m, text in r["objective"]["why"].items()]
+    if why:
+        out += ["", "Why a figure is missing (the port's reason):", ""] + why
     out += ["", "## Footprints (bytes)", "", "| | " + " | ".join(ctx["labels"]) + " |",
             "|---|" + "---|" * len(ctx["labels"])]
     for s in ctx["sizes"]:

@@ -202,6 +202,35 @@ TEN = ("rtoslab", "freertos", "chibios", "chibios-nil", "threadx", "coos", "riot
 
 
 @pytest.mark.skipif(_chromium() is None, reason="chromium not installed (apt-get install chromium)")
+def test_rhealstone_figure_over_the_shared_operations(cli, tmp_path):
+    """An RTOS without preemption has no objective figure, with the port's reason; the figure over
+    the operations every run has ranks it anyway, and equals Kar's formula over those terms."""
+    a = make_results(tmp_path / "r.json", rtoses=("rtoslab", "freertos", "chibios"))
+    doc = json.loads(a.read_text())
+    chib = doc["runs"][2]
+    chib["results"] = [r for r in chib["results"] if r["id"] != "rhealstone.preemption"]
+    chib["absent"].append({"id": "rhealstone.preemption", "reason": "no call to set another thread's priority"})
+    a.write_text(json.dumps(doc))
+    md = tmp_path / "r.md"
+    r = cli("report", a, "--md", md, "--html", tmp_path / "r.html")
+    assert r.status == 0, r
+    text = md.read_text()
+    rows = {ln.split("|")[1].strip(): ln.split("|")[2:4] for ln in text.splitlines()
+            if ln.startswith("| ") and "Rhealstones" not in ln and ln.count("|") == 4}
+    assert "n/a (no preemption)" in rows["chibios"][0]
+    assert "chibios, no preemption: no call to set another thread's priority" in text
+    run = doc["runs"][2]
+    shared = [m for m in rhealstone_ids() if m != "rhealstone.preemption"]
+    total = sum(next(x["mean"] for x in run["results"] if x["id"] == m) / run["clock_hz"] for m in shared)
+    assert rows["chibios"][1].strip() == f"{1 / total:,.0f}"
+    assert "The shared operations" in (tmp_path / "r.html").read_text()
+
+
+def rhealstone_ids():
+    from rtoslab.ids import RHEALSTONE
+    return list(RHEALSTONE)
+
+
 def test_report_of_ten_rtoses_fits_the_page_with_one_colour_each(cli, tmp_path):
     """Ten RTOSes: the summary chart, one distinct colour per RTOS everywhere, compact tables
     that fit a 1400-pixel page, full absence reasons."""
