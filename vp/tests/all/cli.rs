@@ -191,7 +191,9 @@ fn trace_and_vcd_files() {
     assert_eq!(entry["sp"], 0x2000_4000 - 32);
     let v = std::fs::read_to_string(&vcd).unwrap();
     assert!(v.contains("$var wire 1 ! probe [0] $end") && v.contains("stim $end") && v.contains("$enddefinitions"));
-    assert!(v.contains("#100\n1A") && v.contains("#110\n0A"), "{}", v);
+    // real time in ps at 48 MHz: cycle 100 = 2 083 333 ps, cycle 110 = 2 291 667 ps
+    assert!(v.contains("$timescale 1 ps $end"), "{}", v);
+    assert!(v.contains("#2083333\n1A") && v.contains("#2291667\n0A"), "{}", v);
     // --trace-events filters
     let (st, _, _) = vp(&["run", p.to_str().unwrap(), "--trace", tr.to_str().unwrap(), "--trace-events", "probe"]);
     assert_eq!(st, 0);
