@@ -269,7 +269,9 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
         if any(v is not None for v in flash + ram):
             kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
     latency = _latency_context(labels, runs, color, plots)
-    return {"title": title, "labels": labels, "latency": latency, "answer": answer.views(runs),
+    views = answer.views(runs)
+    return {"title": title, "labels": labels, "latency": latency, "answer": views,
+            "across": answer.across(views), "profiles": answer.profiles(runs),
             "bands": answer.BANDS, "floor_ids": standing.FLOOR, "rtos_colors": by_rtos, "glue": glue_table(runs),
             "glue_rows": glue_rows(runs),
             "colors": color, "cols": COLS, "groups": group_list,
@@ -370,7 +372,7 @@ def render_html(ctx: dict) -> str:
 def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path) -> str:
     out = [f"# {ctx['title']}", "", f"Generated {ctx['generated']} by rtoslab {ctx['version']} from "
            + ", ".join(f"`{s['path']}` (git {str(s['git'])[:12]})" for s in ctx["sources"]) + ".", ""]
-    out += _answer_md(ctx["answer"])
+    out += _answer_md(ctx["answer"]) + _across_md(ctx["across"], ctx["profiles"])
     out += ["## Results (cycles of the board clock)", ""]
     for name, rows in ctx["groups"]:
         ids = {r["id"] for r in rows}
@@ -497,6 +499,28 @@ def _answer_md(views: list[dict]) -> list[str]:
             arrow = row["arrow"].replace("|", "\\|")          # a Markdown table's cell
             out.append(f"| {row['title']} | {row['unit']} {arrow} | " + " | ".join(cells) + " |")
         out.append("")
+    return out
+
+
+def _across_md(across: dict | None, profiles: list[dict]) -> list[str]:
+    """Board by board (M0 -> M3 -> M4 -> parts) and speed against size, after the views."""
+    out = []
+    if across:
+        cols = [c["board"] + (f" {c['profile']}" if c["profile"] else "") for c in across["columns"]]
+        out += ["### Board by board", "",
+                "Each RTOS's overall standing (all groups) on each board and profile; #k its rank there.", "",
+                "| RTOS | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)]
+        for row in across["rows"]:
+            out.append(f"| {row['rtos']} | " + " | ".join(
+                (f"{c['text']} #{c['rank']}" if c["rank"] else "-") + (f" ({c['lacks']})" if c["lacks"] else "")
+                for c in row["cells"]) + " |")
+        out.append("")
+    if profiles:
+        out += ["### The speed profile against the size profile", "",
+                "Per RTOS, the geometric mean over the metrics both builds measured of its speed p50 "
+                "against its own size p50 (below ×1, the speed build is better).", ""]
+        for b in profiles:
+            out += [f"{b['board']}: " + ", ".join(f"{r['rtos']} {r['text']}" for r in b["rtoses"]), ""]
     return out
 
 

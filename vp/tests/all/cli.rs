@@ -71,11 +71,12 @@ fn elf_errors() {
             ("stack_a", 0x2000_0200, 0x100, 0x11),
             ("table", 0x0000_0400, 0x40, 0x11),
             ("no_size", 0x2000_0800, 0, 0x11),
-            ("marker", 0x2000_0900, 0x10, 0x10),
+            ("untyped_array", 0x2000_0900, 0x10, 0x10),
         ],
     );
     let l = elf::load(&with_objects, 16384).unwrap();
-    assert_eq!(l.ram_objects, vec![(0x2000_0200, 0x2000_0300)]);
+    // a sized untyped symbol in RAM counts: LTO leaves K_THREAD_STACK_DEFINE arrays STT_NOTYPE
+    assert_eq!(l.ram_objects, vec![(0x2000_0200, 0x2000_0300), (0x2000_0900, 0x2000_0910)]);
 }
 
 #[test]
