@@ -77,7 +77,8 @@ def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | Non
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=10)
     if k > 1:
-        ax.legend(fontsize=8, frameon=False, ncol=k, loc="upper center", bbox_to_anchor=(0.5, -0.12 - 0.5 / len(labels)))
+        ax.legend(fontsize=8, frameon=False, ncol=k, loc="upper center",
+                  bbox_to_anchor=(0.5, -0.12 - 0.5 / len(labels)))
     return to_svg(fig)
 
 
