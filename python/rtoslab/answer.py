@@ -101,16 +101,82 @@ def view(runs: list[dict]) -> dict:
     return {"ranked": ranked, "floor": floor, "rows": rows, "overall": total}
 
 
+PROFILE_ORDER = ("size", "speed")
+
+
+def _board_order(board: str) -> tuple:
+    """M0 -> M3 -> M4 -> the part boards: the board registry's `order` (unknown boards last)."""
+    from .boards import registry
+    b = registry().get(board)
+    return (b.order if b is not None else 1_000, board)
+
+
+def _view_key(key: tuple) -> tuple:
+    board, profile = key
+    return (_board_order(board), PROFILE_ORDER.index(profile) if profile in PROFILE_ORDER else 9, profile)
+
+
 def views(runs: list[dict]) -> list[dict]:
-    """Every board and profile of the runs (in the order they come), each its own view."""
+    """Every board and profile of the runs, each its own view: board by board (M0, M3, M4, then
+    the part boards: the registry's order), the size profile before the speed one."""
     by: dict[tuple, list[dict]] = {}
     for run in runs:
         if run.get("results"):
             by.setdefault((run.get("board", "?"), run.get("profile") or ""), []).append(run)
     out = []
-    for i, ((board, profile), rs) in enumerate(by.items()):
+    for i, ((board, profile), rs) in enumerate(sorted(by.items(), key=lambda kv: _view_key(kv[0]))):
         v = view(rs)
         v.update(board=board, profile=profile, index=i + 1,
                  clock_hz=next((r.get("clock_hz") for r in rs if r.get("clock_hz")), None))
         out.append(v)
     return out
+
+
+def across(vs: list[dict]) -> dict | None:
+    """Board by board and profile by profile: each RTOS's overall standing (the "all groups"
+    row of each view) side by side, the RTOSes in their order on the first view; None for
+    one view."""
+    if len(vs) < 2:
+        return None
+    names: list[str] = []
+    for v in vs:
+        names += [n for n in v["ranked"] if n not in names]
+    cols = [{"board": v["board"], "profile": v["profile"]} for v in vs]
+    rows = []
+    for n in names:
+        cells = []
+        for v in vs:
+            c = v["overall"].get(n)
+            rank = v["ranked"].index(n) + 1 if n in v["ranked"] else None
+            cells.append({"text": (c or {}).get("text", ""), "band": (c or {}).get("band", "hn"),
+                          "rank": rank, "lacks": (c or {}).get("lacks", "")})
+        rows.append({"rtos": n, "cells": cells})
+    return {"columns": cols, "rows": rows}
+
+
+def profiles(runs: list[dict]) -> list[dict]:
+    """The speed profile against the size profile, per board and RTOS: the geometric mean over
+    the metrics both runs measured (costs only) of the RTOS's speed p50 against its own size
+    p50, by the metric's direction (standing.ratio: below 1, the speed build is better)."""
+    by: dict[tuple, dict] = {}
+    for run in runs:
+        if run.get("profile") in PROFILE_ORDER and run.get("results"):
+            by.setdefault((run.get("board", "?"), run["rtos"]), {})[run["profile"]] = run
+    out: dict[str, dict] = {}
+    for (board, rtos), pair in sorted(by.items(), key=lambda kv: (_board_order(kv[0][0]), kv[0][1])):
+        if len(pair) < 2:
+            continue
+        size = {e["id"]: e for e in pair["size"]["results"] if e.get("p50") is not None}
+        ratios = []
+        for e in pair["speed"]["results"]:
+            base = size.get(e["id"])
+            if base is None or e.get("p50") is None or e["id"] not in contract.METRICS:
+                continue
+            r = standing.ratio(e["id"], e["p50"], base["p50"], e.get("unit", "cycles"))
+            if r is not None:
+                ratios.append(r)
+        g = standing.geomean(ratios)
+        if g is not None:
+            out.setdefault(board, {"board": board, "rtoses": []})["rtoses"].append(
+                {"rtos": rtos, "ratio": g, "text": f"×{g:.3f}", "n": len(ratios)})
+    return list(out.values())

@@ -93,8 +93,9 @@ class Board:
 
     def simulator_args(self) -> list[str]:
         """The simulator's options that give it this board (the same for a board it was built
-        with and one it has never seen): its core and memory system."""
-        return ["--core", self.core.name, "--clock-hz", str(self.clock_hz),
+        with and one it has never seen): its core and memory system; the id only names it in
+        the trace's start event and the VCD header."""
+        return ["--board", self.id, "--core", self.core.name, "--clock-hz", str(self.clock_hz),
                 "--flash-wait-states", str(self.wait_states), "--accelerator", self.accelerator,
                 "--flash-line-bytes", str(self.line_bytes), "--prefetch-blocks", str(self.prefetch_blocks),
                 "--ram", f"{self.ram_kib}K"]

@@ -219,7 +219,8 @@ def size(firmware, json_path, top):
 
 @cli.command()
 @click.argument("firmware", metavar="FIRMWARE.elf")
-@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID")
+@click.option("--board", default=None, metavar="ID",
+              help=f"a simulator board (default: the one the image was built for, else {DEFAULT_BOARD})")
 @click.option("--vcd", metavar="FILE", help="probe and stimulus pins as VCD (GTKWave, PulseView)")
 @click.option("--perfetto", metavar="FILE", help="timeline as Chrome trace-event JSON (ui.perfetto.dev)")
 @click.option("--json", "json_path", metavar="FILE", help="the analysis as JSON")

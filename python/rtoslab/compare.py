@@ -9,7 +9,7 @@ from rich.table import Table
 
 from . import results as res
 from .errors import BadInput, RtoslabError
-from .ids import higher_is_better, metric_order
+from .ids import direction, metric_order
 from .stats import STAT_KEYS, metric_stats
 
 STATS = ("min", "p50", "mean", "p99", "max")
@@ -65,11 +65,14 @@ def diff(base: dict, new: dict, threshold: float, stat: str = "p50") -> dict:
                 notes.append(f"{key}: {mid} is new")
                 continue
             bv, nv = bm[mid][stat], nm[mid][stat]
-            if bm[mid].get("signed") or nm[mid].get("signed"):
-                ch = change_pct(abs(bv), abs(nv))     # an error: its size matters
+            # the contract's direction (ids.direction): a signed error by its size, a
+            # measurement that is not a cost (direction none) shown but never a regression
+            d = direction(mid, nm[mid].get("unit", "cycles"))
+            if d == "zero" or bm[mid].get("signed") or nm[mid].get("signed"):
+                ch = change_pct(abs(bv), abs(nv))
             else:
                 ch = change_pct(bv, nv)
-            worse = -ch if higher_is_better(mid) else ch
+            worse = 0.0 if d == "none" else -ch if d == "higher" else ch
             rows.append({"run": key, "id": mid, "base": bv, "new": nv, "change_pct": ch,
                          "regression": worse > threshold, "improvement": worse < -threshold})
         bs, ns = b.get("size", {}), n.get("size", {})

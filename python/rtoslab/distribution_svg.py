@@ -97,8 +97,12 @@ def figure(metric_id: str, series: list[tuple[str, list[float], str]], unit: str
         out.append(f'<text x="{LEFT - 6}" y="{base - 5}" text-anchor="end">{escape(label)}</text>')
         if min(s) == max(s):
             x = x_hist(s[0])
+            # the note on the side with room, so it never runs into the other panel
+            left = x > (LEFT + MID) / 2
+            anchor = ' text-anchor="end"' if left else ""
             out.append(f'<path d="M{x:.0f} {base}v-{ROW - 3}" stroke="{color}" stroke-width="2.5"/>'
-                       f'<text x="{x + 5:.0f}" y="{base - 5}">constant: every sample = {s[0]:g}</text>')
+                       f'<text x="{x - 5 if left else x + 5:.0f}" y="{base - 5}"{anchor}>'
+                       f'constant: every sample = {s[0]:g}</text>')
         else:
             edges = _edges(s, log)
             counts = [0] * (len(edges) - 1)

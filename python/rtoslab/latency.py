@@ -293,11 +293,24 @@ def table(results: list[dict]) -> str:
     return "\n".join(rows)
 
 
+LEGEND = (
+    "pending: stimulus edge -> exception entry; core_entry: stacking and vector fetch; prologue: "
+    "the handler's start -> the ISR; isr_signal: the RTOS's signal-from-ISR call; epilogue_exit: "
+    "the ISR's return -> the handler's exception return; switch: -> the woken thread's probe store; "
+    "total: their sum. In brackets, overlapping measures of the same interval: masked (PRIMASK "
+    "set), scheduler (functions choosing the next thread), other handlers (PendSV, SVC). fastest "
+    "and slowest: the warm samples' extremes, jitter = slowest - fastest (seed 003's model; "
+    "docs/methodology.md, 'Latency decomposition')")
+
+
 def run_table(runs: list[dict]) -> str:
     """The table of the runs of a result file that have a latency model, and one line for
-    each that has none (absent, or why it could not be cut)."""
+    each that has none (absent, or why it could not be cut); its unit and columns said first."""
     have = [dict(r["latency_model"], rtos=r["rtos"]) for r in runs if "median" in r.get("latency_model", {})]
-    lines = [table(have)] if have else []
+    boards = sorted({f"{r['board']} at {r['clock_hz'] / 1e6:g} MHz" for r in runs
+                     if "median" in r.get("latency_model", {}) and r.get("clock_hz")})
+    lines = [f"irq.to_thread taken apart, in cycles ({'; '.join(boards) or 'the board clock'}), "
+             "the median of each part over the traced warm samples", table(have), "", LEGEND] if have else []
     for r in runs:
         lm = r.get("latency_model", {"error": "no latency model in this run"})
         if "median" not in lm:

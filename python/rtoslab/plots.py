@@ -51,29 +51,34 @@ def to_svg(fig) -> str:
     return svg
 
 
-def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | None]], ylabel: str,
+def bar_figure(title: str, labels: list[str], groups: dict[str, list[float | None]], xlabel: str,
                label_colors: list[str] | None = None) -> str:
-    """groups: {series name: value per label} -> grouped bars (one group: each bar in its
-    label's colour when label_colors is given)."""
+    """groups: {series name: value per label} -> grouped horizontal bars, one row per label
+    (names never crowd each other, whatever the number of RTOSes), each value written at its
+    bar's end; one group: each bar in its label's colour when label_colors is given."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 2.8), layout="constrained")
     k = max(1, len(groups))
-    width = 0.8 / k
+    fig, ax = plt.subplots(figsize=(6.4, 1.0 + 0.22 * k * max(1, len(labels)) + (0.3 if k > 1 else 0)),
+                           layout="constrained")
+    height = 0.8 / k
+    top = max([v for vals in groups.values() for v in vals if v is not None] or [1])
     for gi, (name, vals) in enumerate(groups.items()):
-        xs = [i + (gi - (k - 1) / 2) * width for i in range(len(labels))]
-        ys = [v if v is not None else 0 for v in vals]
+        ys = [i + (gi - (k - 1) / 2) * height for i in range(len(labels))]
+        xs = [v if v is not None else 0 for v in vals]
         color = label_colors if label_colors and k == 1 else COLORS[gi % len(COLORS)]
-        bars = ax.bar(xs, ys, width=width, label=name, color=color)
+        bars = ax.barh(ys, xs, height=height, label=name, color=color)
         for b, v in zip(bars, vals):
-            ax.annotate("n/a" if v is None else f"{v:,.0f}", (b.get_x() + b.get_width() / 2, b.get_height()),
-                        ha="center", va="bottom", fontsize=7)
-    ax.set_xticks(range(len(labels)))
-    ax.set_xticklabels(labels, rotation=30 if len(labels) > 5 else 0, ha="right" if len(labels) > 5 else "center",
-                       fontsize=8)
-    ax.set_ylabel(ylabel)
+            ax.annotate("n/a" if v is None else f"{v:,.0f}", (b.get_width(), b.get_y() + b.get_height() / 2),
+                        xytext=(3, 0), textcoords="offset points", ha="left", va="center", fontsize=7)
+    ax.set_yticks(range(len(labels)))
+    ax.set_yticklabels(labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, top * 1.18)              # room for the value at the longest bar's end
+    ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=10)
     if k > 1:
-        ax.legend(fontsize=8, frameon=False)
+        ax.legend(fontsize=8, frameon=False, ncol=k, loc="upper center",
+                  bbox_to_anchor=(0.5, -0.12 - 0.5 / len(labels)))
     return to_svg(fig)
 
 

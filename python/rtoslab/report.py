@@ -174,11 +174,21 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
             if series:
                 figures.append({"id": mid, "svg": distribution_svg.figure(mid, series, unit)})
     # Rhealstone
+    # an RTOS without one of the operations (no preemption in a cooperative kernel) has no
+    # objective figure; the figure over the operations every run measured ranks them all
+    # (runs measuring fewer than four of the six are left out of it: too few to compare on)
+    have = [{r["id"] for r in run.get("results", [])} & set(RHEALSTONE) for run in runs]
+    have = [h for h in have if len(h) >= 4] or have
+    shared = [m for m in RHEALSTONE if all(m in h for h in have)]
+    shared_w = {m: 1.0 for m in shared} if 0 < len(shared) < len(RHEALSTONE) else None
     rh_rows = []
     for lab, run in zip(labels, runs):
         obj = rhealstone(run, None)
         app = rhealstone(run, weights) if weights is not None else None
+        why = {a["id"]: a.get("reason", "") for a in run.get("absent", [])}
+        obj["why"] = {m: why.get(m, "not measured") for m in obj["missing"]}
         rh_rows.append({"label": lab, "objective": obj, "application": app,
+                        "shared": rhealstone(run, shared_w) if shared_w else None,
                         "times": {m: _seconds(run_res, "mean", run.get("clock_hz"))
                                   for m in RHEALSTONE
                                   for run_res in [next((r for r in run["results"] if r["id"] == m), None)]
@@ -186,6 +196,8 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
     rh_svg = ""
     if plots and any(r["objective"]["value"] for r in rh_rows):
         g = {"objective": [r["objective"]["value"] for r in rh_rows]}
+        if shared_w:
+            g[f"the {len(shared)} shared"] = [r["shared"]["value"] for r in rh_rows]
         if weights is not None:
             g["application"] = [r["application"]["value"] for r in rh_rows]
         rh_svg = bar_figure("Rhealstones per second (higher is better)", labels, g, "Rhealstones/s",
@@ -257,13 +269,16 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
         if any(v is not None for v in flash + ram):
             kernel_svg = footprint_figure(labels, flash, ram, [color[lab] for lab in labels])
     latency = _latency_context(labels, runs, color, plots)
-    return {"title": title, "labels": labels, "latency": latency, "answer": answer.views(runs),
+    views = answer.views(runs)
+    return {"title": title, "labels": labels, "latency": latency, "answer": views,
+            "across": answer.across(views), "profiles": answer.profiles(runs),
             "bands": answer.BANDS, "floor_ids": standing.FLOOR, "rtos_colors": by_rtos, "glue": glue_table(runs),
             "glue_rows": glue_rows(runs),
             "colors": color, "cols": COLS, "groups": group_list,
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
             "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
+            "rh_shared": shared if shared_w else [],
             "weights": weights, "sizes": sizes, "size_svgs": size_svgs, "checks": checks,
             "absent": absent, "incomplete": incomplete, "configs": configs, "sources": sources,
             "probe_rows": probe_rows, "port_sections": port_sections.sections(runs),
@@ -357,7 +372,7 @@ def render_html(ctx: dict) -> str:
 def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path) -> str:
     out = [f"# {ctx['title']}", "", f"Generated {ctx['generated']} by rtoslab {ctx['version']} from "
            + ", ".join(f"`{s['path']}` (git {str(s['git'])[:12]})" for s in ctx["sources"]) + ".", ""]
-    out += _answer_md(ctx["answer"])
+    out += _answer_md(ctx["answer"]) + _across_md(ctx["across"], ctx["profiles"])
     out += ["## Results (cycles of the board clock)", ""]
     for name, rows in ctx["groups"]:
         ids = {r["id"] for r in rows}
@@ -368,18 +383,29 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
     out += ["## Rhealstone", "",
             "Kar's figure: 1 / Σ wᵢ·tᵢ, tᵢ the mean time of each Rhealstone metric in seconds at the "
             "board clock. Objective: every weight 1"
-            + ("; application: the weights given." if ctx["weights"] else "."), "",
-            "| run | objective Rhealstones/s |" + (" application Rhealstones/s |" if ctx["weights"] else ""),
-            "|---|---|" + ("---|" if ctx["weights"] else "")]
+            + ("; application: the weights given." if ctx["weights"] else ".")
+            + (f" The shared operations: the figure over the {len(ctx['rh_shared'])} operations measured by every run "
+               "that has four or more of the six "
+               "measured (" + ", ".join(m[11:] for m in ctx["rh_shared"]) + "), so every RTOS has one."
+               if ctx["rh_shared"] else ""), "",
+            "| run | objective Rhealstones/s |" + (" the shared operations |" if ctx["rh_shared"] else "")
+            + (" application Rhealstones/s |" if ctx["weights"] else ""),
+            "|---|---|" + ("---|" if ctx["rh_shared"] else "") + ("---|" if ctx["weights"] else "")]
     for r in ctx["rh_rows"]:
         line = f"| {r['label']} | {_fmt_rh(r['objective']['value'])}"
         if r["objective"]["missing"]:
-            line += f" (missing {', '.join(r['objective']['missing'])})"
+            line += " (no " + ", ".join(m[11:] for m in r["objective"]["missing"]) + ")"
+        if ctx["rh_shared"]:
+            line += f" | {_fmt_rh(r['shared']['value'])}"
         if ctx["weights"]:
             line += f" | {_fmt_rh(r['application']['value'])}"
         out.append(line + " |")
     if ctx["weights"]:
         out += ["", "Weights: " + ", ".join(f"`{k}`={v:g}" for k, v in ctx["weights"].items())]
+    why = [f"- {r['label']}, no {m[11:]}: {text}" for r in ctx["rh_rows"]
+           for m, text in r["objective"]["why"].items()]
+    if why:
+        out += ["", "Why a figure is missing (the port's reason):", ""] + why
     out += ["", "## Footprints (bytes)", "", "| | " + " | ".join(ctx["labels"]) + " |",
             "|---|" + "---|" * len(ctx["labels"])]
     for s in ctx["sizes"]:
@@ -473,6 +499,28 @@ def _answer_md(views: list[dict]) -> list[str]:
             arrow = row["arrow"].replace("|", "\\|")          # a Markdown table's cell
             out.append(f"| {row['title']} | {row['unit']} {arrow} | " + " | ".join(cells) + " |")
         out.append("")
+    return out
+
+
+def _across_md(across: dict | None, profiles: list[dict]) -> list[str]:
+    """Board by board (M0 -> M3 -> M4 -> parts) and speed against size, after the views."""
+    out = []
+    if across:
+        cols = [c["board"] + (f" {c['profile']}" if c["profile"] else "") for c in across["columns"]]
+        out += ["### Board by board", "",
+                "Each RTOS's overall standing (all groups) on each board and profile; #k its rank there.", "",
+                "| RTOS | " + " | ".join(cols) + " |", "|---|" + "---|" * len(cols)]
+        for row in across["rows"]:
+            out.append(f"| {row['rtos']} | " + " | ".join(
+                (f"{c['text']} #{c['rank']}" if c["rank"] else "-") + (f" ({c['lacks']})" if c["lacks"] else "")
+                for c in row["cells"]) + " |")
+        out.append("")
+    if profiles:
+        out += ["### The speed profile against the size profile", "",
+                "Per RTOS, the geometric mean over the metrics both builds measured of its speed p50 "
+                "against its own size p50 (below ×1, the speed build is better).", ""]
+        for b in profiles:
+            out += [f"{b['board']}: " + ", ".join(f"{r['rtos']} {r['text']}" for r in b["rtoses"]), ""]
     return out
 
 

@@ -561,7 +561,7 @@ def record_history(db: Path | None, doc: dict, path: Path) -> list[str]:
 
 def print_table(doc: dict, opts: Options, out: Console) -> None:
     """The compact decision table fitted to the terminal (or every statistic with --wide)."""
-    from .table import compact_tables, rich_table, table_width
+    from .table import compact_tables, rich_tables, table_width
     boards = [BOARDS[i] for i in dict.fromkeys(opts.board_for(r).id for r in opts.rtos)] or [opts.board]
     title = "rtoslab run on " + "; ".join(f"{b.id} ({b.timing})" for b in boards) + \
         f", profile {opts.profile}"
@@ -575,16 +575,18 @@ def print_table(doc: dict, opts: Options, out: Console) -> None:
     if not doc["runs"]:
         return
     if opts.wide:
-        table = rich_table(doc["runs"], title)
-        table.caption = "; ".join(notes) or None
-        table.caption_justify = "left"
+        tables = rich_tables(doc["runs"], title)
+        tables[-1].caption = "; ".join(notes) or None
+        tables[-1].caption_justify = "left"
         width = max(out.width if out.is_terminal else 0, table_width(doc["runs"]))
-        Console(file=out.file, width=width, no_color=out.no_color,
-                force_terminal=out.is_terminal).print(table)
+        wide = Console(file=out.file, width=width, no_color=out.no_color, force_terminal=out.is_terminal)
+        for t in tables:
+            wide.print(t)
         return
     width = out.width if out.is_terminal else 100
     out.print(title, highlight=False)
-    for t in compact_tables(doc["runs"], width, opts.baseline):
+    # the key metrics unless the user chose which (--tests)
+    for t in compact_tables(doc["runs"], width, opts.baseline, focus=not opts.tests):
         out.print(t)
     if notes:
         out.print("; ".join(notes), highlight=False)

@@ -24,7 +24,7 @@ def render(a: Analysis, out: Console, title: str) -> None:
     hz = a.clock_hz or 0
     def t(c):
         return fmt_time(c / hz) if hz else f"{c} cycles"
-    out.print(f"[bold]{title}[/]: {a.total_cycles} cycles ({t(a.total_cycles)}) on {a.board or '?'}"
+    out.print(f"[bold]{title}[/]: {a.total_cycles} cycles ({t(a.total_cycles)})"
               + (f", {a.instructions} instructions" if a.instructions else "")
               + (f", exit status {a.status}" if a.status is not None else ", trace cut short"))
     load = a.cpu_load
@@ -81,6 +81,12 @@ def render(a: Analysis, out: Console, title: str) -> None:
 def execute(firmware, board_id, vcd: Path | None, perfetto_path: Path | None, json_path: Path | None,
             events: Path | None, from_events: Path | None, max_cycles: int | None, stimulus, ram,
             timeout, out: Console, err: Console) -> Analysis:
+    if board_id is None:
+        # the board the image was built for (its .note.rtoslab), as `rtoslab-vp run` picks it
+        from .boardnote import board_note
+        from .ids import BOARDS, DEFAULT_BOARD
+        note = board_note(firmware) if Path(firmware).is_file() else None
+        board_id = note if note in BOARDS else DEFAULT_BOARD
     board = get_board(board_id)
     if board.runner != "vp":
         raise BadInput(f"trace runs on the simulator only (rtoslab boards --runner vp), not '{board_id}'")

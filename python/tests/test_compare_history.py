@@ -35,6 +35,38 @@ def test_compare_leads_with_its_verdict_and_lists_only_what_changed(cli, tmp_pat
     assert r.status == 1 and r.out.splitlines()[0].startswith("REGRESSION past 5%"), r
 
 
+def _with_metric(src, dst, mid: str, samples: list[int]):
+    """A copy of result file src with metric mid's samples (a signed error may be negative)."""
+    import json
+    from rtoslab.stats import STAT_KEYS, metric_stats
+    doc = json.loads(src.read_text())
+    run = doc["runs"][0]
+    entry = dict(next(r for r in run["results"] if r["id"] != mid))      # a valid entry's shape
+    run["results"] = [r for r in run["results"] if r["id"] != mid]
+    entry.update({"id": mid, "samples": samples, "signed": min(samples) < 0})
+    entry.update({k: v for k, v in metric_stats(samples, int(entry.get("cold", 0))).items() if k in STAT_KEYS})
+    run["results"].append(entry)
+    dst.write_text(json.dumps(doc))
+    return dst
+
+
+def test_compare_follows_the_contract_direction(cli, tmp_path):
+    a = make_results(tmp_path / "a.json")
+    # a signed error (direction zero) from -60 to +10 cycles: smaller in size, an improvement
+    # even though the value went up
+    e1 = _with_metric(a, tmp_path / "e1.json", "stimulus.pulse.20us", [-60] * 8)
+    e2 = _with_metric(a, tmp_path / "e2.json", "stimulus.pulse.20us", [10] * 8)
+    r = cli("compare", e1, e2)
+    assert r.status == 0 and "better" in r.out, r
+    r = cli("compare", e2, e1)
+    assert r.status == 1 and "stimulus.pulse.20us" in r.err, r
+    # a measurement that is not a cost (direction none): shown as changed, never a regression
+    w1 = _with_metric(a, tmp_path / "w1.json", "time.idle_window", [1000] * 8)
+    w2 = _with_metric(a, tmp_path / "w2.json", "time.idle_window", [5000] * 8)
+    r = cli("compare", w1, w2)
+    assert r.status == 0 and "time.idle_window" in r.out and "REGRESSION" not in r.out, r
+
+
 def test_compare_regression_exit_1(cli, tmp_path):
     a = make_results(tmp_path / "a.json")
     b = make_results(tmp_path / "b.json", shift=20)      # every metric 20 cycles slower, kernel bigger

@@ -67,10 +67,14 @@ def test_run_table_lists_models_and_says_why_one_is_missing():
     runs = [model_of("a"), {"rtos": "b", "latency_model": {"metric": "irq.to_thread", "absent": "no threads"}},
             {"rtos": "c", "latency_model": {"metric": "irq.to_thread", "error": "cannot decompose: x"}},
             {"rtos": "d"}]
+    runs[0].update(board="vp-m0", clock_hz=48_000_000)
     t = latency.run_table(runs).splitlines()
-    assert t[0].startswith("| RTOS | pending | core_entry") and t[0].endswith("| fastest | slowest | jitter |")
-    assert t[2] == "| a | 1 | 1 | 1 | 1 | 1 | 1 | 240 | 1 | 1 | 1 | 239 | 241 | 2 |"
-    assert t[3:] == ["b: absent: no threads", "c: cannot decompose: x", "d: no latency model in this run"]
+    # the unit first, then the table, the columns explained, then the runs without a model
+    assert t[0].startswith("irq.to_thread taken apart, in cycles (vp-m0 at 48 MHz)")
+    assert t[1].startswith("| RTOS | pending | core_entry") and t[1].endswith("| fastest | slowest | jitter |")
+    assert t[3] == "| a | 1 | 1 | 1 | 1 | 1 | 1 | 240 | 1 | 1 | 1 | 239 | 241 | 2 |"
+    assert t[5].startswith("pending: stimulus edge -> exception entry") and "jitter = slowest - fastest" in t[5]
+    assert t[6:] == ["b: absent: no threads", "c: cannot decompose: x", "d: no latency model in this run"]
 
 
 def test_from_run_of_an_image_without_the_metric_is_absent_with_the_reason():
@@ -111,7 +115,7 @@ def test_latency_command_records_the_model_in_the_result_file(cli, tmp_path, mon
     out = tmp_path / "lat.json"
     r = cli("latency", "--rtos", "rtoslab", "--elf", f"rtoslab={IMAGE}", "--json", out, "-q")
     assert r.status == 0, r
-    assert r.out.splitlines()[2].startswith("| rtoslab | ")
+    assert r.out.splitlines()[3].startswith("| rtoslab | ")
     run = json.loads(out.read_text())["runs"][0]
     (entry,) = [x for x in run["results"] if x["id"] == "irq.to_thread"]
     warm = entry["probe"]["samples"][entry["cold"]:]

@@ -1,5 +1,7 @@
 """An application outside the tree, built with only the documented commands
 (docs/application.md) and run on the simulator."""
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -84,6 +86,16 @@ def test_an_application_outside_the_tree_builds_and_runs(tmp_path, board, arch):
     r = subprocess.run([str(VP), "run", str(elf), "--max-cycles", "10000000"], capture_output=True,
                        text=True, timeout=60)
     assert r.stdout == "pong\npong\npong\n" and r.returncode == 7, r
+    # `rtoslab trace` runs it on the board it was built for and names its threads from the
+    # kernel's thread table (K_THREAD_DEFINE), one row per thread
+    js = build / "trace.json"
+    t = subprocess.run([sys.executable, "-m", "rtoslab", "trace", str(elf), "--json", str(js)],
+                       capture_output=True, text=True, timeout=120, env={**os.environ, "RTOSLAB_VP": str(VP)})
+    assert t.returncode == 0 and f"myapp.elf on {board}" in t.stdout, t
+    threads = {x["name"]: x for x in json.loads(js.read_text())["threads"]}
+    assert {"consumer_thread", "producer_thread"} <= set(threads), threads
+    assert not [n for n in threads if n.startswith("psp@")], threads
+    assert threads["consumer_thread"]["runs"] >= 3 and threads["producer_thread"]["runs"] >= 3
     # QEMU cannot run a simulator board's image (another memory map and console): one line, status 2,
     # instead of QEMU's abort (134)
     q = subprocess.run([sys.executable, "-c", "from rtoslab.runners.qemu import main; raise SystemExit(main())",

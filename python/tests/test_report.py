@@ -202,6 +202,77 @@ TEN = ("rtoslab", "freertos", "chibios", "chibios-nil", "threadx", "coos", "riot
 
 
 @pytest.mark.skipif(_chromium() is None, reason="chromium not installed (apt-get install chromium)")
+def test_rhealstone_figure_over_the_shared_operations(cli, tmp_path):
+    """An RTOS without preemption has no objective figure, with the port's reason; the figure over
+    the operations every run has ranks it anyway, and equals Kar's formula over those terms."""
+    a = make_results(tmp_path / "r.json", rtoses=("rtoslab", "freertos", "chibios"))
+    doc = json.loads(a.read_text())
+    chib = doc["runs"][2]
+    chib["results"] = [r for r in chib["results"] if r["id"] != "rhealstone.preemption"]
+    chib["absent"].append({"id": "rhealstone.preemption", "reason": "no call to set another thread's priority"})
+    a.write_text(json.dumps(doc))
+    md = tmp_path / "r.md"
+    r = cli("report", a, "--md", md, "--html", tmp_path / "r.html")
+    assert r.status == 0, r
+    text = md.read_text()
+    rows = {ln.split("|")[1].strip(): ln.split("|")[2:4] for ln in text.splitlines()
+            if ln.startswith("| ") and "Rhealstones" not in ln and ln.count("|") == 4}
+    assert "n/a (no preemption)" in rows["chibios"][0]
+    assert "chibios, no preemption: no call to set another thread's priority" in text
+    run = doc["runs"][2]
+    shared = [m for m in rhealstone_ids() if m != "rhealstone.preemption"]
+    total = sum(next(x["mean"] for x in run["results"] if x["id"] == m) / run["clock_hz"] for m in shared)
+    assert rows["chibios"][1].strip() == f"{1 / total:,.0f}"
+    assert "The shared operations" in (tmp_path / "r.html").read_text()
+
+
+def rhealstone_ids():
+    from rtoslab.ids import RHEALSTONE
+    return list(RHEALSTONE)
+
+
+def test_board_by_board_and_profile_views(cli, tmp_path):
+    """Views in board order (M0 before M3) whatever the files' order, size before speed; the
+    board-by-board table; the speed profile against the size one, computed here again."""
+    import math
+
+    from rtoslab import answer
+    docs = []
+    for board, profile, shift in (("vp-m3", "size", 0), ("vp-m0", "speed", -5), ("vp-m0", "size", 0)):
+        p = make_results(tmp_path / f"{board}-{profile}.json", board=board, shift=shift)
+        doc = json.loads(p.read_text())
+        for run in doc["runs"]:
+            run["profile"] = profile
+        p.write_text(json.dumps(doc))
+        docs.append(doc)
+    runs = [r for d in docs for r in d["runs"]]
+    vs = answer.views(runs)
+    assert [(v["board"], v["profile"]) for v in vs] == [("vp-m0", "size"), ("vp-m0", "speed"), ("vp-m3", "size")]
+    acr = answer.across(vs)
+    assert [c["board"] for c in acr["columns"]] == ["vp-m0", "vp-m0", "vp-m3"]
+    assert {r["rtos"] for r in acr["rows"]} == {"rtoslab", "freertos"}
+    # speed against size on vp-m0: every sample 5 cycles less; throughputs (higher) the other way
+    size = {e["id"]: e for e in docs[2]["runs"][0]["results"]}
+    want = []
+    for e in docs[1]["runs"][0]["results"]:
+        b = size[e["id"]]["p50"]
+        if e["p50"] and b:
+            want.append(b / e["p50"] if e["id"].startswith("tm.") else e["p50"] / b)
+    (m0,) = answer.profiles(runs)
+    got = next(r for r in m0["rtoses"] if r["rtos"] == "rtoslab")
+    assert m0["board"] == "vp-m0" and got["ratio"] == pytest.approx(math.exp(sum(map(math.log, want)) / len(want)))
+    assert got["ratio"] < 1
+    md = tmp_path / "r.md"
+    r = cli("report", *[tmp_path / f"{b}-{p}.json" for b, p in (("vp-m3", "size"), ("vp-m0", "speed"),
+                                                                ("vp-m0", "size"))], "--md", md,
+            "--html", tmp_path / "r.html")
+    assert r.status == 0, r
+    text = md.read_text()
+    assert text.index("### vp-m0, profile size") < text.index("### vp-m0, profile speed") < \
+        text.index("### vp-m3, profile size") < text.index("### Board by board")
+    assert "| RTOS | vp-m0 size | vp-m0 speed | vp-m3 size |" in text and "vp-m0: " in text
+
+
 def test_report_of_ten_rtoses_fits_the_page_with_one_colour_each(cli, tmp_path):
     """Ten RTOSes: the summary chart, one distinct colour per RTOS everywhere, compact tables
     that fit a 1400-pixel page, full absence reasons."""
@@ -232,6 +303,9 @@ def test_report_of_ten_rtoses_fits_the_page_with_one_colour_each(cli, tmp_path):
     assert 'data-ready="yes"' in js_dom
     widths = js_dom.split('data-cmp-overflow="')[1].split('"')[0]
     assert widths == "0", f"{widths} compact table(s) wider than the page"
+    # no label of a figure drawn over another (the page measures every visible <text> box)
+    overlaps = js_dom.split('data-label-overlaps="')[1].split('"')[0]
+    assert overlaps == "0", js_dom.split('data-label-overlap-list="')[1].split('"')[0]
     shot = tmp_path / "ten.png"
     subprocess.run(common + [f"--screenshot={shot}", "--window-size=1400,2400", "--hide-scrollbars", url],
                    capture_output=True, timeout=120)
@@ -292,6 +366,8 @@ def ten_rtos_results(path: Path, n=400) -> Path:
             else:
                 base = 100 + 20 * i + 15 * k + (-40 if run["rtos"] == "baremetal" else 0)
                 samples = [base + rnd.randrange(base // 4 + 1) for _ in range(n)]
+                if mid == "sem.signal_no_waiter":     # constant; the middle row's at the axis' end,
+                    samples = [base + (900 if k == 4 else 0)] * n   # level with the CDF's 0.5
             entries.append(_entry(mid, samples))
         run["results"] = entries
         run["absent"] = []
@@ -359,6 +435,8 @@ def test_report_opens_with_the_answer_in_the_first_screen(cli, tmp_path):
     assert "baremetal" not in ranked and len(ranked) == 9
     assert re.search(r'<th class="run floor" data-rtos="baremetal"', head)
     assert "floor, not ranked" in head
+    # no label of a figure over another, constant distributions at the axis' end included
+    assert 'data-label-overlaps="0"' in dom, dom.split('data-label-overlap-list="')[1].split('"')[0]
     # the detail row of a signed error: ranks follow |p50|, the best (bold) is riot's 2, not coos's -60
     row = dom.split('<td class="id">stimulus.pulse.20us</td>')[1].split("</tr>")[0]
     tds = re.findall(r'<td class="first( floor)?"(?: data-rank="(\d+)")?>(?:<strong>)?(-?\d+)', row)

@@ -37,7 +37,14 @@ def test_run_two_rtoses_side_by_side(cli, fake_vp, tmp_path):
         assert col in header
     row = next(line for line in r.out.splitlines() if "rhealstone.task_switch" in line)
     assert "cycles" in row and "↓ lower" in row and "×1.00" in row
-    assert "absent" in r.out and "×1.00 is the best" in r.out
+    assert "×1.00 is the best" in r.out
+    # by default only the hot paths and Thread-Metric, the count of the others said once
+    assert "thread.create_low" not in r.out and "more metrics with --wide" in r.out
+    # --tests: the metrics the user chose, absent ones included
+    r = cli("run", *args, "--json", out, "-q", "--tests", "thread")
+    assert r.status == 0, r
+    row = next(line for line in r.out.splitlines() if "thread.create_low" in line)
+    assert "absent" in row and "more metrics" not in r.out
     # --wide: every statistic and the time at the board clock
     r = cli("run", *args, "--json", out, "-q", "--wide")
     assert r.status == 0, r

@@ -43,6 +43,9 @@ def build(cc: str, out: Path, iters: int, qemu_timer: bool = False, cpu: str = "
 
 
 def timed(cmd: list[str], repeat: int) -> tuple[float, str]:
+    # the benchmark takes half a minute: each step said on stderr (stdout is the table)
+    what = Path(cmd[0]).name + " " + next((Path(c).name for c in cmd if c.endswith(".elf")), "")
+    print(f"mips: running {what} ({repeat}x)", file=sys.stderr, flush=True)
     best, out = None, ""
     for _ in range(repeat):
         t = time.perf_counter()

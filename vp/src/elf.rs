@@ -3,7 +3,7 @@
 
 use crate::contract::{FLASH_SIZE, RAM_BASE, RAM_WINDOW};
 use crate::symbols::Symbols;
-use object::elf::{EM_ARM, PT_LOAD, STT_FUNC, STT_OBJECT};
+use object::elf::{EM_ARM, PT_LOAD, STT_FUNC, STT_NOTYPE, STT_OBJECT};
 use object::read::elf::{ElfFile32, FileHeader, ProgramHeader};
 use object::{Endianness, Object, ObjectSymbol};
 
@@ -164,8 +164,10 @@ pub fn load(data: &[u8], ram_size: u32) -> Result<Image, String> {
         if is_func {
             funcs.push((addr & !1, name.clone()));
         }
+        // an array defined by a macro can come out of LTO untyped (STT_NOTYPE) but sized:
+        // a stack all the same (python/rtoslab/elfsyms.py reads the symbols the same way)
         let is_object = match sym.flags() {
-            object::SymbolFlags::Elf { st_info, .. } => st_info & 0xF == STT_OBJECT,
+            object::SymbolFlags::Elf { st_info, .. } => matches!(st_info & 0xF, STT_OBJECT | STT_NOTYPE),
             _ => false,
         };
         let size = sym.size();

@@ -1,9 +1,12 @@
-//! VCD writer for the probe pins and the stimulus pin. Time unit = one core cycle.
+//! VCD writer for the probe pins and the stimulus pin. Time is real time at the board clock in
+//! picoseconds, the time base of `rtoslab trace --vcd` too (docs/board.md, "Observation from
+//! outside"): one file format, one time axis, whichever tool wrote it.
 
 use std::io::Write;
 
 pub struct Vcd {
     w: Box<dyn Write>,
+    clock_hz: u64,
     /// (cycle, seq, signal index 0..=32, level)
     buf: Vec<(u64, u64, u8, bool)>,
     seq: u64,
@@ -17,17 +20,23 @@ fn id(sig: u8) -> char {
     (b'!' + sig) as char
 }
 
+/// Cycle c at the board clock as picoseconds, rounded to the nearest (as python/rtoslab/vcd.py).
+fn picoseconds(c: u64, clock_hz: u64) -> u128 {
+    (u128::from(c) * 1_000_000_000_000 + u128::from(clock_hz) / 2) / u128::from(clock_hz)
+}
+
 impl Vcd {
     pub fn new(mut w: Box<dyn Write>, board: &str, clock_hz: u32) -> std::io::Result<Vcd> {
         writeln!(w, "$version rtoslab-vp {} $end", env!("CARGO_PKG_VERSION"))?;
         writeln!(
             w,
-            "$comment board {} at {} Hz; one time unit is one core cycle ({:.3} ns); the declared timescale is nominal $end",
+            "$comment board {} at {} Hz; time is real time, one cycle = {:.3} ps; cycle = time * {} / 1e12 $end",
             board,
             clock_hz,
-            1e9 / clock_hz as f64
+            1e12 / clock_hz as f64,
+            clock_hz
         )?;
-        writeln!(w, "$timescale 1 ns $end")?;
+        writeln!(w, "$timescale 1 ps $end")?;
         writeln!(w, "$scope module board $end")?;
         for i in 0..32u8 {
             writeln!(w, "$var wire 1 {} probe [{}] $end", id(i), i)?;
@@ -41,7 +50,16 @@ impl Vcd {
             writeln!(w, "0{}", id(i))?;
         }
         writeln!(w, "$end")?;
-        Ok(Vcd { w, buf: Vec::new(), seq: 0, max_c: 0, last_time: Some(0), err: None, flush_at: 8192 })
+        Ok(Vcd {
+            w,
+            clock_hz: u64::from(clock_hz.max(1)),
+            buf: Vec::new(),
+            seq: 0,
+            max_c: 0,
+            last_time: Some(0),
+            err: None,
+            flush_at: 8192,
+        })
     }
 
     fn push(&mut self, c: u64, sig: u8, level: bool) {
@@ -74,7 +92,7 @@ impl Vcd {
         for (c, _, sig, level) in out {
             let r = (|| -> std::io::Result<()> {
                 if self.last_time != Some(c) {
-                    writeln!(self.w, "#{}", c)?;
+                    writeln!(self.w, "#{}", picoseconds(c, self.clock_hz))?;
                     self.last_time = Some(c);
                 }
                 writeln!(self.w, "{}{}", level as u8, id(sig))
