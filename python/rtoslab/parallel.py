@@ -22,14 +22,19 @@ from pathlib import Path
 
 from rich.console import Console
 
-from .errors import RtoslabError
+from .errors import BadInput, RtoslabError
 
 INTERRUPT_WAIT_S = 60      # how long a stopped worker may take to hand back its partial run
 _busy = False              # in a worker: running a cell (SIGTERM stops it then, else is ignored)
 
 
 def default_jobs() -> int:
-    """The cores this process may use."""
+    """--jobs when not given: $RTOSLAB_JOBS, else the cores this process may use."""
+    env = os.environ.get("RTOSLAB_JOBS", "").strip()
+    if env:
+        if not env.isdigit() or int(env) < 1:
+            raise BadInput(f"RTOSLAB_JOBS={env}: a whole number of cells at a time, at least 1")
+        return int(env)
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):

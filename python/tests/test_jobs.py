@@ -75,6 +75,16 @@ def test_bad_jobs_and_shard_are_one_line_and_status_2(cli, fake_vp, tmp_path):
     assert not (tmp_path / "x.json").exists()
 
 
+def test_rtoslab_jobs_sets_the_default(cli, fake_vp, tmp_path, monkeypatch):
+    monkeypatch.setenv("RTOSLAB_JOBS", "two")
+    r = cli("run", *fake_images(tmp_path), "--json", tmp_path / "x.json", "--no-history")
+    assert_one_line_error(r, 2)
+    assert "RTOSLAB_JOBS=two" in r.err
+    monkeypatch.setenv("RTOSLAB_JOBS", "3")
+    r = cli("run", *fake_images(tmp_path), "--json", tmp_path / "x.json", "--no-history")
+    assert r.status == 0 and "3 cells, 3 at a time (--jobs 3)" in r.err, r
+
+
 def test_the_split_is_round_robin_over_the_sorted_cells():
     keys = ["rtoslab@vp-m0/size", "freertos@vp-m0/size", "chibios@vp-m0/size", "threadx@vp-m0/size"]
     # sorted: chibios freertos rtoslab threadx -> 1 2 1 2; the command's order kept in a shard
@@ -160,3 +170,38 @@ def test_dask_scheduler_not_reachable_is_one_line(cli, fake_vp, tmp_path, monkey
             "--no-history")
     assert_one_line_error(r, 4)
     assert "cannot reach the scheduler" in r.err
+
+
+def test_interrupted_parallel_run_keeps_finished_and_partial_runs(fake_vp, tmp_path):
+    """SIGINT to the command while the second cell runs in its worker: the first cell's run is
+    kept, the second's metrics that reached @end too (the worker stops its simulator and hands
+    back what it parsed); status 130, one line."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    a = spec(tmp_path / "a.elf", transcript("rtoslab"))
+    b_lines = transcript("freertos").splitlines()
+    held = tmp_path / "held"
+    second_end = [i for i, ln in enumerate(b_lines, 1) if ln.startswith("@end")][1]
+    b = spec(tmp_path / "b.elf", "\n".join(b_lines), hold={"after": second_end, "file": str(held)})
+    out = tmp_path / "int.json"
+    p = subprocess.Popen([sys.executable, "-m", "rtoslab", "run", "--elf", f"rtoslab={a}", "--elf",
+                          f"freertos={b}", "--jobs", "2", "--json", str(out), "-q", "--no-history"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=dict(os.environ, RTOSLAB_VP=str(fake_vp)),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (out.exists() and held.exists()):
+        time.sleep(0.05)
+    assert out.exists() and held.exists()
+    p.send_signal(signal.SIGINT)
+    so, se = p.communicate(timeout=90)
+    assert p.returncode == 130, (so, se)
+    lines = [ln for ln in se.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("rtoslab: interrupted"), se
+    doc = results.load(out)
+    assert doc.get("interrupted") is True
+    assert [r["status"] for r in doc["runs"]] == ["complete", "interrupted"]
+    assert len(doc["runs"][1]["results"]) == 2
