@@ -162,6 +162,28 @@ def test_dask_cluster_gives_the_runs_of_a_local_run(cli, fake_vp, tmp_path):
     assert notes(r.err) == notes(local.err)
 
 
+def test_dask_cluster_runs_the_real_simulator_on_its_workers(cli, fixture_elfs, tmp_path, monkeypatch):
+    """The same with the real simulator (the workers find the checkout's, as a worker machine
+    after make setup does) and real images: identical samples, probe and sizes."""
+    distributed = pytest.importorskip("distributed")
+    vp = real_vp()
+    if vp is None:
+        pytest.skip("the simulator is not built")
+    monkeypatch.setenv("RTOSLAB_VP", str(vp))
+    args = ["--rtos", "rtoslab,freertos"] + [a for r in ("rtoslab", "freertos")
+                                             for a in ("--elf", f"{r}={fixture_elfs['protocol']}")]
+    local = cli("run", *args, "--json", tmp_path / "local.json", "-q", "--no-history")
+    assert local.status == 0, local
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        r = cli("run", *args, "--dask", cluster.scheduler_address, "--json", tmp_path / "dask.json", "-q",
+                "--no-history")
+        assert r.status == 0, r
+    local_doc = results.load(tmp_path / "local.json")
+    assert local_doc["runs"][0]["results"], "the fixture measured nothing"
+    assert comparable(results.load(tmp_path / "dask.json")) == comparable(local_doc)
+
+
 def test_dask_scheduler_not_reachable_is_one_line(cli, fake_vp, tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     from rtoslab import dask_cells
