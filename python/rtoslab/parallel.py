@@ -24,6 +24,10 @@ from rich.console import Console
 
 from .errors import BadInput, RtoslabError
 
+# Runners whose figures do not depend on what else the machine does: the simulator, QEMU under
+# -icount. The host's port measures the host's own time and a real board is one board: their
+# cells never run beside others (serial_reason).
+UNDISTURBED_RUNNERS = ("vp", "qemu")
 INTERRUPT_WAIT_S = 60      # how long a stopped worker may take to hand back its partial run
 _busy = False              # in a worker: running a cell (SIGTERM stops it then, else is ignored)
 
@@ -39,6 +43,16 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return os.cpu_count() or 1
+
+
+def serial_reason(opts) -> str:
+    """Why this run's cells must run one at a time whatever --jobs says ("" if they need not)."""
+    for r in opts.rtos:
+        b = opts.board_for(r)
+        if b.runner not in UNDISTURBED_RUNNERS:
+            what = "measures the host's own time" if b.runner == "host" else "runs on the one board attached"
+            return f"{r}@{b.id} {what}, which cells beside it would disturb: one cell at a time"
+    return ""
 
 
 def _stop_cell(signum, frame):

@@ -509,6 +509,14 @@ def finished_run(root: Path, opts: Options, rtos: str, image: Path, parser: Pars
     return run, (f"{rtos}@{opts.board.id}: {error}" if error else ""), False
 
 
+def _serial(opts: Options, disp: Display) -> bool:
+    from .parallel import serial_reason
+    why = serial_reason(opts)
+    if why:
+        disp.note(f"--jobs {opts.jobs}: {why}")
+    return bool(why)
+
+
 class RunInterrupted(Exception):
     """Ctrl-C: the runs to keep (finished, or cut short with what was parsed), in order."""
 
@@ -523,7 +531,7 @@ def cell_results(root: Path, opts: Options, disp: Display, tmp: Path):
     if opts.dask:
         from . import dask_cells
         yield from dask_cells.results(root, opts, disp, tmp)
-    elif opts.jobs > 1 and len(opts.rtos) > 1:
+    elif opts.jobs > 1 and len(opts.rtos) > 1 and not _serial(opts, disp):
         from . import parallel
         yield from parallel.results(root, opts, disp, tmp)
     else:

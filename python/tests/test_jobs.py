@@ -227,3 +227,12 @@ def test_interrupted_parallel_run_keeps_finished_and_partial_runs(fake_vp, tmp_p
     assert doc.get("interrupted") is True
     assert [r["status"] for r in doc["runs"]] == ["complete", "interrupted"]
     assert len(doc["runs"][1]["results"]) == 2
+
+
+def test_a_cell_on_the_host_keeps_the_run_to_one_cell_at_a_time():
+    """posix measures the host's own time: nothing may run beside it, whatever --jobs says."""
+    from rtoslab import run as runmod
+    from rtoslab.parallel import serial_reason
+    opts = runmod.make_options("rtoslab,posix", None, jobs=2)
+    assert "posix@host measures the host's own time" in serial_reason(opts)
+    assert serial_reason(runmod.make_options("rtoslab,freertos", "vp-m0", jobs=2)) == ""
