@@ -2,6 +2,7 @@
 cells are spread; shards partition the matrix; merge refuses overlap and missing cells."""
 import copy
 import json
+import os
 
 import pytest
 from conftest import real_vp
@@ -80,9 +81,11 @@ def test_rtoslab_jobs_sets_the_default(cli, fake_vp, tmp_path, monkeypatch):
     r = cli("run", *fake_images(tmp_path), "--json", tmp_path / "x.json", "--no-history")
     assert_one_line_error(r, 2)
     assert "RTOSLAB_JOBS=two" in r.err
+    from rtoslab.parallel import default_jobs
     monkeypatch.setenv("RTOSLAB_JOBS", "3")
-    r = cli("run", *fake_images(tmp_path), "--json", tmp_path / "x.json", "--no-history")
-    assert r.status == 0 and "3 cells, 3 at a time (--jobs 3)" in r.err, r
+    assert default_jobs() == 3
+    monkeypatch.delenv("RTOSLAB_JOBS")
+    assert default_jobs() == len(os.sched_getaffinity(0))
 
 
 def test_the_split_is_round_robin_over_the_sorted_cells():
@@ -198,7 +201,6 @@ def test_interrupted_parallel_run_keeps_finished_and_partial_runs(fake_vp, tmp_p
     """SIGINT to the command while the second cell runs in its worker: the first cell's run is
     kept, the second's metrics that reached @end too (the worker stops its simulator and hands
     back what it parsed); status 130, one line."""
-    import os
     import signal
     import subprocess
     import sys
