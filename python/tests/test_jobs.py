@@ -154,7 +154,7 @@ def test_dask_cluster_gives_the_runs_of_a_local_run(cli, fake_vp, tmp_path):
     local = cli("run", *args, "--jobs", "1", "--json", tmp_path / "local.json", "--no-history")
     assert local.status == 0, local
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=None, local_directory=str(tmp_path / "dask")) as cluster:
         r = cli("run", *args, "--dask", cluster.scheduler_address, "--json", tmp_path / "dask.json",
                 "--no-history")
         assert r.status == 0, r
@@ -178,7 +178,7 @@ def test_dask_cluster_runs_the_real_simulator_on_its_workers(cli, fixture_elfs, 
     local = cli("run", *args, "--json", tmp_path / "local.json", "-q", "--no-history")
     assert local.status == 0, local
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=None, local_directory=str(tmp_path / "dask")) as cluster:
         r = cli("run", *args, "--dask", cluster.scheduler_address, "--json", tmp_path / "dask.json", "-q",
                 "--no-history")
         assert r.status == 0, r
