@@ -541,8 +541,9 @@ def cell_results(root: Path, opts: Options, disp: Display, tmp: Path):
 
 def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
             history_db: Path | None = None, show_table: bool = True) -> Report:
-    """The pipeline: for each RTOS build -> run -> parse -> assemble, then write (after every
-    RTOS), record the history, print the table. Raises only for Ctrl-C and a single RTOS
+    """The pipeline: for each RTOS build -> run -> parse -> assemble (cell_results: one at a
+    time, --jobs at a time, or on a Dask cluster), then write (after every RTOS, in the
+    command's order), record the history, print the table. Raises only for Ctrl-C and a single RTOS
     that does not build; every other failure is in the Report (raise_for_failures)."""
     root = mf.repo_root()
     json_path = opts.json_path or default_json_path(root)
