@@ -57,7 +57,7 @@ if [ ! -x .venv/bin/python ] || [ ! -f "$stamp" ] || [ python/pyproject.toml -nt
     say "creating the Python environment (.venv) with the rtoslab command"
     python3 -m venv .venv
     .venv/bin/pip install --quiet --upgrade pip
-    .venv/bin/pip install --quiet -e 'python[test]'
+    .venv/bin/pip install --quiet -e 'python[test,cluster]'   # cluster: rtoslab run --dask
     touch "$stamp"
 fi
 # `rtoslab-vp` on the PATH of an activated .venv, beside `rtoslab` and `rtoslab-qemu`

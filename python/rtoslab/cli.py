@@ -1,5 +1,5 @@
-"""The `rtoslab` command (interfaces.md): run, check, report, compare, size, trace, history,
-latency, peers, boards.
+"""The `rtoslab` command (interfaces.md): run, check, merge, report, compare, size, trace,
+history, latency, peers, boards.
 
 Every failure is one line on stderr and a non-zero status, never a traceback (set
 RTOSLAB_DEBUG=1 to see one): 1 a regression or a failed check, 2 bad input, 3 the firmware
@@ -69,6 +69,18 @@ def _common_run_options(f):
     return f
 
 
+def _jobs_option(f):
+    return click.option("-j", "--jobs", type=int, default=None, metavar="N",
+                        help="cells (RTOS, board, profile) built and run at a time, each in a process of its "
+                             "own; the results and their order are those of --jobs 1 "
+                             "[default: the cores this process may use]")(f)
+
+
+def _jobs(jobs: int | None) -> int:
+    from .parallel import default_jobs
+    return default_jobs() if jobs is None else jobs
+
+
 def _profile_option(f):
     return click.option("--profile", type=click.Choice(["size", "speed"]), default="size", show_default=True,
                         help="build profile: size (-Os) or speed (-O2, LTO, -fomit-frame-pointer "
@@ -93,18 +105,29 @@ def _profile_option(f):
 @click.option("--glue", is_flag=True,
               help="also measure each port's glue cycles per hot path from the instruction trace "
                    "(simulator boards; docs/methodology.md, 'Glue at parity')")
+@_jobs_option
+@click.option("--shard", metavar="I/N",
+              help="run only share I of N of the cells (round-robin over the sorted cells, docs/cli.md "
+                   "'Shards'); `rtoslab merge` joins the shares' result files")
+@click.option("--dask", metavar="tcp://HOST:PORT",
+              help="run the cells on this Dask scheduler's workers (simulator boards; images built here "
+                   "and shipped; docs/cli.md 'A Dask cluster')")
 def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples,
-        json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model, glue):
+        json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model, glue, jobs,
+        shard, dask):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
+    from . import shard as shardmod
     from .history import default_db
     out, err = _consoles()
+    where = shardmod.parse(shard)
     opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples,
                                json_path=_path(json_path),
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
                                probe=not no_probe, port=port, flash_cmd=flash_cmd, wide=wide,
-                               baseline=baseline, latency_model=latency_model, glue=glue, profile=profile)
+                               baseline=baseline, latency_model=latency_model, glue=glue, profile=profile,
+                               jobs=_jobs(jobs), dask=dask, shard_of=where)
     db = None if no_history else (Path(history_db) if history_db else default_db())
     runmod.execute(opts, out, err, quiet=quiet, history_db=db).raise_for_failures()
 
@@ -120,7 +143,8 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
               help="result file with each run's latency_model (default results/latency-<time>.json)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
 @_profile_option
-def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile):
+@_jobs_option
+def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile, jobs):
     """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS."""
     from . import latency as lat
     from . import run as runmod
@@ -129,7 +153,7 @@ def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile):
     path = _path(json_path) or runmod.default_json_path(repo_root(), "latency")
     opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests="irq.to_thread", json_path=path,
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
-                               latency_model=True, profile=profile)
+                               latency_model=True, profile=profile, jobs=_jobs(jobs))
     report = runmod.execute(opts, out, err, quiet=quiet, history_db=None, show_table=False)
     click.echo(lat.run_table(report.doc["runs"]))
     if not quiet:
@@ -141,8 +165,9 @@ def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile):
 @_common_run_options
 @click.option("--junit", "junit_path", metavar="FILE", help="write JUnit XML for CI")
 @click.option("--json", "json_path", metavar="FILE", help="also write the result file")
+@_jobs_option
 def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, junit_path,
-          json_path):
+          json_path, jobs):
     """Run the behaviour (conformance) tests; exit status 0 only if all pass."""
     from . import run as runmod
     from .check import execute_check
@@ -156,7 +181,7 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
                                json_path=Path(json_path or tmp_json),
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,
                                max_cycles=max_cycles, probe=False, port=port, flash_cmd=flash_cmd,
-                               profile=profile)
+                               profile=profile, jobs=_jobs(jobs))
     try:
         execute_check(opts, _path(junit_path), out, err, quiet=quiet)
     finally:
@@ -165,6 +190,17 @@ def check(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quie
                 os.unlink(tmp_json)
             except OSError:
                 pass
+
+
+@cli.command()
+@click.argument("files", nargs=-1, required=True, metavar="SHARD.json...")
+@click.option("-o", "--output", required=True, metavar="OUT.json", help="the joined result file")
+def merge(files, output):
+    """Join the result files of a run's shards (--shard I/N) into one; refuse a cell given
+    twice or missing (status 2, nothing written)."""
+    from .merge import execute
+    out, _ = _consoles()
+    out.print(f"wrote {execute(list(files), output)}", highlight=False)
 
 
 @cli.command()

@@ -48,6 +48,9 @@ class Options:
     glue: bool = False             # vp boards: the port glue's cycles per hot path (rtoslab.glue)
     boards: dict = field(default_factory=dict)  # rtos -> Board when not `board` (selection.resolve)
     profile: str = buildmod.DEFAULT_PROFILE      # the build profile: size (-Os) or speed (-O2, LTO)
+    jobs: int = 1                  # cells built and run at a time (parallel.py)
+    dask: str | None = None        # a Dask scheduler's address: the cells run there (dask_cells.py)
+    shard: dict | None = None      # --shard's record (shard.py): this command's share of the matrix
 
     def board_for(self, rtos: str) -> Board:
         return self.boards.get(rtos, self.board)
@@ -130,6 +133,22 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
+    jobs = kw.get("jobs", 1)
+    if jobs is not None and jobs < 1:
+        raise BadInput(f"--jobs {jobs}: at least 1")
+    if kw.get("dask"):
+        from . import dask_cells
+        dask_cells.check_address(kw["dask"])
+        off = [f"{c.rtos}@{c.board.id}" for c in sel.cells if c.board.runner != "vp"]
+        if off:
+            raise BadInput(f"--dask runs simulator boards only (rtoslab boards --runner vp), not {off[0]}")
+    where = kw.pop("shard_of", None)
+    if where is not None:
+        from . import shard
+        profile = kw.get("profile", buildmod.DEFAULT_PROFILE)
+        keys = {shard.cell_key(c.rtos, c.board.id, profile): c.rtos for c in sel.cells}
+        kw["shard"] = shard.record(list(keys), *where)
+        rlist = [keys[k] for k in shard.select(list(keys), *where)]
     return Options(rtos=rlist, board=b, boards=sel.homes(), **kw)
 
 
@@ -461,30 +480,70 @@ def run_one(root: Path, opts: Options, rtos: str, disp: Display, tmp: Path) -> t
         image = build_image(root, opts, rtos, disp)
         outcome, probe = execute_image(root, opts, rtos, image, parser, disp, tmp)
     except KeyboardInterrupt:
-        raise RunInterrupted(assemble(parser.t, None, rtos, opts, image, image_facts(root, opts, rtos, image),
-                                      {}, "interrupted", "interrupted by the user")
-                             if parser.t.lines or image else None) from None
+        raise RunInterrupted([interrupted_run(root, opts, rtos, image, parser)]
+                             if parser.t.lines or image else []) from None
     except buildmod.BuildError as e:
         if len(opts.rtos) == 1:
             raise
-        return assemble(parser.t, None, rtos, opts, None, image_facts(root, opts, rtos, None), {},
-                        "build failed", str(e)), f"{rtos}@{opts.board.id}: {e}", True
+        return build_failed(root, opts, rtos, e)
+    return finished_run(root, opts, rtos, image, parser, outcome, probe)
+
+
+def interrupted_run(root: Path, opts: Options, rtos: str, image: Path | None, parser: Parser) -> dict:
+    return assemble(parser.t, None, rtos, opts, image, image_facts(root, opts, rtos, image), {},
+                    "interrupted", "interrupted by the user")
+
+
+def build_failed(root: Path, opts: Options, rtos: str, e: buildmod.BuildError) -> tuple[dict, str, bool]:
+    """run_one's answer for an image that did not build (the others go on)."""
+    return assemble(Parser().t, None, rtos, opts, None, image_facts(root, opts, rtos, None), {},
+                    "build failed", str(e)), f"{rtos}@{opts.board.id}: {e}", True
+
+
+def finished_run(root: Path, opts: Options, rtos: str, image: Path, parser: Parser, outcome: Outcome,
+                 probe: dict) -> tuple[dict, str, bool]:
+    """run_one's answer for an image that ran (to its end, a fault, a limit)."""
     error = outcome_error(outcome, parser.t)
     run = assemble(parser.t, outcome, rtos, opts, image, image_facts(root, opts, rtos, image), probe,
                    "failed" if error else "complete", error)
     return run, (f"{rtos}@{opts.board.id}: {error}" if error else ""), False
 
 
+def _serial(opts: Options, disp: Display) -> bool:
+    from .parallel import serial_reason
+    why = serial_reason(opts)
+    if why:
+        disp.note(f"--jobs {opts.jobs}: {why}")
+    return bool(why)
+
+
 class RunInterrupted(Exception):
-    def __init__(self, run: dict | None):
+    """Ctrl-C: the runs to keep (finished, or cut short with what was parsed), in order."""
+
+    def __init__(self, runs: list[dict]):
         super().__init__("interrupted")
-        self.run = run
+        self.runs = runs
+
+
+def cell_results(root: Path, opts: Options, disp: Display, tmp: Path):
+    """(rtos, run, failure, in_build) of every cell, in the command's order: here one at a
+    time, in a local pool of processes (--jobs N), or on a Dask cluster (--dask)."""
+    if opts.dask:
+        from . import dask_cells
+        yield from dask_cells.results(root, opts, disp, tmp)
+    elif opts.jobs > 1 and len(opts.rtos) > 1 and not _serial(opts, disp):
+        from . import parallel
+        yield from parallel.results(root, opts, disp, tmp)
+    else:
+        for rtos in opts.rtos:
+            yield (rtos, *run_one(root, opts.for_rtos(rtos), rtos, disp, tmp))
 
 
 def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
             history_db: Path | None = None, show_table: bool = True) -> Report:
-    """The pipeline: for each RTOS build -> run -> parse -> assemble, then write (after every
-    RTOS), record the history, print the table. Raises only for Ctrl-C and a single RTOS
+    """The pipeline: for each RTOS build -> run -> parse -> assemble (cell_results: one at a
+    time, --jobs at a time, or on a Dask cluster), then write (after every RTOS, in the
+    command's order), record the history, print the table. Raises only for Ctrl-C and a single RTOS
     that does not build; every other failure is in the Report (raise_for_failures)."""
     root = mf.repo_root()
     json_path = opts.json_path or default_json_path(root)
@@ -495,36 +554,36 @@ def execute(opts: Options, out: Console, err: Console, quiet: bool = False,
     doc["run_id"] = uuid.uuid4().hex      # the history's key for this run's rows (history.py)
     doc["created"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     doc["command"] = " ".join(["rtoslab", *sys.argv[1:]])
+    if opts.shard is not None:
+        doc["shard"] = opts.shard
     saver = Saver(json_path, opts.csv_path)
     report = Report(doc, json_path)
     tmp = scratch.make()
     try:
         with Display(err, quiet) as disp:
-            for rtos in opts.rtos:
-                try:
-                    run, failure, in_build = run_one(root, opts.for_rtos(rtos), rtos, disp, tmp)
-                except RunInterrupted as stop:
-                    if stop.run is not None:
-                        doc["runs"].append(stop.run)
-                    doc["interrupted"] = True
+            try:
+                for rtos, run, failure, in_build in cell_results(root, opts, disp, tmp):
+                    doc["runs"].append(run)
+                    saver.save(doc)   # after every run: what was measured is never lost
+                    if failure:
+                        report.failures.append(failure)
+                        report.build_failures += in_build
+                    if in_build:
+                        disp.note(f"{rtos}@{opts.board_for(rtos).id}: build failed, going on with the others")
+                    else:
+                        disp.note(f"{rtos}@{opts.board_for(rtos).id}: {len(run['results'])} metrics, "
+                                  f"{len(run['absent'])} absent, {len(run['incomplete'])} incomplete, "
+                                  f"{len(run['checks'])} checks" + (f" -- {run['error']}" if failure else ""))
+            except RunInterrupted as stop:
+                doc["runs"] += stop.runs
+                doc["interrupted"] = True
+                saver.save(doc)
+                record_history(history_db, doc, saver.path)
+                raise Interrupted(f"interrupted: results so far kept in {saver.path}") from None
+            except RtoslabError:
+                if doc["runs"]:
                     saver.save(doc)
-                    record_history(history_db, doc, saver.path)
-                    raise Interrupted(f"interrupted: results so far kept in {saver.path}") from None
-                except RtoslabError:
-                    if doc["runs"]:
-                        saver.save(doc)
-                    raise
-                doc["runs"].append(run)
-                saver.save(doc)   # after every run: what was measured is never lost
-                if failure:
-                    report.failures.append(failure)
-                    report.build_failures += in_build
-                if in_build:
-                    disp.note(f"{rtos}@{opts.board_for(rtos).id}: build failed, going on with the others")
-                else:
-                    disp.note(f"{rtos}@{opts.board_for(rtos).id}: {len(run['results'])} metrics, "
-                              f"{len(run['absent'])} absent, {len(run['incomplete'])} incomplete, "
-                              f"{len(run['checks'])} checks" + (f" -- {run['error']}" if failure else ""))
+                raise
     finally:
         scratch.remove(tmp)
     problems = saver.problems()

@@ -84,6 +84,10 @@ RESULT_FILE = {
         "schema": {"const": 1},
         "tool": {"type": "object", "properties": {"version": TEXT, "git": TEXT}},
         "run_id": TEXT, "created": TEXT, "command": TEXT, "interrupted": {"type": "boolean"},
+        # a share of the command's cells (shard.py), and the files a merge joined (merge.py)
+        "shard": {"type": "object", "required": ["index", "count", "matrix"],
+                  "properties": {"index": COUNT, "count": COUNT, "matrix": {"type": "array", "items": TEXT}}},
+        "merged_from": {"type": "array", "items": TEXT},
         "runs": {"type": "array", "items": RUN},
     },
 }

@@ -18,6 +18,9 @@ def _isolate(tmp_path, monkeypatch):
     monkeypatch.setenv("RTOSLAB_HISTORY", str(tmp_path / "history.sqlite"))
     monkeypatch.delenv("RTOSLAB_VP", raising=False)
     monkeypatch.delenv("RTOSLAB_DEBUG", raising=False)
+    # one cell at a time unless a test asks for --jobs: the tests run two at once already (-n 2),
+    # and a pool's worker processes would cost their start-up in every test that runs two RTOSes
+    monkeypatch.setenv("RTOSLAB_JOBS", "1")
 
 
 @pytest.fixture
