@@ -19,6 +19,7 @@ import sys
 from rtoslab.contract import HOT_PATHS, HOT_PATHS_LIVE
 from rtoslab.ids import higher_is_better, metric_order
 from rtoslab.ports import registry
+from rtoslab.standing import is_ranked
 
 # The hot paths (spec/contracts.toml, docs/methodology.md "Hot paths") and their live-register
 # variants (`<id>.live`): every ranking claim is about these, and the throughputs (tm.*),
@@ -82,7 +83,7 @@ def configs_table(runs, names):
 def goals_table(runs, names, by):
     mine = by.get("rtoslab", {})
     floor = by.get("baremetal", {})
-    peers = [n for n in names if n not in ("rtoslab", "baremetal", "posix")]
+    peers = [n for n in names if n not in ("rtoslab", "baremetal", "posix") and is_ranked(n)]
     print("| metric | rtoslab | best other RTOS | floor | at or better than every RTOS | within 10 % of the floor |")
     print("|---|---|---|---|---|---|")
     tm = sorted((i for i in mine if i.startswith("tm.")), key=metric_order)
@@ -106,7 +107,7 @@ def goals_table(runs, names, by):
 
 def leader(names, by, i):
     """The RTOS with the best p50 of metric i (the floor and Linux threads not competing)."""
-    have = [(by[n][i]["p50"], n) for n in names if n not in ("baremetal", "posix")
+    have = [(by[n][i]["p50"], n) for n in names if n not in ("baremetal", "posix") and is_ranked(n)
             and "p50" in by[n].get(i, {})]
     if not have:
         return "—"
@@ -172,7 +173,7 @@ def ranking_sentence(runs, names, by, rtos="rtoslab"):
     """Where `rtos` stands against every other RTOS (not the floor) on the hot paths and the
     throughputs of the file: the count, and each metric it does not lead with the leader."""
     mine = by.get(rtos, {})
-    peers = [n for n in names if n not in (rtos, FLOOR)]
+    peers = [n for n in names if n not in (rtos, FLOOR) and is_ranked(n)]
     reg = registry()
     lost, led, ids = [], 0, []
     for i in HOT + tuple(sorted((i for i in mine if i.startswith("tm.")), key=metric_order)):

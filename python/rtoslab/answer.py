@@ -88,13 +88,13 @@ def view(runs: list[dict]) -> dict:
                 values.setdefault(e["id"], {})[name] = e["p50"]
                 units.setdefault(e["id"], e.get("unit", "cycles"))
     rows = _rows(names, values, units)
-    rtoses = [n for n in names if not standing.is_floor(n)]
+    rtoses = [n for n in names if standing.is_ranked(n)]
     overall = {n: standing.geomean([row["cells"][n]["ratio"] for row in rows]) for n in names}
     have = {n: sum(1 for row in rows if row["cells"][n]["measured"]) for n in names}
     # an RTOS that lacks a service (no ratio in a group) ranks after every RTOS that has them
     # all: a mean over fewer groups is no standing against the others
     ranked = sorted(rtoses, key=lambda n: (len(rows) - have[n], overall[n] is None, overall[n] or 0, n))
-    floor = [n for n in names if standing.is_floor(n)]
+    floor = [n for n in names if not standing.is_ranked(n)]  # beside the ranking: the floor, ports for information
     total = {n: {"ratio": overall[n], "band": band(overall[n]), "rows": have[n],
                  "text": "" if overall[n] is None else f"×{overall[n]:.2f}",
                  "lacks": "" if have[n] == len(rows) else f"{have[n]}/{len(rows)} groups"} for n in names}

@@ -50,6 +50,7 @@ class Port:
     thread_structs: tuple[str, ...] = ()  # its per-thread RAM structure (size.py), first found
     report: str = ""      # a Python file of the folder adding a report section (report.py)
     glue_is_kernel: bool = False  # its folder holds the kernel itself (`rtoslab size`'s components)
+    ranked: bool = True   # false: a configuration shown for information, never ranked (standing.py)
     # files built with other flags than the rest, and why: {path suffix: reason} (manifest
     # `flag_exceptions`; the result file records each one's flags, manifest.flag_exceptions)
     flag_exceptions: tuple[tuple[str, str], ...] = ()
@@ -89,7 +90,7 @@ def _load(path: Path) -> Port:
                 origin=data.get("origin", ""), sources=tuple(sources),
                 arch=data.get("arch", "armv6m"), werror=data.get("werror", False),
                 thread_structs=tuple(data.get("thread_structs", [])), report=report,
-                glue_is_kernel=data.get("glue_is_kernel", False),
+                glue_is_kernel=data.get("glue_is_kernel", False), ranked=data.get("ranked", True),
                 flag_exceptions=tuple(data.get("flag_exceptions", {}).items()))
 
 

@@ -480,11 +480,12 @@ def _answer_md(views: list[dict]) -> list[str]:
            "p50 against the best RTOS's p50, geometric mean over each group (×1.00 is the best, above 1 "
            "worse; ↓ lower, ↑ higher, \\|→0\\| the error's magnitude closer to 0 is better; #k: the rank "
            f"where a 0 has no ratio). {', '.join(standing.FLOOR)}, the floor (no RTOS), is a reference, "
-           "never ranked.", ""]
+           "never ranked; so are the configurations shown for information (rtoslab with a check off).", ""]
     for v in views:
         out += [f"### {v['board']}" + (f", profile {v['profile']}" if v["profile"] else ""), "",
                 "| " + " | ".join(["group", "unit"] + [f"{i}. {n}" for i, n in enumerate(v["ranked"], 1)]
-                                  + [f"{n} (floor)" for n in v["floor"]]) + " |",
+                                  + [f"{n} ({'floor' if standing.is_floor(n) else 'for information'})"
+                                     for n in v["floor"]]) + " |",
                 "|---|---|" + "---|" * (len(v["ranked"]) + len(v["floor"]))]
         total = v["overall"]
         out.append("| **all groups** | ratio | " + " | ".join(

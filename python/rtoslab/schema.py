@@ -101,6 +101,7 @@ PORT_MANIFEST = {
         "summary": NAME, "configuration": NAME,
         "order": {"type": "integer", "minimum": -(2 ** 31), "maximum": 2 ** 31 - 1},
         "default": {"type": "boolean"}, "werror": {"type": "boolean"}, "glue_is_kernel": {"type": "boolean"},
+        "ranked": {"type": "boolean"},
         "origin": TEXT, "arch": TEXT, "report": TEXT,
         "thread_structs": {"type": "array", "items": NAME},
         "flag_exceptions": {"type": "object", "additionalProperties": NAME},

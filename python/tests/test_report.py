@@ -342,6 +342,20 @@ def test_standing_ranks_by_the_contracts_direction_and_never_the_floor():
     assert standing.ratio("time.idle_window", 9_600_031, 9_600_031) is None
 
 
+def test_ports_shown_for_information_are_never_ranked():
+    """rtoslab with a check off (manifest `ranked = false`) is shown beside the RTOSes, as the
+    floor is, and never best nor ranked: what a check costs is no standing against a peer."""
+    from rtoslab import ports, standing
+    reg = ports.registry()
+    assert not reg["rtoslab-nochecks"].ranked and not reg["rtoslab-nostackcheck"].ranked
+    assert reg["rtoslab"].ranked and reg["chibios"].ranked
+    cost = {"rtoslab": 47, "chibios": 28, "rtoslab-nochecks@vp-m0": 20, "rtoslab-nostackcheck#2": 10}
+    assert standing.best("sem.signal_no_waiter", cost) == 28
+    assert standing.ranks("sem.signal_no_waiter", cost) == {"chibios": 1, "rtoslab": 2}
+    assert standing.is_ranked("rtoslab") and not standing.is_ranked("rtoslab-nochecks@vp-m3")
+    assert not standing.is_ranked("baremetal") and standing.is_ranked("an-unknown-port")
+
+
 def _entry(mid: str, samples: list[int], clock=48_000_000) -> dict:
     return results.result_entry(protocol.Metric(id=mid, n=len(samples), cold=0, samples=samples,
                                                 complete=True, signed=min(samples) < 0), clock)

@@ -22,6 +22,12 @@ static struct { void (*cb)(void *); void *arg; } timer_cb[RTB_MAX_TIMERS];
 
 /* (timeouts: rtb_rtoslab_kto, in rtb_port_inline.h) */
 
+/* The kernel library linked (the ports shown for information, bench/ports/rtoslab-no*, link a
+ * variant of it: their CMakeLists.txt name it) */
+#ifndef RTB_RTOSLAB_LIB
+#define RTB_RTOSLAB_LIB "rtoslab_kernel"
+#endif
+
 const char *rtb_port_absent_reason(uint32_t cap)
 {
     (void)cap;
@@ -30,7 +36,7 @@ const char *rtb_port_absent_reason(uint32_t cap)
 
 void rtb_port_config(void)
 {
-    bench_config("kernel", "rtoslab " RTOSLAB_KERNEL_VERSION " (kernel/, library rtoslab_kernel)");
+    bench_config("kernel", "rtoslab " RTOSLAB_KERNEL_VERSION " (kernel/, library " RTB_RTOSLAB_LIB ")");
     bench_config("tickless", K_CONFIG_TICKLESS ? "yes (board compare timer)" : "no");
     bench_config_u("time_hz", K_TIME_HZ);
     bench_config_u("timer_lead_cycles", K_CONFIG_TIMER_LEAD);
