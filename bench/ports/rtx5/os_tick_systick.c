@@ -18,6 +18,8 @@
 
 uint32_t SystemCoreClock = BOARD_CLOCK_HZ; /* CMSIS's name for the core clock */
 
+#define SCB_SHPR3_WORD (*(volatile uint32_t *)0xE000ED20u) /* PendSV 23:16, SysTick 31:24 */
+
 static uint32_t tick_load;  /* the interval's reload value: clock / tick rate - 1 */
 static uint8_t tick_pended; /* a tick came while the timer was disabled */
 
@@ -27,7 +29,10 @@ int32_t OS_Tick_Setup(uint32_t freq, IRQHandler_t handler)
     if (freq == 0u || SystemCoreClock / freq - 1u > SysTick_LOAD_RELOAD_Msk)
         return -1;
     tick_load = SystemCoreClock / freq - 1u;
-    NVIC_SetPriority(SysTick_IRQn, (1u << __NVIC_PRIO_BITS) - 1u); /* the lowest */
+    /* The lowest priority, as RTX5's SVC_Setup gives PendSV (byte 0xFF): a word write of
+     * SHPR3's SysTick byte, valid on ARMv6-M (word access only) and whatever priority bits
+     * an ARMv7-M core implements (the simulator's and QEMU's keep more than 3). */
+    SCB_SHPR3_WORD = (SCB_SHPR3_WORD & 0x00FFFFFFu) | 0xFF000000u;
     SysTick->CTRL = SysTick_CTRL_CLKSOURCE_Msk | SysTick_CTRL_TICKINT_Msk;
     SysTick->LOAD = tick_load;
     SysTick->VAL = 0u;

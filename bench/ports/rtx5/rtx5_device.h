@@ -28,7 +28,9 @@ typedef enum IRQn {
 #define __Vendor_SysTickConfig 0U
 #if defined(__ARM_ARCH_7EM__)
 #define __CM4_REV 0x0001U
-#define __NVIC_PRIO_BITS 3U /* the boards' ARMv7-M cores (bench/boards/common/armv6m_nvic.h) */
+/* At least 3 on the boards' ARMv7-M cores (bench/boards/common/armv6m_nvic.h; the simulator
+ * keeps 8). RTX5 itself does not use it; the port sets its one priority by the byte. */
+#define __NVIC_PRIO_BITS 3U
 #define __VTOR_PRESENT 1U
 #if defined(__ARM_FP)
 #define __FPU_PRESENT 1U
