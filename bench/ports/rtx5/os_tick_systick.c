@@ -21,6 +21,7 @@ uint32_t SystemCoreClock = BOARD_CLOCK_HZ; /* CMSIS's name for the core clock */
 #define SCB_SHPR3_WORD (*(volatile uint32_t *)0xE000ED20u) /* PendSV 23:16, SysTick 31:24 */
 
 static uint32_t tick_load;  /* the interval's reload value: clock / tick rate - 1 */
+static uint32_t sleep_max;  /* the most ticks one SysTick reload holds (24 bits) */
 static uint8_t tick_pended; /* a tick came while the timer was disabled */
 
 int32_t OS_Tick_Setup(uint32_t freq, IRQHandler_t handler)
@@ -29,6 +30,7 @@ int32_t OS_Tick_Setup(uint32_t freq, IRQHandler_t handler)
     if (freq == 0u || SystemCoreClock / freq - 1u > SysTick_LOAD_RELOAD_Msk)
         return -1;
     tick_load = SystemCoreClock / freq - 1u;
+    sleep_max = (SysTick_LOAD_RELOAD_Msk + 1u) / (tick_load + 1u);
     /* The lowest priority, as RTX5's SVC_Setup gives PendSV (byte 0xFF): a word write of
      * SHPR3's SysTick byte, valid on ARMv6-M (word access only) and whatever priority bits
      * an ARMv7-M core implements (the simulator's and QEMU's keep more than 3). */
@@ -73,7 +75,8 @@ uint32_t OS_Tick_GetOverflow(void) { return (SysTick->CTRL & SysTick_CTRL_COUNTF
  * Tick-less sleep: called by the idle thread between osKernelSuspend (which stopped the tick
  * through OS_Tick_Disable) and osKernelResume. SysTick is reloaded to count to the boundary
  * of the `ticks`-th tick from the current tick's phase (at most what its 24 bits hold), the
- * core waits in WFI with interrupts masked, and the whole ticks that passed are returned for
+ * core waits in WFI with interrupts masked (no division inside: ARMv6-M divides in a library
+ * call), and the whole ticks that passed are returned for
  * osKernelResume. The part of a tick that passed when an interrupt ended the sleep early is
  * not counted, and the tick restarts with a full interval at OS_Tick_Enable: the kernel's
  * time then runs behind, never ahead, so a delay is never shorter than asked.
@@ -83,13 +86,12 @@ uint32_t rtb_rtx_tick_sleep(uint32_t ticks)
     const uint32_t period = tick_load + 1u;
     if (ticks == 0u || tick_pended)
         return 0u; /* a tick is due: let the kernel take it */
+    if (ticks > sleep_max)
+        ticks = sleep_max; /* the span below then fits the 24-bit reload */
     __disable_irq();
     uint32_t left = SysTick->VAL; /* the current tick's remaining count (the timer is stopped) */
     if (left == 0u)
         left = period;
-    uint32_t fit = (SysTick_LOAD_RELOAD_Msk + 1u - left) / period + 1u;
-    if (ticks > fit)
-        ticks = fit;
     const uint32_t span = left + (ticks - 1u) * period;
     SysTick->LOAD = span - 1u;
     SysTick->VAL = 0u;
