@@ -249,7 +249,12 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
     return RTB_OK;
 }
 void rtb_timer_start(int id) { osTimerStart(timer_periodic[id], timer_ticks[id]); }
-void rtb_timer_stop(int id) { osTimerStop(timer_periodic[id]); }
+/* Stops the timer whichever way it runs (periodic, or a pending one shot). */
+void rtb_timer_stop(int id)
+{
+    osTimerStop(timer_periodic[id]);
+    osTimerStop(timer_once[id]);
+}
 /* One shot: the one-shot twin started (or restarted) for ceil(us/tick) + 1 ticks, as the
  * delays: the first tick may come at once, so the callback is never early. */
 int rtb_timer_once(int id, uint32_t delay_us)
