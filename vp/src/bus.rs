@@ -227,6 +227,14 @@ impl<B: Bus> Cpu<B> {
         }
         let now = self.cyc + self.bus_off;
         if addr >> 12 == SCS_BASE >> 12 || self.bus.device(addr) {
+            let off = addr.wrapping_sub(SCS_BASE);
+            if size != 4 && self.v7 && crate::scb::byte_accessible(off) {
+                // NVIC_IPR and SHPR: byte and halfword reads too on ARMv7-M (ARMv7-M ARM, the
+                // SHPR1-3 and NVIC_IPRn register descriptions; RTX5's SVC_Setup reads SHPR3's
+                // PendSV byte back), as the stores above.
+                let (word, sh) = (off & !3, (off & 3) * 8);
+                return Some((self.scs_read(word, now) >> sh) & (u32::MAX >> (32 - 8 * size as u32)));
+            }
             if size != 4 {
                 self.access_fault(pc, addr, size, false, "peripheral registers are word-access only");
                 return None;

@@ -113,6 +113,23 @@ fn divide_by_zero_is_zero_unless_trapped() {
 }
 
 #[test]
+fn priority_bytes_read_back_on_v7m_and_fault_on_v6m() {
+    // ARMv7-M ARM, SHPR1-3 and NVIC_IPRn: byte accessible; ARMv6-M's are word-access only
+    // (ARMv6-M ARM, the same registers). RTX5's SVC_Setup writes the
+    // PendSV byte of SHPR3 and reads it back to find the implemented priority bits.
+    let mut a = Asm::new();
+    setup(&mut a);
+    a.li(0, SHPR3 + 2).li(1, 0xFF).i(strb_i(1, 0, 0)).i(ldrb_i(2, 0, 0));
+    a.li(0, NVIC_IPR0 + 1).li(1, 0xA0).i(strb_i(1, 0, 0)).i(ldrb_i(3, 0, 0));
+    a.i(cmp_i(2, 0xFF)).bc(1, "bad").i(cmp_i(3, 0xA0)).bc(1, "bad").exit(0);
+    a.label("bad").exit(1);
+    a.label("hardfault").exit(3);
+    a.vector(3, "hardfault");
+    assert_eq!(run(&a, cfg(Board::VP_M3)).1, Stop::Exit(0));
+    assert_eq!(run(&a, cfg(Board::VP_M0)).1, Stop::Exit(3));
+}
+
+#[test]
 fn vp_m0_still_faults_on_thumb2() {
     let mut a = Asm::new();
     setup(&mut a);
