@@ -8,8 +8,11 @@ import re
 
 _counter = [0]
 # Twelve colours that stay apart from each other (the first ten are matplotlib's tab10).
+# as many distinct colours as the port registry has entries (14 today), so that an RTOS keeps
+# its colour in every report whatever the others in it
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",
-          "#bcbd22", "#7f7f7f", "#393b79", "#e7969c"]
+          "#bcbd22", "#7f7f7f", "#393b79", "#e7969c", "#637939", "#843c39", "#3182bd", "#7b4173",
+          "#31a354", "#e6550d"]
 
 
 def colors_for(rtoses: list[str]) -> dict[str, str]:

@@ -501,3 +501,11 @@ def test_distribution_svg_is_well_formed_small_and_reaches_the_top():
             assert d.endswith(f"V{TOP}")
     assert "constant: every sample = 5" in figure("m", series[:1], "cycles")
     assert "(log x)" in figure("m", series[2:], "cycles") and "(log x)" not in figure("m", series[1:2], "cycles")
+
+
+def test_every_port_of_the_registry_has_a_colour_of_its_own():
+    # a new port must not take another's colour (the palette grows with the registry)
+    from rtoslab.plots import colors_for
+    from rtoslab.ports import registry
+    ids = list(registry())
+    assert len(set(colors_for(ids).values())) == len(ids)
