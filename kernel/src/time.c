@@ -164,6 +164,29 @@ void z_time_reprogram(void)
 }
 #endif
 
+/* The idle loop, before its WFI, interrupts masked (arch idle loops): the deepest sleep the
+ * next deadline allows (config.h, K_CONFIG_DEEP_IDLE). Deep when no interrupt but the alarm
+ * can wake the core and the alarm, if armed, is further than the wake-up plus the break-even
+ * idle away; its alarm then fires the wake-up earlier, so the handler runs when it would have
+ * from a plain sleep. SLEEPDEEP stays as chosen until the next idle entry. */
+#if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
+void z_idle_prepare(void)
+{
+#ifdef BOARD_DEEP_WAKEUP_CYCLES
+    uint32_t at, scr = ARCH_SCB_SCR & ~ARCH_SCR_SLEEPDEEP;
+    if ((ARCH_NVIC_ISER0 & ~(1u << BOARD_ALARM_IRQ)) == 0 && (ARCH_SYST_CSR & 2u) == 0) {
+        if (!board_alarm_armed(&at)) {
+            scr |= ARCH_SCR_SLEEPDEEP; /* nothing timed: only the alarm could ever wake it */
+        } else if ((int32_t)(at - board_cycles()) > (int32_t)(BOARD_DEEP_WAKEUP_CYCLES + BOARD_DEEP_BREAK_EVEN_CYCLES)) {
+            board_alarm_set(at - BOARD_DEEP_WAKEUP_CYCLES);
+            scr |= ARCH_SCR_SLEEPDEEP;
+        }
+    }
+    ARCH_SCB_SCR = scr;
+#endif
+}
+#endif
+
 #if K_CONFIG_TICKLESS
 void board_alarm_isr(void)
 {

@@ -94,6 +94,12 @@ z_idle_loop:
     ldrb    r0, [r3, #ZK_BITMAP]
 #endif
     cbnz    r0, 2f
+#if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
+    bl      z_idle_prepare          /* sleep or deep sleep (time.c); then the constants again */
+    ldr     r3, =z_kernel
+    ldr     r2, =ICSR
+    mov     r1, #PENDSVSET
+#endif
     wfi
     cpsie   i                       /* the interrupt runs here */
     b       1b
