@@ -36,8 +36,6 @@ uint64_t board_cycles64(void);
  */
 void board_alarm_set(uint32_t at_cycle);
 void board_alarm_cancel(void);
-/* 1 and the compare value if the alarm is armed (the rtoslab kernel's deep idle). */
-int board_alarm_armed(uint32_t *at_cycle);
 void board_alarm_isr(void);
 
 /*

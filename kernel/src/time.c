@@ -166,23 +166,22 @@ void z_time_reprogram(void)
 
 /* The idle loop, before its WFI, interrupts masked (arch idle loops): the deepest sleep the
  * next deadline allows (config.h, K_CONFIG_DEEP_IDLE). Deep when no interrupt but the alarm
- * can wake the core and the alarm, if armed, is further than the wake-up plus the break-even
- * idle away; its alarm then fires the wake-up earlier, so the handler runs when it would have
- * from a plain sleep. SLEEPDEEP stays as chosen until the next idle entry. */
+ * can wake the core and the alarm is armed further than the wake-up plus the break-even idle
+ * away; the alarm then fires the wake-up earlier, so the handler runs when it would have from
+ * a plain sleep. (Nothing armed: nothing could wake the core, and it only sleeps.) SLEEPDEEP
+ * stays as chosen until the next idle entry. */
 #if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
 void z_idle_prepare(void)
 {
 #ifdef BOARD_DEEP_WAKEUP_CYCLES
-    uint32_t at, scr = ARCH_SCB_SCR & ~ARCH_SCR_SLEEPDEEP;
-    if ((ARCH_NVIC_ISER0 & ~(1u << BOARD_ALARM_IRQ)) == 0 && (ARCH_SYST_CSR & 2u) == 0) {
-        if (!board_alarm_armed(&at)) {
-            scr |= ARCH_SCR_SLEEPDEEP; /* nothing timed: only the alarm could ever wake it */
-        } else if ((int32_t)(at - board_cycles()) > (int32_t)(BOARD_DEEP_WAKEUP_CYCLES + BOARD_DEEP_BREAK_EVEN_CYCLES)) {
-            board_alarm_set(at - BOARD_DEEP_WAKEUP_CYCLES);
-            scr |= ARCH_SCR_SLEEPDEEP;
-        }
+    /* (short: it runs masked, and an interrupt that arrives meanwhile waits for it) */
+    uint32_t at, scr = 0;
+    if ((ARCH_NVIC_ISER0 & ~(1u << BOARD_ALARM_IRQ)) == 0 && (ARCH_SYST_CSR & 2u) == 0 && board_alarm_armed(&at) &&
+        (int32_t)(at - board_cycles()) > (int32_t)(BOARD_DEEP_WAKEUP_CYCLES + BOARD_DEEP_BREAK_EVEN_CYCLES)) {
+        board_alarm_set(at - BOARD_DEEP_WAKEUP_CYCLES); /* (no interrupt but the far alarm can come) */
+        scr = ARCH_SCR_SLEEPDEEP;
     }
-    ARCH_SCB_SCR = scr;
+    ARCH_SCB_SCR = scr; /* (the kernel uses no other SCR bit) */
 #endif
 }
 #endif

@@ -34,12 +34,6 @@ void board_alarm_set(uint32_t at_cycle)
     LAB_TIMER_CTRL = 1u;
 }
 
-int board_alarm_armed(uint32_t *at_cycle)
-{
-    *at_cycle = LAB_TIMER_CMP;
-    return (int)(LAB_TIMER_CTRL & 1u);
-}
-
 void board_alarm_cancel(void)
 {
     LAB_TIMER_CTRL = 0u;

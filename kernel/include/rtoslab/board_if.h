@@ -10,7 +10,8 @@
  *                         (the tickless kernel's clock: read on every timed call);
  *      optionally BOARD_DEEP_WAKEUP_CYCLES and BOARD_DEEP_BREAK_EVEN_CYCLES, its deep sleep
  *                         (SLEEPDEEP): the wake-up and the idle from which it pays (config.h,
- *                         K_CONFIG_DEEP_IDLE), with board_alarm_armed below;
+ *                         K_CONFIG_DEEP_IDLE), with int board_alarm_armed(uint32_t *at_cycle),
+ *                         static inline: 1 and the compare value if the alarm is armed;
  *  - the functions declared below, in that target's library;
  *  - the memory layout the port relies on, in its linker script (ARMv6-M: the symbol
  *    __stack_top, the top of the interrupt stack, which is the start-up stack (MSP); that
@@ -39,9 +40,6 @@ extern "C" {
  * `at_cycle` (at once if it is already past); the interrupt calls board_alarm_isr. A new
  * call replaces the previous alarm. Called with interrupts masked. */
 void board_alarm_set(uint32_t at_cycle);
-/* Boards with a deep sleep (BOARD_DEEP_WAKEUP_CYCLES defined: the tickless idle's, time.c):
- * 1 and the compare value in *at_cycle if the alarm is armed, else 0. */
-int board_alarm_armed(uint32_t *at_cycle);
 /* Enable interrupt line `irq` at `priority` (0, the most urgent, .. 3): the kernel enables
  * BOARD_ALARM_IRQ at 0 once, in k_start. */
 void board_irq_enable(unsigned irq, unsigned priority);

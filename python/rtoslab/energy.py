@@ -1,0 +1,65 @@
+"""Energy figures of a run (docs/methodology.md, "Energy"): the board's energy model
+(board.toml [energy], `boards.Energy`) applied to the simulator's record of the core's state.
+
+The simulator's profile (`rtoslab-vp --masked`, masked.profile) gives each metric's window in
+cycles by context: `sleep` (WFI/WFE), `deep_sleep` (SLEEPDEEP: Stop), `wakeup` (the wake-up
+from Stop, at run current), the rest ran. From it:
+
+- `energy.idle_uA`: the average current of `energy.idle_window` (every thread waits 1 s);
+- `energy.duty_uA`: that of `energy.duty_window` (wake, work, sleep: the battery view);
+- `energy.per_switch_nC`: the charge of one `rhealstone.task_switch` (its mean cycles at the
+  run current), with every hot path's in `hot_paths_nC`.
+
+A board without a model gives none of them.
+"""
+from __future__ import annotations
+
+from . import contract
+
+WINDOWS = {"energy.idle_uA": "energy.idle_window", "energy.duty_uA": "energy.duty_window"}
+# the battery of the battery-life view: a CR2032 coin cell's nominal capacity
+BATTERY_MAH = 225.0
+SLEEP_STATES = ("sleep", "deep_sleep", "wakeup")
+
+
+def charge_nC(segment: dict, model, clock_hz: int) -> dict:
+    """The charge of one profile segment by state, in nC (cycles x nA / Hz)."""
+    cycles = segment["cycles"]
+    sleep, deep, wake = (int(segment.get(k, 0)) for k in SLEEP_STATES)
+    run = cycles - sleep - deep - wake
+    na = model.nA()
+    return {"run": run * na["run_flash_ua"] / clock_hz, "sleep": sleep * na["sleep_ua"] / clock_hz,
+            "deep": deep * na["deep_ua"] / clock_hz, "wakeup": wake * na["run_flash_ua"] / clock_hz}
+
+
+def _single(mid: str, unit: str, v: float, extra: dict) -> dict:
+    return {"id": mid, "unit": unit, "n": 1, "min": v, "p50": v, "mean": v, "p99": v, "max": v,
+            "stdev": 0.0, "cold": 0, "cold_stats": None, "source": "simulator", "samples": [v], **extra}
+
+
+def results(segments: dict, measured: list[dict], model, clock_hz: int) -> list[dict]:
+    """The energy.* entries of a run: `segments` is masked.profile's (metric id -> its cycles by
+    context), `measured` the run's result entries."""
+    if model is None or not clock_hz:
+        return []
+    out = []
+    for mid, window in WINDOWS.items():
+        seg = segments.get(window)
+        if not seg or not seg.get("cycles"):
+            continue
+        q = charge_nC(seg, model, clock_hz)
+        seconds = seg["cycles"] / clock_hz
+        ua = round(sum(q.values()) / seconds / 1000.0, 4)
+        extra = {"window": window, "window_cycles": seg["cycles"],
+                 "state_cycles": {k: int(seg.get(k, 0)) for k in SLEEP_STATES},
+                 "charge_nC": {k: round(v, 3) for k, v in q.items()}}
+        if mid == "energy.duty_uA":
+            extra["battery"] = {"capacity_mAh": BATTERY_MAH, "days": round(BATTERY_MAH / (ua / 1000.0) / 24, 1)}
+        out.append(_single(mid, "uA", ua, extra))
+    means = {e["id"]: e.get("mean") for e in measured if e.get("unit") == "cycles"}
+    run_na = model.nA()["run_flash_ua"]
+    per_op = {hp: round(means[hp] * run_na / clock_hz, 4) for hp in contract.HOT_PATHS if means.get(hp) is not None}
+    if "rhealstone.task_switch" in per_op:
+        out.append(_single("energy.per_switch_nC", "nC", per_op["rhealstone.task_switch"],
+                           {"run_nA": run_na, "hot_paths_nC": per_op}))
+    return out
