@@ -63,3 +63,49 @@ def results(segments: dict, measured: list[dict], model, clock_hz: int) -> list[
         out.append(_single("energy.per_switch_nC", "nC", per_op["rhealstone.task_switch"],
                            {"run_nA": run_na, "hot_paths_nC": per_op}))
     return out
+
+
+def _entry(run: dict, mid: str) -> dict | None:
+    return next((e for e in run.get("results", []) if e.get("id") == mid), None)
+
+
+def battery_rows(runs: list[dict], label) -> list[dict]:
+    """The battery-life view (report.py): per run with energy figures, its idle current, the
+    duty-cycle application's current and its life on the BATTERY_MAH cell, the charge of one
+    switch, and how its idle sleeps (the port's manifest, `[idle]`)."""
+    from . import ports
+    rows = []
+    for r in runs:
+        idle, duty, sw = (_entry(r, m) for m in ("energy.idle_uA", "energy.duty_uA", "energy.per_switch_nC"))
+        if not (idle or duty):
+            continue
+        try:
+            how = dict(ports.get(r.get("rtos", "")).idle)
+        except Exception:  # a result of a port this checkout does not have
+            how = {}
+        rows.append({"label": label(r), "idle_uA": idle and idle["mean"], "duty_uA": duty and duty["mean"],
+                     "days": duty and duty.get("battery", {}).get("days"), "switch_nC": sw and sw["mean"],
+                     "tickless": how.get("tickless"), "deep_sleep": how.get("deep_sleep")})
+    return rows
+
+
+def battery_md(runs: list[dict], label) -> list[str]:
+    rows = battery_rows(runs, label)
+    if not rows:
+        return []
+    cfg = next((r.get("config", {}) for r in runs if r.get("config", {}).get("energy.duty_work_cycles")), {})
+    app = (f"sleeps {cfg.get('energy.duty_sleep_us', '?')} us after each {cfg.get('energy.duty_work_cycles', '?')} "
+           "cycles of work")
+    yn = {True: "yes", False: "no", None: "?"}
+    out = ["", "## Energy and battery life", "",
+           "The board's energy model (board.toml [energy]: the part's datasheet currents) over the "
+           "simulator's record of the core's state: `energy.idle_uA`, every thread waiting 1 s; "
+           f"`energy.duty_uA`, an application that {app}; its life on a {BATTERY_MAH:g} mAh cell "
+           "(the MCU alone); the charge of one task switch.", "",
+           "| run | tick-less | deep sleep | idle uA | duty-cycle uA | days | switch nC |",
+           "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        out.append(f"| {r['label']} | {yn[r['tickless']]} | {yn[r['deep_sleep']]} | "
+                   + " | ".join("" if v is None else f"{v:g}" for v in (r["idle_uA"], r["duty_uA"], r["days"],
+                                                                          r["switch_nC"])) + " |")
+    return out

@@ -18,7 +18,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import __version__
-from . import answer, contract, distribution_svg, port_sections, standing
+from . import answer, contract, distribution_svg, energy, port_sections, standing
 from . import results as res
 from .errors import BadInput, RtoslabError
 from .glue import rows as glue_rows
@@ -380,6 +380,7 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
         out.append(line + " |")
     if ctx["weights"]:
         out += ["", "Weights: " + ", ".join(f"`{k}`={v:g}" for k, v in ctx["weights"].items())]
+    out += energy.battery_md(runs, lambda r: ctx["labels"][runs.index(r)])
     out += ["", "## Footprints (bytes)", "", "| | " + " | ".join(ctx["labels"]) + " |",
             "|---|" + "---|" * len(ctx["labels"])]
     for s in ctx["sizes"]:

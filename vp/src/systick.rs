@@ -100,7 +100,7 @@ impl<B: Bus> Cpu<B> {
     }
 
     /// Deep sleep from `c`: the counter stops where it is (STM32 Stop mode: every clock of
-    /// the core domain is off; RM0091 6.3.5, RM0090 5.3.4).
+    /// the core domain is off; RM0091 and RM0090, the power controller's "Stop mode").
     pub fn systick_stop(&mut self, c: u64) {
         self.systick_advance(c);
         let v = self.systick.value_at(c);
