@@ -14,7 +14,10 @@ A board without a model gives none of them.
 """
 from __future__ import annotations
 
+import sys
+
 from . import contract
+from .errors import BadInput
 
 WINDOWS = {"energy.idle_uA": "energy.idle_window", "energy.duty_uA": "energy.duty_window"}
 # the battery of the battery-life view: a CR2032 coin cell's nominal capacity
@@ -105,7 +108,29 @@ def battery_md(runs: list[dict], label) -> list[str]:
            "| run | tick-less | deep sleep | idle uA | duty-cycle uA | days | switch nC |",
            "|---|---|---|---|---|---|---|"]
     for r in rows:
+        cells = [(r["idle_uA"], ".1f"), (r["duty_uA"], ".1f"), (r["days"], ".1f"), (r["switch_nC"], ".2f")]
         out.append(f"| {r['label']} | {yn[r['tickless']]} | {yn[r['deep_sleep']]} | "
-                   + " | ".join("" if v is None else f"{v:g}" for v in (r["idle_uA"], r["duty_uA"], r["days"],
-                                                                          r["switch_nC"])) + " |")
+                   + " | ".join("" if v is None else format(v, f) for v, f in cells) + " |")
     return out
+
+
+def main(argv: list[str]) -> int:
+    """`python -m rtoslab.energy RESULTS.json...`: the battery-life table of result files
+    (docs/results.md, "Energy"), one row per run with energy figures, labelled RTOS@board."""
+    from . import results as res
+    if not argv:
+        print("usage: python -m rtoslab.energy RESULTS.json...", file=sys.stderr)
+        return 2
+    runs = []
+    for p in argv:
+        try:
+            runs += res.load(p)["runs"]
+        except (OSError, ValueError, KeyError, BadInput) as e:
+            print(f"rtoslab.energy: {p}: {e}", file=sys.stderr)
+            return 2
+    print("\n".join(battery_md(runs, lambda r: f"{r.get('rtos')}@{r.get('board')}")[5:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -78,5 +78,5 @@ def test_battery_view():
     run = {"rtos": "rtoslab", "results": res, "config": {"energy.duty_work_cycles": "10000",
                                                          "energy.duty_sleep_us": "10000"}}
     md = "\n".join(energy.battery_md([run], lambda r: r["rtos"]))
-    assert "| rtoslab | yes | yes |" in md and f"{ua:g}" in md
+    assert "| rtoslab | yes | yes |" in md and f"{ua:.1f}" in md
     assert not math.isnan(ua)
