@@ -154,7 +154,15 @@ class Board:
         return ["--core", self.core.name, "--clock-hz", str(self.clock_hz),
                 "--flash-wait-states", str(self.wait_states), "--accelerator", self.accelerator,
                 "--flash-line-bytes", str(self.line_bytes), "--prefetch-blocks", str(self.prefetch_blocks),
-                "--ram", f"{self.ram_kib}K"]
+                "--ram", f"{self.ram_kib}K"] + self.energy_args()
+
+    def energy_args(self) -> list[str]:
+        """The simulator's --energy-model of the board's [energy] (none: no option)."""
+        if self.energy is None:
+            return []
+        n = self.energy.nA()
+        return ["--energy-model", f"run={n['run_flash_ua']},ram={n['run_ram_ua']},sleep={n['sleep_ua']},"
+                                  f"deep={n['deep_ua']},wakeup_ns={round(self.energy.deep_wakeup_us * 1000)}"]
 
     def profile(self) -> dict:
         """What a result file records of the board."""

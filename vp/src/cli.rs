@@ -54,6 +54,11 @@ pub struct RunArgs {
     /// art (ST's ART accelerator: prefetch, instruction and data caches). Overrides the --board's.
     #[arg(long, value_name = "none|prefetch|art")]
     pub accelerator: Option<String>,
+    /// The part's energy model (docs/board.md, "Energy"): run=NA,ram=NA,sleep=NA,deep=NA,
+    /// wakeup_ns=NS (typical currents in nA; the wake-up from deep sleep in ns). Overrides the
+    /// --board's; a board built with --core and no built-in --board has none without it.
+    #[arg(long, value_name = "SPEC")]
+    pub energy_model: Option<String>,
     /// Nominal core clock in Hz (LAB_CLOCK_HZ, semihosting's clock, the trace's header); it
     /// does not change any cycle count. Overrides the --board's.
     #[arg(long, value_name = "N")]
@@ -138,7 +143,8 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
                 .ok_or_else(|| Bad(format!("unknown core '{}' (one of {})", name, Core::names())))?;
             match built_in {
                 Some((_, Some(b))) => Board { core, ..b },
-                _ => Board { core, ..Board::DEFAULT },
+                // (the default board's memory system, not its part's energy model)
+                _ => Board { core, energy: None, ..Board::DEFAULT },
             }
         }
     };
@@ -167,6 +173,11 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
         board.clock_hz = parse_number(s)
             .and_then(|n| u32::try_from(n).ok())
             .ok_or_else(|| Bad(format!("bad --clock-hz '{}' (1..4294967295)", s)))?;
+    }
+    if let Some(s) = &a.energy_model {
+        board.energy = Some(
+            rtoslab_vp::energy::EnergyModel::parse(s).map_err(|e| Bad(format!("bad --energy-model '{}': {}", s, e)))?,
+        );
     }
     let board = board.validated().map_err(Bad)?;
     let name = match (&a.board, &a.core) {

@@ -23,6 +23,35 @@ pub struct EnergyModel {
 }
 
 impl EnergyModel {
+    /// Parse `run=NA,ram=NA,sleep=NA,deep=NA,wakeup_ns=NS` (`--energy-model`: the runner gives a
+    /// board not compiled in, or given by --core, its model; python/rtoslab/boards.py). Every
+    /// key is needed; currents in nA, deep < sleep < run.
+    pub fn parse(s: &str) -> Result<EnergyModel, String> {
+        let mut v: [Option<u32>; 5] = [None; 5];
+        const KEYS: [&str; 5] = ["run", "ram", "sleep", "deep", "wakeup_ns"];
+        for part in s.split(',').filter(|p| !p.is_empty()) {
+            let (k, n) = part.split_once('=').ok_or_else(|| format!("bad item '{part}' (want key=value)"))?;
+            let i =
+                KEYS.iter().position(|x| *x == k).ok_or_else(|| format!("unknown key '{k}' ({})", KEYS.join(", ")))?;
+            let n = crate::numbers::parse_number(n)
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| format!("bad number '{n}' for {k}"))?;
+            v[i] = Some(n);
+        }
+        let get = |i: usize| v[i].ok_or_else(|| format!("missing {}=", KEYS[i]));
+        let m = EnergyModel {
+            run_na: get(0)?,
+            run_ram_na: get(1)?,
+            sleep_na: get(2)?,
+            deep_na: get(3)?,
+            deep_wakeup_ns: get(4)?,
+        };
+        if !(m.deep_na < m.sleep_na && m.sleep_na < m.run_na) {
+            return Err("needs deep < sleep < run".into());
+        }
+        Ok(m)
+    }
+
     /// The wake-up from deep sleep in core cycles, rounded up (python/rtoslab/boards.py
     /// `Energy.wakeup_cycles`, the same rule: the kernel's BOARD_DEEP_WAKEUP_CYCLES).
     pub fn wakeup_cycles(&self, clock_hz: u32) -> u64 {

@@ -107,3 +107,14 @@ fn systick_stops_in_deep_sleep() {
     let (_, s) = run(&b, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(3));
 }
+
+#[test]
+fn energy_model_from_the_command_line() {
+    use rtoslab_vp::energy::EnergyModel;
+    let m = EnergyModel::parse("run=11400000,ram=10300000,sleep=2900000,deep=15000,wakeup_ns=3200").unwrap();
+    assert_eq!(Some(m), Board::VP_M0.energy);
+    assert_eq!(m.wakeup_cycles(48_000_000), 154);
+    for bad in ["run=1,ram=1,sleep=2,deep=1,wakeup_ns=5", "run=3,ram=1,sleep=2,deep=1", "run=3,x=1", "run"] {
+        assert!(EnergyModel::parse(bad).is_err(), "{}", bad);
+    }
+}
