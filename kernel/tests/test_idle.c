@@ -3,7 +3,7 @@
  * idle loop sets SCR.SLEEPDEEP when the next deadline is further than the board's wake-up plus
  * its break-even idle and no interrupt line but the alarm is enabled, and the deadline keeps
  * its time (the alarm fires the wake-up earlier). SLEEPDEEP stays as the last idle entry chose
- * it, which is what the cases read after each sleep. On a board without a deep sleep
+ * it, which is what the cases read after each sleep (cleared before it). On a board without a deep sleep
  * (BOARD_DEEP_WAKEUP_CYCLES undefined: QEMU, no energy model) the idle never sets it.
  */
 #include "ktest.h"
@@ -14,9 +14,12 @@
 #define NVIC_ISER0 (*(volatile uint32_t *)0xE000E100u)
 #define NVIC_ICER0 (*(volatile uint32_t *)0xE000E180u)
 
-/* Sleep `d` and return how late it ended (cycles past the request). */
+/* Sleep `d` and return how late it ended (cycles past the request). SLEEPDEEP is cleared
+ * first: set afterwards, an idle entry of this sleep chose the deep sleep (an alarm that comes
+ * before the idle loop gets to choose leaves the bit as it was). */
 static uint32_t late_after_sleep(uint32_t d)
 {
+    SCB_SCR = 0;
     uint32_t t0 = k_now();
     KT_EQ(k_sleep(d), 0);
     uint32_t dt = k_now() - t0;

@@ -151,10 +151,10 @@ class Board:
     def simulator_args(self) -> list[str]:
         """The simulator's options that give it this board (the same for a board it was built
         with and one it has never seen): its core and memory system."""
-        return ["--core", self.core.name, "--clock-hz", str(self.clock_hz),
+        return ["--core", self.core.name, "--clock-hz", str(self.clock_hz)] + self.energy_args() + [
                 "--flash-wait-states", str(self.wait_states), "--accelerator", self.accelerator,
                 "--flash-line-bytes", str(self.line_bytes), "--prefetch-blocks", str(self.prefetch_blocks),
-                "--ram", f"{self.ram_kib}K"] + self.energy_args()
+                "--ram", f"{self.ram_kib}K"]
 
     def energy_args(self) -> list[str]:
         """The simulator's --energy-model of the board's [energy] (none: no option)."""
