@@ -235,6 +235,17 @@ def rust_ident(name: str, upper: bool) -> str:
                    for p in parts)
 
 
+def rust_energy(e: dict | None) -> str:
+    """A board's [energy] as the simulator's EnergyModel (currents in nA, the wake-up in ns);
+    python/rtoslab/boards.py checks the fields."""
+    if not e:
+        return "None"
+    def n(k: str) -> str:
+        return f"{round(float(e[k]) * 1000):_}"
+    return (f"Some(EnergyModel {{ run_na: {n('run_flash_uA')}, run_ram_na: {n('run_ram_uA')}, "
+            f"sleep_na: {n('sleep_uA')}, deep_na: {n('deep_uA')}, deep_wakeup_ns: {n('deep_wakeup_us')} }})")
+
+
 def rust_board_table(spec: dict, boards: list[tuple[str, dict]]) -> str:
     cores = [c for c in spec["core"] if c["simulated"]]
     arch = {"armv6-m": "Arch::V6M", "armv7-m": "Arch::V7M"}
@@ -247,6 +258,7 @@ def rust_board_table(spec: dict, boards: list[tuple[str, dict]]) -> str:
         "//! memory-system options (docs/board.md, \"Boards\").",
         "",
         "use crate::board::{Accelerator, Arch, Board};",
+        "use crate::energy::EnergyModel;",
         "",
         "/// A core the simulator implements.",
         "#[derive(Clone, Copy, Debug, PartialEq, Eq)]",
@@ -285,6 +297,7 @@ def rust_board_table(spec: dict, boards: list[tuple[str, dict]]) -> str:
             f"        prefetch_blocks: {mem.get('prefetch_blocks', 2)},",
             f"        accelerator: {acc},",
             f"        default_ram: {mem.get('ram_kib', 16) * 1024},",
+            f"        energy: {rust_energy(b.get('energy'))},",
             "    };",
         ]
     # the registry's default board (`default = true`, as python/rtoslab/boards.py reads it),

@@ -135,6 +135,7 @@ void t_time(void);
 void t_scale(void);
 void t_scale_long_timeouts(void); /* scale.timeout_wake.n30: after the checks */
 void t_throughput(void);
+void t_energy(void); /* energy.*_window: after everything else (t_energy.c) */
 void t_checks(void);
 void t_live(void); /* the hot paths' live-register variants (`<id>.live`): last of all */
 

@@ -35,7 +35,8 @@
     "scale.prio_wake.n4", "scale.prio_wake.n8", "scale.timeout_wake.n0", \
     "scale.timeout_wake.n2", "scale.timeout_wake.n8", "scale.timeout_wake.n30", \
     "tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption", \
-    "tm.message", "tm.synchronization", "tm.memory",
+    "tm.message", "tm.synchronization", "tm.memory", "energy.idle_window", \
+    "energy.duty_window",
 
 #define BENCH_STANDARD_CHECKS \
     "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate", \

@@ -534,6 +534,7 @@ static void controller(void *arg)
 #ifndef BENCH_CHECKS_ONLY
     t_scale_long_timeouts();
     t_live();
+    t_energy();
 #endif
 #endif
 

@@ -52,6 +52,8 @@ static inline __attribute__((always_inline)) void z_time_start(void)
 #endif
 }
 void z_time_tick(void);
+/* The idle loop's choice of sleep, before its WFI (time.c; config.h, K_CONFIG_DEEP_IDLE). */
+void z_idle_prepare(void);
 static inline __attribute__((always_inline)) void z_spin_until(uint32_t deadline)
 {
     while ((int32_t)(z_now() - deadline) < 0) {

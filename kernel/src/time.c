@@ -164,6 +164,29 @@ void z_time_reprogram(void)
 }
 #endif
 
+/* The idle loop, with nothing ready, before its WFI (arch idle loops; interrupts enabled: an
+ * interrupt that readies a thread meanwhile is seen by the loop's second look, masked): the
+ * deepest sleep the next deadline allows (config.h, K_CONFIG_DEEP_IDLE). Deep when no
+ * interrupt but the alarm can wake the core and the alarm is armed further than the wake-up
+ * plus the break-even idle away; the alarm then fires the wake-up earlier, so the handler runs
+ * when it would have from a plain sleep. Then nothing can interrupt before the WFI: no other
+ * line is enabled and the alarm is far. (Nothing armed: nothing could wake the core, and it
+ * only sleeps.) SLEEPDEEP stays as chosen until the next idle entry. */
+#if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
+void z_idle_prepare(void)
+{
+#ifdef BOARD_DEEP_WAKEUP_CYCLES
+    uint32_t at, scr = 0;
+    if ((ARCH_NVIC_ISER0 & ~(1u << BOARD_ALARM_IRQ)) == 0 && (ARCH_SYST_CSR & 2u) == 0 && board_alarm_armed(&at) &&
+        (int32_t)(at - board_cycles()) > (int32_t)(BOARD_DEEP_WAKEUP_CYCLES + BOARD_DEEP_BREAK_EVEN_CYCLES)) {
+        board_alarm_set(at - BOARD_DEEP_WAKEUP_CYCLES); /* (nothing can interrupt these two stores) */
+        scr = ARCH_SCR_SLEEPDEEP;
+    }
+    ARCH_SCB_SCR = scr; /* (the kernel uses no other SCR bit) */
+#endif
+}
+#endif
+
 #if K_CONFIG_TICKLESS
 void board_alarm_isr(void)
 {

@@ -32,7 +32,7 @@ FPU_BOARDS=" $(boards list --has fpu | tr '\n' ' ') "
 SMALL_RAM_BOARDS=" $(boards list --runner vp --arch armv6-m | tr '\n' ' ') "
 FOOTPRINT_BOARDS=" $(boards list --arch armv6-m | tr '\n' ' ') "
 QEMU_BOARDS=" $(boards list --runner qemu | tr '\n' ' ') "
-TESTS="ktest_smoke ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
+TESTS="ktest_smoke ktest_idle ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
 EXAMPLES="example_blinky example_minimal example_minimal_c"
 # The internal headers, each compiled on its own (built, nothing to run).
 HEADER_CHECKS="ktest_headers ktest_headers_min_c"
@@ -40,6 +40,11 @@ HEADER_CHECKS="ktest_headers ktest_headers_min_c"
 # arrival cycle across kernel paths (test_irqsweep.c): fast paths, C paths, ready list
 # (PendSV-only); the soak test (test_soak.c: 10^9 cycles of random interrupts, about 4 s).
 VP_TESTS="ktest_irqsweep ktest_irqsweep_c ktest_irqsweep_list ktest_soak"
+# One idle second on a 1 kHz tick, tick-less and with the deep idle, against the board's energy
+# model (idle_energy.py; simulator boards with an [energy] entry; 3 runs of 48M mostly sleeping
+# cycles: about a second).
+IDLE_ENERGY="kidle_tick1k kidle_light kidle_deep"
+has_energy() { [[ $QEMU_BOARDS != *" $1 "* ]] && grep -q '^\[energy\]' "$ROOT/bench/boards/$1/board.toml"; }
 # The footprint goal: the kernel (with its port) linked into example_minimal_c, the smallest
 # build (threads, semaphores, delays), in bytes: issue 11's 900 bytes of flash and 16 of
 # RAM on the simulated boards (seed 000's ChibiOS: 950; ChibiOS/NIL with the same features,
@@ -62,6 +67,7 @@ build() {
     [[ $STIMULUS_BOARDS == *" $board "* ]] && targets="$targets $VP_TESTS"
     [[ $SMALL_RAM_BOARDS == *" $board "* ]] && targets="$targets example_blinky_4k example_minimal_4k example_minimal_c_4k"
     [[ " $FPU_BOARDS " == *" $board "* ]] && targets="$targets ktest_fpu"
+    has_energy "$board" && targets="$targets $IDLE_ENERGY"
     ninja "${NINJA_J[@]}" -C "$dir" $targets >/dev/null || { ninja "${NINJA_J[@]}" -C "$dir" $targets; return 1; }
 }
 
@@ -180,6 +186,17 @@ board_tests() {
         for t in $VP_TESTS; do
             check "$board" "$t" "$dir/kernel/tests/$t.elf"
         done
+    fi
+    if has_energy "$board"; then
+        local out
+        if out=$(python3 "$ROOT/kernel/tests/idle_energy.py" "$VP" "$ROOT/bench/boards/$board" \
+            "$dir/kernel/tests/kidle_tick1k.elf" "$dir/kernel/tests/kidle_light.elf" "$dir/kernel/tests/kidle_deep.elf" 2>&1); then
+            note "PASS  $board  idle energy  $(printf '%s\n' "$out" | grep -F 'tick-less, uA' | sed 's/^PASS  //')"
+        else
+            failures=$((failures + 1))
+            note "FAIL  $board  idle energy"
+            printf '%s\n' "--- $board idle energy ---" "$out"
+        fi
     fi
     if [[ $SMALL_RAM_BOARDS == *" $board "* ]]; then
         check "$board" "example_blinky (--ram 4K)" "$dir/kernel/examples/example_blinky_4k.elf" --ram 4K

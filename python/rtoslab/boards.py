@@ -61,6 +61,62 @@ class Core:
 
 
 @dataclass(frozen=True)
+class Energy:
+    """A board's energy model ([energy] of board.toml; docs/board.md, "Energy"): typical supply
+    currents of the part named, by the core's state, and the wake-up from deep sleep."""
+    part: str
+    source: str
+    run_flash_ua: float   # running, code from flash (every run cycle is charged at this)
+    run_ram_ua: float     # running, code from RAM (reported; the simulator does not split)
+    sleep_ua: float       # WFI/WFE, SLEEPDEEP clear (Sleep)
+    deep_ua: float        # WFI/WFE with SLEEPDEEP set (Stop)
+    deep_wakeup_us: float  # Stop to run: the cycles the core spends waking, charged at run current
+    checked: tuple[str, ...] = ()
+
+    def wakeup_cycles(self, clock_hz: int) -> int:
+        """The wake-up in core cycles, rounded up (vp/src/energy.rs, the same rule)."""
+        return -(-round(self.deep_wakeup_us * 1000) * clock_hz // 1_000_000_000)
+
+    def break_even_cycles(self, clock_hz: int) -> int:
+        """The shortest idle for which Stop costs less than Sleep: the wake-up (at run current)
+        plus the rest in Stop must undercut the whole idle in Sleep,
+        W*run + (T-W)*deep <= T*sleep, so T >= W*(run-deep)/(sleep-deep)."""
+        w = self.wakeup_cycles(clock_hz)
+        return -(-w * round(self.run_flash_ua - self.deep_ua) // max(1, round(self.sleep_ua - self.deep_ua)))
+
+    def nA(self) -> dict:
+        """The currents in nA (integers: the simulator's table)."""
+        return {k: round(getattr(self, k) * 1000) for k in ("run_flash_ua", "run_ram_ua", "sleep_ua", "deep_ua")}
+
+
+ENERGY_FIELDS = ("part", "source", "run_flash_uA", "run_ram_uA", "sleep_uA", "deep_uA", "deep_wakeup_us",
+                 "checked")
+
+
+def _energy(path: Path, t) -> Energy | None:
+    if t is None:
+        return None
+    if not isinstance(t, dict):
+        _fail(path, "[energy] must be a table")
+    for k in t:
+        if k not in ENERGY_FIELDS:
+            _fail(path, f"[energy] {k}: known are {', '.join(ENERGY_FIELDS)}")
+    num = {}
+    for k in ("run_flash_uA", "run_ram_uA", "sleep_uA", "deep_uA", "deep_wakeup_us"):
+        v = t.get(k)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
+            _fail(path, f"[energy] {k} must be a positive number, not {v!r}")
+        num[k] = float(v)
+    if not num["deep_uA"] < num["sleep_uA"] < num["run_flash_uA"]:
+        _fail(path, "[energy] needs deep_uA < sleep_uA < run_flash_uA")
+    checked = t.get("checked", [])
+    if not isinstance(checked, list) or any(c not in ENERGY_FIELDS for c in checked):
+        _fail(path, "[energy] checked must list field names")
+    return Energy(_get(path, t, "part", str), _get(path, t, "source", str), num["run_flash_uA"],
+                  num["run_ram_uA"], num["sleep_uA"], num["deep_uA"], num["deep_wakeup_us"], tuple(checked))
+
+
+@dataclass(frozen=True)
 class Board:
     id: str
     summary: str
@@ -83,6 +139,7 @@ class Board:
     capabilities: frozenset = frozenset()
     qemu: dict = field(default_factory=dict)     # [runner] of a QEMU board: machine, icount, ...
     kernel: dict = field(default_factory=dict)   # the rtoslab kernel's calibration
+    energy: Energy | None = None                 # the energy model ([energy]); None: no figures
 
     @property
     def arch(self) -> str:
@@ -95,10 +152,19 @@ class Board:
         """The simulator's options that give it this board (the same for a board it was built
         with and one it has never seen): its core and memory system; the id only names it in
         the trace's start event and the VCD header."""
-        return ["--board", self.id, "--core", self.core.name, "--clock-hz", str(self.clock_hz),
+        return ["--board", self.id, "--core", self.core.name, "--clock-hz", str(self.clock_hz)] + \
+            self.energy_args() + [
                 "--flash-wait-states", str(self.wait_states), "--accelerator", self.accelerator,
                 "--flash-line-bytes", str(self.line_bytes), "--prefetch-blocks", str(self.prefetch_blocks),
                 "--ram", f"{self.ram_kib}K"]
+
+    def energy_args(self) -> list[str]:
+        """The simulator's --energy-model of the board's [energy] (none: no option)."""
+        if self.energy is None:
+            return []
+        n = self.energy.nA()
+        return ["--energy-model", f"run={n['run_flash_ua']},ram={n['run_ram_ua']},sleep={n['sleep_ua']},"
+                                  f"deep={n['deep_ua']},wakeup_ns={round(self.energy.deep_wakeup_us * 1000)}"]
 
     def profile(self) -> dict:
         """What a result file records of the board."""
@@ -211,6 +277,7 @@ def load(path: Path, root: Path | None = None) -> Board:
         capabilities=frozenset(capabilities),
         qemu=qemu,
         kernel=kernel,
+        energy=_energy(path, data.get("energy")),
     )
 
 
@@ -284,6 +351,10 @@ def cmake_lines(board: Board) -> list[str]:
         f"set(RTOSLAB_BOARD_FPU {1 if board.has('fpu') else 0})",
         f"set(RTOSLAB_BOARD_STIMULUS {1 if board.has('stimulus') else 0})",
         f"set(RTOSLAB_BOARD_KERNEL_DEFS {' '.join(defs)})",
+        # the deep sleep a kernel may use (board_config.h; 0: the board has no energy model)
+        f"set(RTOSLAB_BOARD_DEEP_WAKEUP_CYCLES {board.energy.wakeup_cycles(board.clock_hz) if board.energy else 0})",
+        f"set(RTOSLAB_BOARD_DEEP_BREAK_EVEN_CYCLES "
+        f"{board.energy.break_even_cycles(board.clock_hz) if board.energy else 0})",
     ]
 
 

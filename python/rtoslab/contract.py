@@ -197,6 +197,14 @@ METRICS = {
     # idle fraction (the simulator's record)
     "cpu.idle_fraction.idle": ("%", "higher"),
     "cpu.idle_fraction.load": ("%", "higher"),
+    # energy windows
+    "energy.idle_window": ("cycles", "none"),
+    "energy.duty_window": ("cycles", "none"),
+    # energy (the board's model over the simulator's record)
+    "energy.idle_uA": ("uA", "lower"),
+    "energy.duty_uA": ("uA", "lower"),
+    # energy per operation (cycles at the board's run current)
+    "energy.per_switch_nC": ("nC", "lower"),
 }
 METRIC_GROUPS = {
     "rhealstone": (
@@ -322,6 +330,17 @@ METRIC_GROUPS = {
         "cpu.idle_fraction.idle",
         "cpu.idle_fraction.load",
     ),
+    "energy windows": (
+        "energy.idle_window",
+        "energy.duty_window",
+    ),
+    "energy (the board's model over the simulator's record)": (
+        "energy.idle_uA",
+        "energy.duty_uA",
+    ),
+    "energy per operation (cycles at the board's run current)": (
+        "energy.per_switch_nC",
+    ),
 }
 # groups computed by the host from the simulator's records; every other metric is
 # reported by every benchmark image (measured or @absent)
@@ -329,6 +348,8 @@ SIMULATOR_GROUPS = (
     "interrupts masked (the simulator's record)",
     "time-keeping cost (the simulator's record)",
     "idle fraction (the simulator's record)",
+    "energy (the board's model over the simulator's record)",
+    "energy per operation (cycles at the board's run current)",
 )
 FIRMWARE_METRICS = tuple(i for g, group in METRIC_GROUPS.items() if g not in SIMULATOR_GROUPS
                          for i in group)

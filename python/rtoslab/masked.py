@@ -98,8 +98,10 @@ def profile(summary: dict, index_to_id: dict) -> tuple[list[dict], dict]:
         tk = sum(s.get(k, 0) for k in TIMEKEEPING)
         out.append(_single(f"time.tick_fraction.{name}", "%", round(100.0 * tk / s["cycles"], 4),
                            {"window": mid, "window_cycles": s["cycles"], "handler_cycles": tk}))
-        out.append(_single(f"cpu.idle_fraction.{name}", "%", round(100.0 * s.get("sleep", 0) / s["cycles"], 4),
-                           {"window": mid, "window_cycles": s["cycles"], "sleep_cycles": s.get("sleep", 0)}))
+        # not running: asleep, in deep sleep (SLEEPDEEP) or waking from it (energy.py)
+        asleep = sum(s.get(k, 0) for k in ("sleep", "deep_sleep", "wakeup"))
+        out.append(_single(f"cpu.idle_fraction.{name}", "%", round(100.0 * asleep / s["cycles"], 4),
+                           {"window": mid, "window_cycles": s["cycles"], "sleep_cycles": asleep}))
     return out, segs
 
 

@@ -54,6 +54,8 @@ class Port:
     # files built with other flags than the rest, and why: {path suffix: reason} (manifest
     # `flag_exceptions`; the result file records each one's flags, manifest.flag_exceptions)
     flag_exceptions: tuple[tuple[str, str], ...] = ()
+    # its idle's energy saving (manifest `[idle]`): sleep ("wfi" or "none"), tickless, deep_sleep, note
+    idle: tuple[tuple[str, object], ...] = ()
 
     def runs_on(self, board_arch: str) -> bool:
         """Whether the port builds for a board of this architecture ("armv6-m", "armv7-m",
@@ -91,7 +93,8 @@ def _load(path: Path) -> Port:
                 arch=data.get("arch", "armv6m"), werror=data.get("werror", False),
                 thread_structs=tuple(data.get("thread_structs", [])), report=report,
                 glue_is_kernel=data.get("glue_is_kernel", False), ranked=data.get("ranked", True),
-                flag_exceptions=tuple(data.get("flag_exceptions", {}).items()))
+                flag_exceptions=tuple(data.get("flag_exceptions", {}).items()),
+                idle=tuple(data.get("idle", {}).items()))
 
 
 @lru_cache(maxsize=4)

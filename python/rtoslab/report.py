@@ -18,7 +18,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from . import __version__
-from . import answer, contract, distribution_svg, port_sections, standing
+from . import answer, contract, distribution_svg, energy, port_sections, standing
 from . import results as res
 from .errors import BadInput, RtoslabError
 from .glue import rows as glue_rows
@@ -406,6 +406,7 @@ def render_md(ctx: dict, runs: list[dict], plot_dir: Path | None, md_path: Path)
            for m, text in r["objective"]["why"].items()]
     if why:
         out += ["", "Why a figure is missing (the port's reason):", ""] + why
+    out += energy.battery_md(runs, lambda r: ctx["labels"][runs.index(r)])
     out += ["", "## Footprints (bytes)", "", "| | " + " | ".join(ctx["labels"]) + " |",
             "|---|" + "---|" * len(ctx["labels"])]
     for s in ctx["sizes"]:

@@ -15,6 +15,7 @@ from rich.console import Console
 from . import build as buildmod
 from . import manifest as mf
 from . import ports
+from . import energy as energy_mod
 from . import masked as masked_mod
 from . import scratch
 from . import results as res
@@ -286,6 +287,7 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
         prof, segments = masked_mod.profile(masked_summary, {m.index: m.id for m in t.metrics.values()})
         results += [e for e in prof if keep(e["id"])]
         masked_section["profile"] = segments
+        results += [e for e in energy_mod.results(segments, results, opts.board.energy, clock) if keep(e["id"])]
     run = {
         "rtos": rtos,
         "rtos_version": t.rtos_version or "unknown",

@@ -104,6 +104,11 @@ PORT_MANIFEST = {
         "ranked": {"type": "boolean"},
         "origin": TEXT, "arch": TEXT, "report": TEXT,
         "thread_structs": {"type": "array", "items": NAME},
+        # how its idle saves energy (docs/methodology.md, "Energy"): the sleep it enters, whether
+        # it keeps a periodic tick, whether it uses the board's deep sleep (SLEEPDEEP: Stop)
+        "idle": {"type": "object", "required": ["sleep", "tickless", "deep_sleep"], "additionalProperties": False,
+                 "properties": {"sleep": {"enum": ["wfi", "none"]}, "tickless": {"type": "boolean"},
+                                "deep_sleep": {"type": "boolean"}, "note": TEXT}},
         "flag_exceptions": {"type": "object", "additionalProperties": NAME},
         "source": {"type": "array", "items": {
             "type": "object", "required": ["archive", "dir", "upstream", "ref", "commit", "sha256"],

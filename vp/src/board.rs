@@ -39,6 +39,9 @@ pub struct Board {
     pub accelerator: Accelerator,
     /// The RAM a run gets without --ram, in bytes.
     pub default_ram: u32,
+    /// The part's supply currents and deep-sleep wake-up (energy.rs); None: no figures, and
+    /// SLEEPDEEP sleeps like a plain WFI.
+    pub energy: Option<crate::energy::EnergyModel>,
 }
 
 impl Core {

@@ -5,6 +5,7 @@
 //! memory-system options (docs/board.md, "Boards").
 
 use crate::board::{Accelerator, Arch, Board};
+use crate::energy::EnergyModel;
 
 /// A core the simulator implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +75,7 @@ impl Board {
         prefetch_blocks: 2,
         accelerator: Accelerator::None,
         default_ram: 16384,
+        energy: Some(EnergyModel { run_na: 11_400_000, run_ram_na: 10_300_000, sleep_na: 2_900_000, deep_na: 15_000, deep_wakeup_ns: 3_200 }),
     };
     /// vp-stm32f0: the lab board with one flash wait state and the prefetch buffer (STM32F0 at 48 MHz).
     pub const VP_STM32F0: Board = Board {
@@ -84,6 +86,7 @@ impl Board {
         prefetch_blocks: 3,
         accelerator: Accelerator::Prefetch,
         default_ram: 16384,
+        energy: Some(EnergyModel { run_na: 11_400_000, run_ram_na: 10_300_000, sleep_na: 2_900_000, deep_na: 15_000, deep_wakeup_ns: 3_200 }),
     };
     /// vp-m3: the lab board with a Cortex-M3.
     pub const VP_M3: Board = Board {
@@ -94,6 +97,7 @@ impl Board {
         prefetch_blocks: 2,
         accelerator: Accelerator::None,
         default_ram: 16384,
+        energy: Some(EnergyModel { run_na: 18_000_000, run_ram_na: 18_000_000, sleep_na: 3_670_000, deep_na: 24_000, deep_wakeup_ns: 3_600 }),
     };
     /// vp-stm32f100: the lab board as an STM32F100 (Cortex-M3, 24 MHz, no flash wait states: ACR = 0x10).
     pub const VP_STM32F100: Board = Board {
@@ -104,6 +108,7 @@ impl Board {
         prefetch_blocks: 2,
         accelerator: Accelerator::None,
         default_ram: 16384,
+        energy: None,
     };
     /// vp-stm32f103: the lab board with a Cortex-M3 at 72 MHz behind the STM32F103's flash (2 wait states, prefetch buffer).
     pub const VP_STM32F103: Board = Board {
@@ -114,6 +119,7 @@ impl Board {
         prefetch_blocks: 2,
         accelerator: Accelerator::Prefetch,
         default_ram: 16384,
+        energy: Some(EnergyModel { run_na: 27_000_000, run_ram_na: 27_000_000, sleep_na: 5_500_000, deep_na: 24_000, deep_wakeup_ns: 3_600 }),
     };
     /// vp-m4: the lab board with a Cortex-M4F (FPU with lazy stacking; 64 KiB RAM).
     pub const VP_M4: Board = Board {
@@ -124,6 +130,7 @@ impl Board {
         prefetch_blocks: 2,
         accelerator: Accelerator::None,
         default_ram: 65536,
+        energy: Some(EnergyModel { run_na: 11_430_000, run_ram_na: 11_430_000, sleep_na: 3_430_000, deep_na: 450_000, deep_wakeup_ns: 13_000 }),
     };
     /// vp-stm32f407: the lab board with a Cortex-M4F at 168 MHz behind the STM32F407's flash (5 wait states, ART accelerator).
     pub const VP_STM32F407: Board = Board {
@@ -134,6 +141,7 @@ impl Board {
         prefetch_blocks: 2,
         accelerator: Accelerator::Art,
         default_ram: 65536,
+        energy: Some(EnergyModel { run_na: 40_000_000, run_ram_na: 40_000_000, sleep_na: 12_000_000, deep_na: 450_000, deep_wakeup_ns: 13_000 }),
     };
 
     /// The board a run gets without --board or --core: the registry's default board.

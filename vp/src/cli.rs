@@ -54,6 +54,11 @@ pub struct RunArgs {
     /// art (ST's ART accelerator: prefetch, instruction and data caches). Overrides the --board's.
     #[arg(long, value_name = "none|prefetch|art")]
     pub accelerator: Option<String>,
+    /// The part's energy model (docs/board.md, "Energy"): run=NA,ram=NA,sleep=NA,deep=NA,
+    /// wakeup_ns=NS (typical currents in nA; the wake-up from deep sleep in ns). Overrides the
+    /// --board's; a board built with --core and no built-in --board has none without it.
+    #[arg(long, value_name = "SPEC")]
+    pub energy_model: Option<String>,
     /// Nominal core clock in Hz (LAB_CLOCK_HZ, semihosting's clock, the trace's header); it
     /// does not change any cycle count. Overrides the --board's.
     #[arg(long, value_name = "N")]
@@ -96,6 +101,11 @@ pub struct RunArgs {
     /// the longest with its code location, every site and the histogram of lengths.
     #[arg(long, value_name = "FILE")]
     pub masked: Option<PathBuf>,
+    /// Write the energy report at exit (docs/board.md, "Energy"): cycles by core state (run,
+    /// sleep, deep sleep, wake-up), the charge of each from the board's energy model and the
+    /// average current, as JSON to FILE, or as one line to stderr with `-`.
+    #[arg(long, value_name = "FILE|-")]
+    pub energy: Option<PathBuf>,
     /// Print cycles, instructions, wall time and MIPS to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -133,7 +143,8 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
                 .ok_or_else(|| Bad(format!("unknown core '{}' (one of {})", name, Core::names())))?;
             match built_in {
                 Some((_, Some(b))) => Board { core, ..b },
-                _ => Board { core, ..Board::DEFAULT },
+                // (the default board's memory system, not its part's energy model)
+                _ => Board { core, energy: None, ..Board::DEFAULT },
             }
         }
     };
@@ -162,6 +173,11 @@ fn resolve_board(a: &RunArgs) -> Result<(Board, String), Bad> {
         board.clock_hz = parse_number(s)
             .and_then(|n| u32::try_from(n).ok())
             .ok_or_else(|| Bad(format!("bad --clock-hz '{}' (1..4294967295)", s)))?;
+    }
+    if let Some(s) = &a.energy_model {
+        board.energy = Some(
+            rtoslab_vp::energy::EnergyModel::parse(s).map_err(|e| Bad(format!("bad --energy-model '{}': {}", s, e)))?,
+        );
     }
     let board = board.validated().map_err(Bad)?;
     let name = match (&a.board, &a.core) {
@@ -282,6 +298,23 @@ fn board_of_image(path: &std::path::Path, data: &[u8]) -> Result<String, Bad> {
     )))
 }
 
+/// The energy report in one line (`--energy -`).
+fn energy_line(r: &serde_json::Value) -> String {
+    let mut s = format!(
+        "cycles={} run={} sleep={} deep={} wakeup={}",
+        r["cycles"], r["run_cycles"], r["sleep_cycles"], r["deep_cycles"], r["wakeup_cycles"]
+    );
+    match r.get("charge_nC") {
+        Some(q) => s.push_str(&format!(
+            " charge={:.3}nC average={:.3}uA",
+            q["total"].as_f64().unwrap_or(0.0),
+            r["average_uA"].as_f64().unwrap_or(0.0)
+        )),
+        None => s.push_str(" (no energy model for this board)"),
+    }
+    s
+}
+
 /// Run the `run` subcommand; returns the process exit status.
 pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     let data = elf::read_file(&a.firmware).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
@@ -383,6 +416,14 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     if let (Some(p), Some(mk)) = (&a.masked, m.bus.masked.take()) {
         let text = serde_json::to_string(&mk.to_json(m.cyc, &img.symbols)).unwrap_or_default();
         if let Err(e) = std::fs::write(p, text + "\n") {
+            eprintln!("rtoslab-vp: cannot write {}: {}", p.display(), e);
+        }
+    }
+    if let Some(p) = &a.energy {
+        let report = m.energy.report(m.cyc, board.clock_hz, board.energy);
+        if p.as_os_str() == "-" {
+            eprintln!("rtoslab-vp: energy {}", energy_line(&report));
+        } else if let Err(e) = std::fs::write(p, report.to_string() + "\n") {
             eprintln!("rtoslab-vp: cannot write {}: {}", p.display(), e);
         }
     }

@@ -336,13 +336,16 @@ impl<B: Bus> Cpu<B> {
     }
 
     /// WFI / WFE (after their 2 cycles): skip time straight to the next event that wakes the
-    /// core instead of spinning.
+    /// core instead of spinning. With SCR.SLEEPDEEP set on a board with an energy model the
+    /// sleep is deep (the STM32's Stop: energy.rs): SysTick, clocked by the core clock, stops
+    /// for it, and the wake-up takes the model's wake-up cycles before the core runs again.
     pub fn sleep(&mut self, wfe: bool) {
         if wfe && self.cpu.event_reg {
             self.cpu.event_reg = false;
             return;
         }
         let start = self.cyc;
+        let deep = self.scb.sleepdeep && self.cfg.board.energy.is_some();
         let mut slept = false;
         loop {
             let before = self.exc.pending;
@@ -362,14 +365,17 @@ impl<B: Bus> Cpu<B> {
             }
             if !slept {
                 slept = true;
+                if deep {
+                    self.systick_stop(start);
+                }
                 if let Some(o) = self.bus.observer() {
-                    o.sleep(start);
+                    o.sleep(start, deep);
                 }
                 if let Some(m) = self.bus.masked() {
                     if self.cpu.primask {
                         m.sleep(start, self.cpu.pc.wrapping_sub(2));
                     }
-                    m.asleep(start);
+                    m.asleep(start, if deep { crate::masked::CTX_DEEP } else { crate::masked::CTX_SLEEP });
                 }
             }
             let next = self.next_timed_event();
@@ -387,9 +393,28 @@ impl<B: Bus> Cpu<B> {
             self.cpu.event_reg = false;
         }
         if slept {
+            let woke_at = self.cyc;
+            let mut wakeup = 0;
+            if deep {
+                self.energy.deep += woke_at - start;
+                self.energy.deeps += 1;
+                if self.stop.is_none() {
+                    let board = self.cfg.board;
+                    wakeup = board.energy.map_or(0, |e| e.wakeup_cycles(board.clock_hz));
+                    self.energy.wakeup += wakeup;
+                    if let Some(m) = self.bus.masked() {
+                        m.sleep_state(woke_at, crate::masked::CTX_WAKEUP);
+                    }
+                    self.cyc += wakeup;
+                }
+                self.systick_restart(self.cyc);
+            } else {
+                self.energy.sleep += woke_at - start;
+                self.energy.sleeps += 1;
+            }
             let c = self.cyc;
             if let Some(o) = self.bus.observer() {
-                o.wake(c);
+                o.wake(c, wakeup);
             }
             if let Some(m) = self.bus.masked() {
                 m.awake(c);

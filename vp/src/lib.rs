@@ -10,6 +10,7 @@ pub mod contract;
 pub mod cpu;
 pub mod dwt;
 pub mod elf;
+pub mod energy;
 pub mod exceptions;
 pub mod flash;
 pub mod itrace;

@@ -154,6 +154,8 @@ pub struct Cpu<B> {
     pub pending_fault: Option<FaultInfo>,
     /// The fault that caused the current HardFault (for messages).
     pub last_fault: Option<FaultInfo>,
+    /// Cycles asleep, in deep sleep and waking from it (energy.rs; run = the rest).
+    pub energy: crate::energy::EnergyMeter,
     /// Set when the last exception return asked to sleep (SCR.SLEEPONEXIT).
     pub sleep_on_exit: bool,
     /// The instruction trace (`--itrace`); only `run_traced` and the exception code use it.
@@ -203,6 +205,7 @@ impl<B: Bus> Cpu<B> {
             stop: None,
             pending_fault: None,
             last_fault: None,
+            energy: crate::energy::EnergyMeter::default(),
             sleep_on_exit: false,
             itrace: None,
             heap_base: RAM_BASE,

@@ -47,6 +47,9 @@ pub struct Segment {
 
 pub const CTX_THREAD: u32 = 0;
 pub const CTX_SLEEP: u32 = 0xFFFF;
+/// Deep sleep (SLEEPDEEP) and the wake-up from it (energy.rs).
+pub const CTX_DEEP: u32 = 0xFFFE;
+pub const CTX_WAKEUP: u32 = 0xFFFD;
 
 #[derive(Default, Debug)]
 pub struct Masked {
@@ -127,12 +130,20 @@ impl Masked {
         self.slept_at = Some(cyc);
     }
 
-    /// Asleep from `cyc` (any PRIMASK), for the per-segment profile.
+    /// Asleep from `cyc` (any PRIMASK), for the per-segment profile: `state` is CTX_SLEEP
+    /// or CTX_DEEP.
     #[cold]
-    pub fn asleep(&mut self, cyc: u64) {
+    pub fn asleep(&mut self, cyc: u64, state: u32) {
         self.charge(cyc);
         self.ctx_before_sleep = self.ctx;
-        self.ctx = CTX_SLEEP;
+        self.ctx = state;
+    }
+
+    /// Still not running, from `cyc` in another state (deep sleep -> its wake-up).
+    #[cold]
+    pub fn sleep_state(&mut self, cyc: u64, state: u32) {
+        self.charge(cyc);
+        self.ctx = state;
     }
 
     #[cold]
@@ -209,6 +220,8 @@ impl Masked {
                         let name = match *k {
                             CTX_THREAD => "thread".to_string(),
                             CTX_SLEEP => "sleep".to_string(),
+                            CTX_DEEP => "deep_sleep".to_string(),
+                            CTX_WAKEUP => "wakeup".to_string(),
                             n => format!("exc{}", n),
                         };
                         (name, json!(v))

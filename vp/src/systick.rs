@@ -23,6 +23,9 @@ pub struct SysTick {
     pub base: u64,
     /// Next cycle at which the counter reaches zero (NEVER when stopped).
     pub next_zero: u64,
+    /// Deep sleep stopped the counter's clock (the core's) at `base`: it holds base_val and
+    /// schedules nothing until `systick_restart` (energy.rs).
+    pub stopped: bool,
 }
 
 /// TENMS for a 48 MHz clock; NOREF and SKEW set (no reference clock on this board).
@@ -31,7 +34,7 @@ const CALIB: u32 = (1 << 31) | (1 << 30) | (480_000 - 1);
 impl SysTick {
     /// The cycle of the first zero after `base`.
     fn first_zero(&self) -> u64 {
-        if !self.enable {
+        if !self.enable || self.stopped {
             return NEVER;
         }
         if self.base_val > 0 {
@@ -45,7 +48,7 @@ impl SysTick {
 
     /// Counter value at cycle `c` (c >= base).
     pub fn value_at(&self, c: u64) -> u32 {
-        if !self.enable || c <= self.base {
+        if !self.enable || self.stopped || c <= self.base {
             return self.base_val;
         }
         let fz = self.first_zero();
@@ -93,6 +96,25 @@ impl<B: Bus> Cpu<B> {
                 self.exc.add_arrival(z + d, EXC_SYSTICK);
             }
             self.systick.next_zero = if self.systick.reload == 0 { NEVER } else { z + self.systick.reload as u64 + 1 };
+        }
+    }
+
+    /// Deep sleep from `c`: the counter stops where it is (STM32 Stop mode: every clock of
+    /// the core domain is off; RM0091 and RM0090, the power controller's "Stop mode").
+    pub fn systick_stop(&mut self, c: u64) {
+        self.systick_advance(c);
+        let v = self.systick.value_at(c);
+        self.systick.rebase(c, v);
+        self.systick.stopped = true;
+        self.systick.next_zero = NEVER;
+    }
+
+    /// The core clock is back at `c`: the counter goes on from the value it stopped at.
+    pub fn systick_restart(&mut self, c: u64) {
+        if self.systick.stopped {
+            self.systick.stopped = false;
+            let v = self.systick.base_val;
+            self.systick.rebase(c, v);
         }
     }
 

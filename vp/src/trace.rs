@@ -10,18 +10,74 @@ use std::io::Write;
 #[derive(Serialize, Clone, Debug)]
 #[serde(tag = "e", rename_all = "snake_case")]
 pub enum Event {
-    Start { c: u64, board: String, clock_hz: u32, ram: u32 },
-    ExcEntry { c: u64, exc: u32, sp: u32 },
-    ExcReturn { c: u64, exc: u32, to: u32 },
-    TailChain { c: u64, from: u32, exc: u32 },
-    Switch { c: u64, from_psp: u32, to_psp: u32, low: u32, how: &'static str },
-    Probe { c: u64, pins: u32, changed: u32 },
-    Mark { c: u64, value: u32 },
-    Stim { c: u64, level: u8 },
-    Sleep { c: u64 },
-    Wake { c: u64 },
-    Fault { c: u64, pc: u32, reason: String },
-    End { c: u64, status: i32, instructions: u64 },
+    Start {
+        c: u64,
+        board: String,
+        clock_hz: u32,
+        ram: u32,
+    },
+    ExcEntry {
+        c: u64,
+        exc: u32,
+        sp: u32,
+    },
+    ExcReturn {
+        c: u64,
+        exc: u32,
+        to: u32,
+    },
+    TailChain {
+        c: u64,
+        from: u32,
+        exc: u32,
+    },
+    Switch {
+        c: u64,
+        from_psp: u32,
+        to_psp: u32,
+        low: u32,
+        how: &'static str,
+    },
+    Probe {
+        c: u64,
+        pins: u32,
+        changed: u32,
+    },
+    Mark {
+        c: u64,
+        value: u32,
+    },
+    Stim {
+        c: u64,
+        level: u8,
+    },
+    /// The core stops (WFI/WFE); `deep`: SCR.SLEEPDEEP set on a board with an energy model.
+    Sleep {
+        c: u64,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        deep: bool,
+    },
+    /// The core runs again; `wakeup`: the cycles of the wake-up from deep sleep before it
+    /// (they began at c - wakeup).
+    Wake {
+        c: u64,
+        #[serde(skip_serializing_if = "is_zero")]
+        wakeup: u64,
+    },
+    Fault {
+        c: u64,
+        pc: u32,
+        reason: String,
+    },
+    End {
+        c: u64,
+        status: i32,
+        instructions: u64,
+    },
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 /// The `e` names, indexed by `Event::kind` (spec/contracts.toml; a test checks serde agrees).
@@ -54,8 +110,8 @@ impl Event {
             | Event::Probe { c, .. }
             | Event::Mark { c, .. }
             | Event::Stim { c, .. }
-            | Event::Sleep { c }
-            | Event::Wake { c }
+            | Event::Sleep { c, .. }
+            | Event::Wake { c, .. }
             | Event::Fault { c, .. }
             | Event::End { c, .. } => *c,
         }
@@ -188,11 +244,11 @@ impl Observer {
     pub fn switch(&mut self, c: u64, from_psp: u32, to_psp: u32, low: u32, how: &'static str) {
         self.emit(Event::Switch { c, from_psp, to_psp, low, how });
     }
-    pub fn sleep(&mut self, c: u64) {
-        self.emit(Event::Sleep { c });
+    pub fn sleep(&mut self, c: u64, deep: bool) {
+        self.emit(Event::Sleep { c, deep });
     }
-    pub fn wake(&mut self, c: u64) {
-        self.emit(Event::Wake { c });
+    pub fn wake(&mut self, c: u64, wakeup: u64) {
+        self.emit(Event::Wake { c, wakeup });
     }
     pub fn fault(&mut self, c: u64, pc: u32, reason: &str) {
         self.emit(Event::Fault { c, pc, reason: reason.to_string() });
@@ -215,8 +271,8 @@ mod tests {
             Event::Probe { c: 0, pins: 0, changed: 0 },
             Event::Mark { c: 0, value: 0 },
             Event::Stim { c: 0, level: 0 },
-            Event::Sleep { c: 0 },
-            Event::Wake { c: 0 },
+            Event::Sleep { c: 0, deep: false },
+            Event::Wake { c: 0, wakeup: 0 },
             Event::Fault { c: 0, pc: 0, reason: String::new() },
             Event::End { c: 0, status: 0, instructions: 0 },
         ];

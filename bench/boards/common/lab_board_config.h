@@ -21,5 +21,12 @@ static inline uint32_t board_cycles(void) { return LAB_TIMER_NOW; }
 static inline void board_probe_set(uint32_t pins) { LAB_PROBE_SET = pins; }
 static inline void board_probe_clr(uint32_t pins) { LAB_PROBE_CLR = pins; }
 static inline void board_probe_mark(uint32_t value) { LAB_PROBE_MARK = value; }
+/* The rtoslab kernel's deep idle (board_if.h): whether the alarm is armed, and for when; inline,
+ * since the idle loop asks with interrupts masked. */
+static inline int board_alarm_armed(uint32_t *at_cycle)
+{
+    *at_cycle = LAB_TIMER_CMP;
+    return (int)(LAB_TIMER_CTRL & 1u);
+}
 
 #endif

@@ -94,6 +94,25 @@ z_idle_loop:
     ldrb    r0, [r3, #ZK_BITMAP]
 #endif
     cbnz    r0, 2f
+#if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
+    /* Nothing ready: choose sleep or deep sleep (time.c) with interrupts enabled, so that the
+     * choice delays no interrupt; then look again, masked, and sleep. (Deep sleep is chosen
+     * only when no interrupt but a far alarm can come, so none can stale the choice.) */
+    cpsie   i
+    bl      z_idle_prepare
+    ldr     r3, =z_kernel
+    ldr     r2, =ICSR
+    mov     r1, #PENDSVSET
+    cpsid   i
+#if K_CONFIG_READY_LIST
+    ldr     r0, [r3, #ZK_READY]     /* the head of the ready list */
+#elif K_CONFIG_PRIO_LEVELS > 8
+    ldrh    r0, [r3, #ZK_BITMAP]
+#else
+    ldrb    r0, [r3, #ZK_BITMAP]
+#endif
+    cbnz    r0, 2f
+#endif
     wfi
     cpsie   i                       /* the interrupt runs here */
     b       1b

@@ -17,6 +17,12 @@ struct k_thread;
 #define ARCH_SCB_ICSR (*(volatile uint32_t *)0xE000ED04u)
 #define ARCH_ICSR_PENDSVSET (1u << 28)
 #define ARCH_ICSR_PENDSVCLR (1u << 27)
+/* The idle loop's deep sleep (time.c, z_idle_prepare): SCR.SLEEPDEEP, and what else could
+ * wake the core: the NVIC's enabled lines (the lab boards have 32) and SysTick's interrupt. */
+#define ARCH_SCB_SCR (*(volatile uint32_t *)0xE000ED10u)
+#define ARCH_SCR_SLEEPDEEP (1u << 2)
+#define ARCH_NVIC_ISER0 (*(volatile uint32_t *)0xE000E100u)
+#define ARCH_SYST_CSR (*(volatile uint32_t *)0xE000E010u)
 
 /* The exception being handled (IPSR: 0 in thread mode, 16 + n for interrupt line n). */
 static inline __attribute__((always_inline)) uint32_t arch_exception(void)

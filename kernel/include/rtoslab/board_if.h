@@ -8,6 +8,10 @@
  *      BOARD_ALARM_IRQ    the interrupt line of its compare timer (tickless builds);
  *      uint32_t board_cycles(void)  the free-running 32-bit cycle counter, static inline
  *                         (the tickless kernel's clock: read on every timed call);
+ *      optionally BOARD_DEEP_WAKEUP_CYCLES and BOARD_DEEP_BREAK_EVEN_CYCLES, its deep sleep
+ *                         (SLEEPDEEP): the wake-up and the idle from which it pays (config.h,
+ *                         K_CONFIG_DEEP_IDLE), with int board_alarm_armed(uint32_t *at_cycle),
+ *                         static inline: 1 and the compare value if the alarm is armed;
  *  - the functions declared below, in that target's library;
  *  - the memory layout the port relies on, in its linker script (ARMv6-M: the symbol
  *    __stack_top, the top of the interrupt stack, which is the start-up stack (MSP); that

@@ -45,6 +45,16 @@
 #define K_CONFIG_SLEEP_TRIM 0u
 #endif
 
+/* Tickless only: the idle loop enters the board's deep sleep (SCR.SLEEPDEEP, the STM32's Stop)
+ * when its next deadline allows: no interrupt line but the alarm enabled (a deep sleep's
+ * wake-up would delay anyone else's interrupt) and the alarm further away than the board's
+ * wake-up plus the idle for which Stop costs less than Sleep (BOARD_DEEP_WAKEUP_CYCLES,
+ * BOARD_DEEP_BREAK_EVEN_CYCLES: its energy model). The alarm is then moved earlier by the
+ * wake-up, so a deadline keeps its time. A board without them only ever sleeps. 0: never. */
+#ifndef K_CONFIG_DEEP_IDLE
+#define K_CONFIG_DEEP_IDLE 1
+#endif
+
 /* ---- Scheduler ------------------------------------------------------------------------- */
 
 /* Number of priority levels, 1..16. Priority 0 is the lowest, K_PRIO_MAX the highest.

@@ -9,6 +9,7 @@ mod calibration_fpu;
 mod calibration_v7m;
 mod cli;
 mod dwt_v7m;
+mod energy;
 mod exceptions;
 mod fuzz_no_panic;
 mod instructions;
