@@ -66,6 +66,9 @@ static inline bool bench_more(void)
 }
 /* Send the samples (@metric/@s/@end) and the @probe line. */
 void bench_end(void);
+/* A metric of one value in a unit of its own (its contract group's unit, e.g. Hartstone's
+ * "permille" or "Hz"): no probe interval, no cold sample. */
+void bench_value(const char *id, const char *unit, uint32_t value);
 /* Abandon the current metric (cut short): nothing but a log line is sent. */
 void bench_abort(const char *why);
 void bench_absent(const char *id, const char *reason);
@@ -136,7 +139,10 @@ void t_scale(void);
 void t_scale_long_timeouts(void); /* scale.timeout_wake.n30: after the checks */
 void t_throughput(void);
 void t_checks(void);
-void t_live(void); /* the hot paths' live-register variants (`<id>.live`): last of all */
+void t_live(void); /* the hot paths' live-register variants (`<id>.live`) */
+/* After every older test, so that their figures (a tick-driven kernel's tick phase) stay the same: */
+void t_seed002(void);     /* rhealstone.task_switch.seed002 (t_seed002.c) */
+void t_hartstone(void);   /* hartstone.* (t_hartstone.c) */
 
 void bench_irq_clear_pending(unsigned irq);
 extern volatile uint32_t bench_entry_stops_probe; /* the vector entry drops probe pin 0 */

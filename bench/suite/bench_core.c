@@ -120,7 +120,7 @@ static uint16_t samples[RTB_SAMPLES];
 static uint8_t hi2[RTB_SAMPLES / 4];
 static unsigned n_wide, lost;
 volatile unsigned bench_n, bench_want;
-static const char *cur_id;
+static const char *cur_id, *cur_unit;
 static unsigned cur_kind, metric_index;
 static size_t arena_room(void);
 static uint32_t *side_base(void);
@@ -191,10 +191,16 @@ void bench_end(void)
         bench_log("fewer samples than asked: no RAM left for more samples wider than 16 bits");
     board_puts("@metric ");
     board_puts(cur_id);
-    board_puts((cur_kind & BK_RATE) ? " unit=ops/1e7cycles n=" : " unit=" BENCH_UNIT " n=");
+    if (cur_unit) {
+        board_puts(" unit=");
+        board_puts(cur_unit);
+        board_puts(" n=");
+    } else {
+        board_puts((cur_kind & BK_RATE) ? " unit=ops/1e7cycles n=" : " unit=" BENCH_UNIT " n=");
+    }
     bench_out_u(n);
     board_puts(" cold=");
-    bench_out_u((cur_kind & (BK_RATE | BK_FROM_RESET)) ? 0 : (n < RTB_COLD ? n : RTB_COLD));
+    bench_out_u((cur_unit || (cur_kind & (BK_RATE | BK_FROM_RESET))) ? 0 : (n < RTB_COLD ? n : RTB_COLD));
     if (cur_kind & BK_SIGNED)
         board_puts(" signed=1");
     board_putc('\n');
@@ -219,6 +225,15 @@ void bench_end(void)
         board_putc('\n');
     }
     metric_index++;
+}
+
+void bench_value(const char *id, const char *unit, uint32_t value)
+{
+    bench_begin(id, BK_NO_PROBE, 1);
+    cur_unit = unit;
+    bench_sample(value);
+    bench_end();
+    cur_unit = 0;
 }
 
 void bench_abort(const char *why)
@@ -534,6 +549,8 @@ static void controller(void *arg)
 #ifndef BENCH_CHECKS_ONLY
     t_scale_long_timeouts();
     t_live();
+    t_seed002();
+    t_hartstone();
 #endif
 #endif
 

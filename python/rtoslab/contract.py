@@ -97,6 +97,8 @@ METRICS = {
     "rhealstone.semaphore_shuffle.seed001": ("cycles", "lower"),
     "rhealstone.semaphore_shuffle.seed003": ("cycles", "lower"),
     "rhealstone.message_passing.seed001": ("cycles", "lower"),
+    # the switch as seed 002 timed it
+    "rhealstone.task_switch.seed002": ("cycles", "lower"),
     # semaphore with switch
     "sem.signal_wake": ("cycles", "lower"),
     "sem.wait_block": ("cycles", "lower"),
@@ -188,6 +190,24 @@ METRICS = {
     "tm.message": ("ops/1e7cycles", "higher"),
     "tm.synchronization": ("ops/1e7cycles", "higher"),
     "tm.memory": ("ops/1e7cycles", "higher"),
+    # Hartstone breakdown: utilisation
+    "hartstone.ph1.utilisation": ("permille", "higher"),
+    "hartstone.ph2.utilisation": ("permille", "higher"),
+    "hartstone.ph3.utilisation": ("permille", "higher"),
+    "hartstone.ph4.utilisation": ("permille", "higher"),
+    "hartstone.pn.utilisation": ("permille", "higher"),
+    "hartstone.ah.utilisation": ("permille", "higher"),
+    "hartstone.sh.utilisation": ("permille", "higher"),
+    # Hartstone breakdown: frequency of the highest task
+    "hartstone.ph1.frequency": ("Hz", "higher"),
+    "hartstone.ph2.frequency": ("Hz", "higher"),
+    # Hartstone breakdown: work rate
+    "hartstone.ph3.workload": ("kcycles/s", "higher"),
+    "hartstone.pn.workload": ("kcycles/s", "higher"),
+    "hartstone.ah.workload": ("kcycles/s", "higher"),
+    "hartstone.sh.workload": ("kcycles/s", "higher"),
+    # Hartstone breakdown: tasks
+    "hartstone.ph4.tasks": ("tasks", "higher"),
     # interrupts masked (the simulator's record)
     "irq.masked": ("cycles", "lower"),
     "irq.masked_max": ("cycles", "lower"),
@@ -212,6 +232,9 @@ METRIC_GROUPS = {
         "rhealstone.semaphore_shuffle.seed001",
         "rhealstone.semaphore_shuffle.seed003",
         "rhealstone.message_passing.seed001",
+    ),
+    "the switch as seed 002 timed it": (
+        "rhealstone.task_switch.seed002",
     ),
     "semaphore with switch": (
         "sem.signal_wake",
@@ -309,6 +332,28 @@ METRIC_GROUPS = {
         "tm.message",
         "tm.synchronization",
         "tm.memory",
+    ),
+    "Hartstone breakdown: utilisation": (
+        "hartstone.ph1.utilisation",
+        "hartstone.ph2.utilisation",
+        "hartstone.ph3.utilisation",
+        "hartstone.ph4.utilisation",
+        "hartstone.pn.utilisation",
+        "hartstone.ah.utilisation",
+        "hartstone.sh.utilisation",
+    ),
+    "Hartstone breakdown: frequency of the highest task": (
+        "hartstone.ph1.frequency",
+        "hartstone.ph2.frequency",
+    ),
+    "Hartstone breakdown: work rate": (
+        "hartstone.ph3.workload",
+        "hartstone.pn.workload",
+        "hartstone.ah.workload",
+        "hartstone.sh.workload",
+    ),
+    "Hartstone breakdown: tasks": (
+        "hartstone.ph4.tasks",
     ),
     "interrupts masked (the simulator's record)": (
         "irq.masked",
