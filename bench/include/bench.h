@@ -66,8 +66,10 @@ static inline bool bench_more(void)
 }
 /* Send the samples (@metric/@s/@end) and the @probe line. */
 void bench_end(void);
-/* A metric of one value in a unit of its own (its contract group's unit, e.g. Hartstone's
- * "permille" or "Hz"): no probe interval, no cold sample. */
+/* The current metric's samples are in a unit of their own (its contract group's unit, e.g.
+ * Hartstone's "permille" or "Hz"), not cycles: no cold samples. Call after bench_begin. */
+void bench_unit(const char *unit);
+/* A metric of one value in a unit of its own: no probe interval, no cold sample. */
 void bench_value(const char *id, const char *unit, uint32_t value);
 /* Abandon the current metric (cut short): nothing but a log line is sent. */
 void bench_abort(const char *why);
@@ -142,6 +144,8 @@ void t_checks(void);
 void t_live(void); /* the hot paths' live-register variants (`<id>.live`) */
 /* After every older test, so that their figures (a tick-driven kernel's tick phase) stay the same: */
 void t_seed002(void);     /* rhealstone.task_switch.seed002 (t_seed002.c) */
+void t_seed001(void);     /* rhealstone.message_throughput.seed001 (t_seed001.c) */
+void t_seed003(void);     /* mutex.lock_unlock.seed003, sem.signal_wake.seed003 (t_seed003.c) */
 void t_hartstone(void);   /* hartstone.* (t_hartstone.c) */
 
 void bench_irq_clear_pending(unsigned irq);

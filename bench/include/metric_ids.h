@@ -9,7 +9,8 @@
     "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing", \
     "rhealstone.preemption.seed003", "rhealstone.semaphore_shuffle.seed001", \
     "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001", \
-    "rhealstone.task_switch.seed002", "sem.signal_wake", "sem.wait_block", \
+    "rhealstone.task_switch.seed002", "mutex.lock_unlock.seed003", "sem.signal_wake.seed003", \
+    "rhealstone.message_throughput.seed001", "sem.signal_wake", "sem.wait_block", \
     "thread.create_low", "thread.create_high", "mutex.create", "mutex.destroy", \
     "mutex.lock_uncontended", "mutex.lock_contended", "mutex.unlock", "sem.wait_available", \
     "sem.signal_no_waiter", "sem.signal_waiter", "sem.signal_nonzero", "irq.to_thread", \

@@ -132,6 +132,7 @@ void bench_begin(const char *id, unsigned kind, unsigned want)
 #endif
     cur_id = id;
     cur_kind = kind;
+    cur_unit = 0;
     bench_n = 0;
     n_wide = 0;
     lost = 0;
@@ -215,6 +216,7 @@ void bench_end(void)
     board_puts("@end ");
     board_puts(cur_id);
     board_putc('\n');
+    cur_unit = 0;
     if (BOARD_HAS_PROBE && !(cur_kind & BK_NO_PROBE)) {
         board_puts("@probe ");
         board_puts(cur_id);
@@ -227,13 +229,14 @@ void bench_end(void)
     metric_index++;
 }
 
+void bench_unit(const char *unit) { cur_unit = unit; }
+
 void bench_value(const char *id, const char *unit, uint32_t value)
 {
     bench_begin(id, BK_NO_PROBE, 1);
-    cur_unit = unit;
+    bench_unit(unit);
     bench_sample(value);
     bench_end();
-    cur_unit = 0;
 }
 
 void bench_abort(const char *why)
@@ -550,6 +553,8 @@ static void controller(void *arg)
     t_scale_long_timeouts();
     t_live();
     t_seed002();
+    t_seed001();
+    t_seed003();
     t_hartstone();
 #endif
 #endif

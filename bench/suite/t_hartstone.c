@@ -34,7 +34,7 @@
 #include "bench.h"
 
 #if BOARD_HAS_STIMULUS
-#define HS_MAX 24                       /* periodic tasks of one trial */
+#define HS_MAX 16                       /* periodic tasks of one trial (RAM: ThreadX's 16 KiB image is full) */
 #define HS_SEM_AP HS_MAX                /* the aperiodic task's semaphore */
 #define HS_SEM_DONE (HS_MAX + 1)        /* the release handler: the trial is over */
 #define HS_SEM_IDLE (HS_MAX + 2)        /* a task finished a job after the trial ended */
@@ -44,10 +44,10 @@
 #define HS_STACK BENCH_STACK_SMALL
 
 struct hs_task {
-    uint32_t period;  /* frames */
     uint32_t cycles;  /* work per job */
     uint32_t iters;   /* hs_work iterations for it */
-    int prio;
+    uint16_t period;  /* frames */
+    uint8_t prio;
 };
 
 static struct {
@@ -59,7 +59,7 @@ static struct {
     uint32_t cs_cycles;  /* critical section of every job (0: no mutex) */
 } hs;
 
-static volatile uint32_t hs_count[HS_MAX]; /* frames to the task's next release */
+static volatile uint16_t hs_count[HS_MAX]; /* frames to the task's next release */
 static volatile uint8_t hs_pending[HS_MAX + 1];
 static volatile uint32_t hs_frame_no, hs_stopped, hs_missed, hs_lfsr, hs_ap_jobs;
 static uint32_t hs_c0, hs_cpi_q16; /* hs_work(n) costs hs_c0 + n * hs_cpi_q16 / 65536 cycles */
@@ -254,9 +254,9 @@ static void hs_set_periodic(const uint32_t *periods, unsigned n, uint32_t frame,
     hs.ap_cycles = 0;
     hs.cs_cycles = 0;
     for (unsigned i = 0; i < n; i++) {
-        hs.t[i].period = periods[i];
+        hs.t[i].period = (uint16_t)periods[i];
         hs.t[i].cycles = (uint32_t)(((uint64_t)periods[i] * frame * permille_each) / 1000u);
-        hs.t[i].prio = 3 + (int)i;
+        hs.t[i].prio = (uint8_t)(3u + i);
     }
 }
 

@@ -119,13 +119,28 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
 @click.option("--json", "json_path", metavar="FILE",
               help="result file with each run's latency_model (default results/latency-<time>.json)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
+@click.option("--app", "app_path", metavar="FILE",
+              help="an application (TOML: its services and interrupts per activation, docs/latency-app-seed003.toml): "
+                   "its typical and worst latency per RTOS of --results, and the jitter by source; runs nothing")
+@click.option("--results", "results_path", metavar="FILE", help="with --app: a result file of `rtoslab run --json`")
 @_profile_option
-def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile):
-    """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS."""
+def latency(rtos, board, elf, no_build, timeout, json_path, quiet, app_path, results_path, profile):
+    """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS.
+    With --app: an application's latency composed from the measured costs of a result file."""
     from . import latency as lat
     from . import run as runmod
     from .manifest import repo_root
     out, err = _consoles()
+    if app_path or results_path:
+        from . import app_latency
+        if not (app_path and results_path):
+            raise BadInput("--app and --results go together: an application file and a result file of `rtoslab run --json`")
+        app = app_latency.load_app(Path(app_path))
+        rows = app_latency.model(app, app_latency.load_results(Path(results_path)))
+        click.echo(app_latency.table(app, rows))
+        if json_path:
+            Path(json_path).write_text(json.dumps({"app": app, "rows": rows}, indent=1) + "\n", encoding="utf-8")
+        return
     path = _path(json_path) or runmod.default_json_path(repo_root(), "latency")
     opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests="irq.to_thread", json_path=path,
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,

@@ -566,10 +566,9 @@ static void check_event_fifo(void)
  * from the counter read before one's PROCESS_PAUSE() to the other's first counter read after
  * its own. A protothread switch saves no registers and changes no stack: the pausing process
  * returns to the scheduler loop, which calls the next one's function. ---- */
-static volatile uint32_t s2_go;
+static volatile uint32_t s2_go; /* both started: process_start runs a process's first turn */
 #define S2_BODY                                                                            \
     PROCESS_BEGIN();                                                                       \
-    PROCESS_PAUSE(); /* both started (process_start runs the first turn at once) */       \
     for (;;) {                                                                             \
         {                                                                                  \
             uint32_t t1 = t_stop();                                                        \
@@ -579,7 +578,6 @@ static volatile uint32_t s2_go;
         if (!bench_more())                                                                 \
             break;                                                                         \
         bench_spin(us_to_cycles(1000));                                                    \
-        s2_go = 1;                                                                         \
         g_t0 = t_start();                                                                  \
         PROCESS_PAUSE();                                                                   \
     }                                                                                      \
@@ -597,6 +595,7 @@ static void t_seed002_switch(void)
     s2_go = 0;
     process_start(&s2_a, NULL);
     process_start(&s2_b, NULL);
+    s2_go = 1;
     run_while(&g_done, 0);
     process_exit(&s2_a);
     process_exit(&s2_b);

@@ -73,6 +73,8 @@ void rtb_port_own_tests(int checks_only)
     static const struct { const char *id; uint32_t cap; } lacks[] = {
         {"rhealstone.message_passing", RTB_CAP_QUEUE},
         {"rhealstone.message_passing.seed001", RTB_CAP_QUEUE},
+        {"rhealstone.message_throughput.seed001", RTB_CAP_QUEUE},
+        {"mutex.lock_unlock.seed003", RTB_CAP_MUTEX},
         {"tm.message", RTB_CAP_QUEUE},
         {"rhealstone.deadlock_break", RTB_CAP_MUTEX},
         {"rhealstone.semaphore_shuffle.seed003", RTB_CAP_MUTEX},
