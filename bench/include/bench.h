@@ -146,6 +146,7 @@ void t_live(void); /* the hot paths' live-register variants (`<id>.live`) */
 void t_seed002(void);     /* rhealstone.task_switch.seed002 (t_seed002.c) */
 void t_seed001(void);     /* rhealstone.message_throughput.seed001 (t_seed001.c) */
 void t_seed003(void);     /* mutex.lock_unlock.seed003, sem.signal_wake.seed003 (t_seed003.c) */
+void t_seed004(void);     /* seed 004's full pulse and callback sets: absent unless --preset seed004 */
 void t_hartstone(void);   /* hartstone.* (t_hartstone.c) */
 
 void bench_irq_clear_pending(unsigned irq);

@@ -10,6 +10,11 @@
     "rhealstone.preemption.seed003", "rhealstone.semaphore_shuffle.seed001", \
     "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001", \
     "rhealstone.task_switch.seed002", "mutex.lock_unlock.seed003", "sem.signal_wake.seed003", \
+    "stimulus.pulse.40us", "stimulus.train.40us", "stimulus.missed.40us", \
+    "stimulus.pulse.160us", "stimulus.train.160us", "stimulus.missed.160us", \
+    "stimulus.pulse.1ms", "stimulus.train.1ms", "stimulus.missed.1ms", \
+    "timer.oneshot_error.20us", "timer.oneshot_error.50us", "timer.oneshot_error.200us", \
+    "timer.oneshot_error.500us", "timer.oneshot_error.5ms", \
     "rhealstone.message_throughput.seed001", "sem.signal_wake", "sem.wait_block", \
     "thread.create_low", "thread.create_high", "mutex.create", "mutex.destroy", \
     "mutex.lock_uncontended", "mutex.lock_contended", "mutex.unlock", "sem.wait_available", \

@@ -555,6 +555,7 @@ static void controller(void *arg)
     t_seed002();
     t_seed001();
     t_seed003();
+    t_seed004();
     t_hartstone();
 #endif
 #endif

@@ -22,7 +22,7 @@
  *  ph2  the same set, raise all frequencies together (x s/16): Hz of the highest task
  *  ph3  the same set, raise every job's workload (the whole set's work, in per mille of
  *       the CPU): the work rate in kcycles/s (Hartstone's KWIPS)
- *  ph4  the same set, add tasks of the middle task's frequency and 8 % each: the task count
+ *  ph4  the same set, add tasks of the middle task's frequency and 10 % each: the task count
  *  pn   non-harmonic (frequencies 3, 4, 6, 8, 12 per 8 ms), raise the workload
  *  ah   ph3 plus aperiodic processing: at the stimulus' falling edge (mid-frame) of a
  *       pseudo-random half of the frames, an interrupt readies an aperiodic task (above the
@@ -34,7 +34,7 @@
 #include "bench.h"
 
 #if BOARD_HAS_STIMULUS
-#define HS_MAX 16                       /* periodic tasks of one trial (RAM: ThreadX's 16 KiB image is full) */
+#define HS_MAX 14                       /* periodic tasks of one trial (RAM: ThreadX's 16 KiB image is full) */
 #define HS_SEM_AP HS_MAX                /* the aperiodic task's semaphore */
 #define HS_SEM_DONE (HS_MAX + 1)        /* the release handler: the trial is over */
 #define HS_SEM_IDLE (HS_MAX + 2)        /* a task finished a job after the trial ended */
@@ -44,8 +44,7 @@
 #define HS_STACK BENCH_STACK_SMALL
 
 struct hs_task {
-    uint32_t cycles;  /* work per job */
-    uint32_t iters;   /* hs_work iterations for it */
+    uint32_t work;    /* per job: cycles when the set is made, hs_work iterations once it runs */
     uint16_t period;  /* frames */
     uint8_t prio;
 };
@@ -61,7 +60,8 @@ static struct {
 
 static volatile uint16_t hs_count[HS_MAX]; /* frames to the task's next release */
 static volatile uint8_t hs_pending[HS_MAX + 1];
-static volatile uint32_t hs_frame_no, hs_stopped, hs_missed, hs_lfsr, hs_ap_jobs;
+static volatile uint32_t hs_frame_no, hs_lfsr, hs_ap_jobs;
+static volatile uint8_t hs_stopped, hs_missed;
 static uint32_t hs_c0, hs_cpi_q16; /* hs_work(n) costs hs_c0 + n * hs_cpi_q16 / 65536 cycles */
 static uint32_t hs_ap_iters, hs_cs_iters;
 
@@ -158,14 +158,14 @@ static void hs_task(void *arg)
     for (;;) {
         rtb_sem_wait((int)i, RTB_FOREVER);
         if (hs.cs_cycles) {
-            uint32_t before = hs.t[i].iters / 2u;
+            uint32_t before = hs.t[i].work / 2u;
             hs_work(before);
             rtb_mutex_lock(HS_MUTEX, RTB_FOREVER);
             hs_work(hs_cs_iters);
             rtb_mutex_unlock(HS_MUTEX);
-            hs_work(hs.t[i].iters - before);
+            hs_work(hs.t[i].work - before);
         } else {
-            hs_work(hs.t[i].iters);
+            hs_work(hs.t[i].work);
         }
         hs_job_done(i);
     }
@@ -187,11 +187,13 @@ static int hs_fits(unsigned threads)
     return threads <= RTB_MAX_THREADS && threads * ((HS_STACK + 7u) & ~7u) <= bench_arena_free();
 }
 
-static uint32_t hs_last_util; /* per mille of the CPU: the work of the last trial that passed */
-
-/* Run the set in `hs`; 1 if no deadline was missed. */
-static int hs_trial(void)
+/* Run the set in `hs`: 0 if a deadline was missed, else the work's share of the CPU (per
+ * mille, at least 1). */
+static uint32_t hs_trial(void)
 {
+    uint64_t work = 0; /* periodic work of the whole trial, cycles */
+    for (unsigned i = 0; i < hs.n; i++)
+        work += (uint64_t)hs.t[i].work * (hs.frames / hs.t[i].period);
     hs_stopped = 0;
     hs_missed = 0;
     hs_frame_no = 0;
@@ -204,8 +206,7 @@ static int hs_trial(void)
     if (hs.cs_cycles)
         bench_mutex(HS_MUTEX);
     for (unsigned i = 0; i < hs.n; i++) {
-        uint32_t work = hs.t[i].cycles - (hs.cs_cycles ? hs.cs_cycles : 0u);
-        hs.t[i].iters = hs_iters(work);
+        hs.t[i].work = hs_iters(hs.t[i].work - hs.cs_cycles); /* the critical section apart */
         hs_count[i] = 1; /* every task is released in frame 0 */
         hs_pending[i] = 0;
         bench_sem((int)i, 0, 2);
@@ -233,11 +234,9 @@ static int hs_trial(void)
     bench_join(0);
     if (hs_missed)
         return 0;
-    uint64_t work = (uint64_t)hs_ap_jobs * hs.ap_cycles;
-    for (unsigned i = 0; i < hs.n; i++)
-        work += (uint64_t)hs.t[i].cycles * (hs.frames / hs.t[i].period);
-    hs_last_util = (uint32_t)((work * 1000u) / ((uint64_t)hs.frames * hs.frame));
-    return 1;
+    work += (uint64_t)hs_ap_jobs * hs.ap_cycles;
+    uint32_t util = (uint32_t)((work * 1000u) / ((uint64_t)hs.frames * hs.frame));
+    return util ? util : 1u;
 }
 
 /* ---- the sets ---- */
@@ -255,7 +254,7 @@ static void hs_set_periodic(const uint32_t *periods, unsigned n, uint32_t frame,
     hs.cs_cycles = 0;
     for (unsigned i = 0; i < n; i++) {
         hs.t[i].period = (uint16_t)periods[i];
-        hs.t[i].cycles = (uint32_t)(((uint64_t)periods[i] * frame * permille_each) / 1000u);
+        hs.t[i].work = (uint32_t)(((uint64_t)periods[i] * frame * permille_each) / 1000u);
         hs.t[i].prio = (uint8_t)(3u + i);
     }
 }
@@ -274,8 +273,8 @@ static int hs_setup_ph1(uint32_t m)
     periods[4] = 1;
     hs_set_periodic(periods, 5, frame, 16u * m, HS_BASE_PERMILLE);
     for (unsigned i = 0; i < 4; i++) /* the others keep their baseline jobs (their frame shrank) */
-        hs.t[i].cycles = (uint32_t)(((uint64_t)hs_ph_periods[i] * (hs_h_cycles() / 16u) * HS_BASE_PERMILLE) / 1000u);
-    hs.t[4].cycles = (uint32_t)(((uint64_t)(hs_h_cycles() / 16u) * HS_BASE_PERMILLE) / 1000u);
+        hs.t[i].work = (uint32_t)(((uint64_t)hs_ph_periods[i] * (hs_h_cycles() / 16u) * HS_BASE_PERMILLE) / 1000u);
+    hs.t[4].work = (uint32_t)(((uint64_t)(hs_h_cycles() / 16u) * HS_BASE_PERMILLE) / 1000u);
     return 1;
 }
 
@@ -285,7 +284,7 @@ static int hs_setup_ph2(uint32_t s16)
     uint32_t base = hs_h_cycles() / 16u;
     hs_set_periodic(hs_ph_periods, 5, (uint32_t)(((uint64_t)base * 16u) / s16), 16u, HS_BASE_PERMILLE);
     for (unsigned i = 0; i < 5; i++)
-        hs.t[i].cycles = (uint32_t)(((uint64_t)hs_ph_periods[i] * base * HS_BASE_PERMILLE) / 1000u);
+        hs.t[i].work = (uint32_t)(((uint64_t)hs_ph_periods[i] * base * HS_BASE_PERMILLE) / 1000u);
     return 1;
 }
 
@@ -296,7 +295,7 @@ static int hs_setup_ph3(uint32_t k)
     return k >= 5u;
 }
 
-/* ph4: 5 + n tasks, the n added ones of the middle task's period, 8 % each. */
+/* ph4: 5 + n tasks, the n added ones of the middle task's period, 10 % each. */
 static int hs_setup_ph4(uint32_t n)
 {
     uint32_t periods[HS_MAX];
@@ -307,7 +306,7 @@ static int hs_setup_ph4(uint32_t n)
         periods[i] = hs_ph_periods[2];
     hs_set_periodic(periods, total, hs_h_cycles() / 16u, 16u, HS_BASE_PERMILLE);
     for (unsigned i = 5; i < total; i++) {
-        hs.t[i].cycles *= 2u; /* 8 % */
+        hs.t[i].work = (hs.t[i].work * 5u) / 2u; /* 10 % */
         hs.t[i].prio = hs.t[2].prio;
     }
     return hs_fits(total);
@@ -331,7 +330,7 @@ static int hs_setup_sh(uint32_t k)
     int ok = hs_setup_ph3(k);
     hs.cs_cycles = hs.frame / 128u;
     for (unsigned i = 0; i < hs.n; i++)
-        if (hs.t[i].cycles < 2u * hs.cs_cycles) /* the critical section fits in every job */
+        if (hs.t[i].work < 2u * hs.cs_cycles) /* the critical section fits in every job */
             ok = 0;
     return ok;
 }
@@ -339,9 +338,9 @@ static int hs_setup_sh(uint32_t k)
 /* ---- the breakdown search ---- */
 typedef int (*hs_setup_t)(uint32_t p);
 
-static int hs_try(hs_setup_t setup, uint32_t p)
+static uint32_t hs_try(hs_setup_t setup, uint32_t p)
 {
-    return setup(p) && hs_trial();
+    return setup(p) ? hs_trial() : 0u;
 }
 
 enum { HS_FOUND, HS_BASELINE_MISSES, HS_NO_BREAKDOWN };
@@ -350,26 +349,27 @@ enum { HS_FOUND, HS_BASELINE_MISSES, HS_NO_BREAKDOWN };
  * that passes at p passes at every smaller p: doubling from p0, then bisection. */
 static int hs_breakdown(hs_setup_t setup, uint32_t p0, uint32_t pmax, uint32_t *p, uint32_t *util)
 {
-    if (!hs_try(setup, p0))
+    uint32_t u = hs_try(setup, p0);
+    if (!u)
         return HS_BASELINE_MISSES;
     uint32_t lo = p0, hi = p0;
-    *util = hs_last_util;
+    *util = u;
     for (;;) {
         if (hi == pmax) {
             *p = pmax;
             return HS_NO_BREAKDOWN;
         }
         hi = hi * 2u > pmax ? pmax : (hi ? hi * 2u : 1u);
-        if (!hs_try(setup, hi))
+        if (!(u = hs_try(setup, hi)))
             break;
         lo = hi;
-        *util = hs_last_util;
+        *util = u;
     }
     while (hi - lo > 1u) {
         uint32_t mid = lo + (hi - lo) / 2u;
-        if (hs_try(setup, mid)) {
+        if ((u = hs_try(setup, mid)) != 0) {
             lo = mid;
-            *util = hs_last_util;
+            *util = u;
         } else {
             hi = mid;
         }

@@ -80,6 +80,9 @@ def _profile_option(f):
 @click.option("--tests", metavar="PATTERN", help="metric ids to keep: comma-separated, shell patterns ('rhealstone.*')")
 @click.option("--samples", type=int, default=None, metavar="N",
               help="samples per metric (rebuilds with RTOSLAB_SAMPLES=N)")
+@click.option("--preset", type=click.Choice(["seed004"]), default=None,
+              help="a seed's experiments as it defined them: seed004 = seed 004's pulse widths (20, 40, 160 µs, "
+                   "1, 2 ms) and nine callback delays, 4096 samples (a build of its own)")
 @click.option("--json", "json_path", metavar="FILE", help="result file (default results/run-<time>.json)")
 @click.option("--csv", "csv_path", metavar="FILE", help="also write the statistics as CSV")
 @click.option("--no-probe", is_flag=True, help="do not record the probe (second clock) on the simulator")
@@ -93,13 +96,13 @@ def _profile_option(f):
 @click.option("--glue", is_flag=True,
               help="also measure each port's glue cycles per hot path from the instruction trace "
                    "(simulator boards; docs/methodology.md, 'Glue at parity')")
-def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples,
+def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples, preset,
         json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model, glue):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
     from . import run as runmod
     from .history import default_db
     out, err = _consoles()
-    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples,
+    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples, preset=preset,
                                json_path=_path(json_path),
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
