@@ -116,8 +116,8 @@ bool bench_need(uint32_t caps, const char *id)
  * value below 3 * 65536 (a 4 ms error at 48 MHz, zigzag-encoded) costs 18 bits.
  * 1024 samples cost 2.3 KiB, 4096 cost 9 KiB of the 16 KiB RAM. If the side table runs
  * out of room, the metric ends early with the samples it has (all exact). */
-static uint16_t samples[RTB_SAMPLES];
-static uint8_t hi2[RTB_SAMPLES / 4];
+static uint16_t samples[RTB_STORE];
+static uint8_t hi2[RTB_STORE / 4];
 static unsigned n_wide, lost;
 volatile unsigned bench_n, bench_want;
 static const char *cur_id, *cur_unit;
@@ -145,9 +145,43 @@ void bench_begin(const char *id, unsigned kind, unsigned want)
 
 #define SIDE (side_base()) /* entries: (index << 16) | high half */
 
+#if RTB_STREAM
+/* More samples than RAM holds (--samples above 4096, e.g. seed 003's 100 000): each metric's
+ * @metric line goes out at its first 32 samples and its samples 32 at a time, as they come
+ * (the printing falls between samples, in whatever context took the 32nd: a test whose
+ * samples come back to back, such as a pulse train, may see it). */
+static uint32_t stream_buf[32];
+static unsigned stream_fill, stream_headed;
+static void metric_head(unsigned n);
+static void stream_flush(void)
+{
+    if (!stream_headed)
+        metric_head(bench_want);
+    stream_headed = 1;
+    if (!stream_fill)
+        return;
+    board_puts("@s");
+    for (unsigned j = 0; j < stream_fill; j++) {
+        board_putc(' ');
+        bench_out_hex(stream_buf[j]);
+    }
+    board_putc('\n');
+    stream_fill = 0;
+}
+#endif
+
 void bench_sample(uint32_t v)
 {
     unsigned i = bench_n;
+#if RTB_STREAM
+    if (i >= bench_want)
+        return;
+    stream_buf[stream_fill++] = v;
+    bench_n = i + 1;
+    if (stream_fill == 32)
+        stream_flush();
+    return;
+#endif
     if (i >= bench_want)
         return;
     if (cur_kind & BK_SIGNED)
@@ -183,13 +217,8 @@ static uint32_t sample_at(unsigned i)
     return v;
 }
 
-void bench_end(void)
+static void metric_head(unsigned n)
 {
-    unsigned n = bench_n;
-    board_probe_clr(BENCH_PIN);
-    side_cursor = 0;
-    if (lost)
-        bench_log("fewer samples than asked: no RAM left for more samples wider than 16 bits");
     board_puts("@metric ");
     board_puts(cur_id);
     if (cur_unit) {
@@ -205,6 +234,22 @@ void bench_end(void)
     if (cur_kind & BK_SIGNED)
         board_puts(" signed=1");
     board_putc('\n');
+}
+
+void bench_end(void)
+{
+    unsigned n = bench_n;
+    board_probe_clr(BENCH_PIN);
+#if RTB_STREAM
+    stream_flush(); /* the head and the last samples; none left to send below */
+    stream_headed = 0;
+    n = 0;
+#else
+    metric_head(n);
+#endif
+    side_cursor = 0;
+    if (lost)
+        bench_log("fewer samples than asked: no RAM left for more samples wider than 16 bits");
     for (unsigned i = 0; i < n; i += 32) {
         board_puts("@s");
         for (unsigned j = i; j < n && j < i + 32; j++) {
