@@ -25,7 +25,8 @@ from rtoslab.ports import registry
 # higher is better.
 HOT = HOT_PATHS + HOT_PATHS_LIVE
 # The README's table: the hot paths a reader compares first, the latency, a delay and a throughput.
-README_ROWS = ("rhealstone.task_switch", "rhealstone.task_switch.seed002", "rhealstone.preemption", "rhealstone.interrupt_latency",
+README_ROWS = ("rhealstone.task_switch", "rhealstone.task_switch.seed002", "rhealstone.preemption",
+               "rhealstone.interrupt_latency",
                "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing",
                "sem.signal_wake", "sem.wait_block", "mutex.lock_uncontended", "mutex.unlock",
                "mutex.lock_contended", "irq.to_thread", "timer.delay_error.10us", "tm.cooperative")

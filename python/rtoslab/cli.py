@@ -137,7 +137,8 @@ def latency(rtos, board, elf, no_build, timeout, json_path, quiet, app_path, res
     if app_path or results_path:
         from . import app_latency
         if not (app_path and results_path):
-            raise BadInput("--app and --results go together: an application file and a result file of `rtoslab run --json`")
+            raise BadInput("--app and --results go together: an application file and a result file "
+                           "of `rtoslab run --json`")
         app = app_latency.load_app(Path(app_path))
         rows = app_latency.model(app, app_latency.load_results(Path(results_path)))
         click.echo(app_latency.table(app, rows))
