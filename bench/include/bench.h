@@ -78,6 +78,10 @@ void bench_end(void);
 /* The current metric's samples are in a unit of their own (its contract group's unit, e.g.
  * Hartstone's "permille" or "Hz"), not cycles: no cold samples. Call after bench_begin. */
 void bench_unit(const char *unit);
+/* The sample store's memory (NULL if smaller than `bytes`), for a test that takes no sample
+ * while it uses it (Hartstone's task set, between its one-value metrics): the next
+ * bench_begin overwrites it. */
+void *bench_scratch(size_t bytes);
 /* A metric of one value in a unit of its own: no probe interval, no cold sample. */
 void bench_value(const char *id, const char *unit, uint32_t value);
 /* Abandon the current metric (cut short): nothing but a log line is sent. */

@@ -116,7 +116,7 @@ bool bench_need(uint32_t caps, const char *id)
  * value below 3 * 65536 (a 4 ms error at 48 MHz, zigzag-encoded) costs 18 bits.
  * 1024 samples cost 2.3 KiB, 4096 cost 9 KiB of the 16 KiB RAM. If the side table runs
  * out of room, the metric ends early with the samples it has (all exact). */
-static uint16_t samples[RTB_STORE];
+static uint16_t samples[RTB_STORE] __attribute__((aligned(8))); /* also bench_scratch's memory */
 static uint8_t hi2[RTB_STORE / 4];
 static unsigned n_wide, lost;
 volatile unsigned bench_n, bench_want;
@@ -275,6 +275,8 @@ void bench_end(void)
 }
 
 void bench_unit(const char *unit) { cur_unit = unit; }
+
+void *bench_scratch(size_t bytes) { return bytes <= sizeof samples ? (void *)samples : NULL; }
 
 void bench_value(const char *id, const char *unit, uint32_t value)
 {

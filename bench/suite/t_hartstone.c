@@ -49,21 +49,38 @@ struct hs_task {
     uint8_t prio;
 };
 
-static struct {
+struct hs_set {
     struct hs_task t[HS_MAX];
     unsigned n;
     uint32_t frame;      /* cycles */
     uint32_t frames;     /* trial length, a multiple of every period */
     uint32_t ap_cycles;  /* aperiodic job (0: none) */
     uint32_t cs_cycles;  /* critical section of every job (0: no mutex) */
-} hs;
+};
 
-static volatile uint16_t hs_count[HS_MAX]; /* frames to the task's next release */
-static volatile uint8_t hs_pending[HS_MAX + 1];
-static volatile uint32_t hs_frame_no, hs_lfsr, hs_ap_jobs;
-static volatile uint8_t hs_stopped, hs_missed;
+/* The set and a trial's state live in the sample store (bench_scratch): the 16 KiB images of
+ * ThreadX and ChibiOS have no RAM left for them, and Hartstone takes no sample while a trial
+ * runs (its metrics are sent after each search). Only the calibration is static. */
+struct hs_state {
+    struct hs_set set;
+    volatile uint16_t count[HS_MAX]; /* frames to the task's next release */
+    volatile uint8_t pending[HS_MAX + 1];
+    volatile uint8_t stopped, missed;
+    volatile uint32_t frame_no, lfsr, ap_jobs;
+    uint32_t ap_iters, cs_iters;
+};
+static struct hs_state *hs_st;
+#define hs (hs_st->set)
+#define hs_count (hs_st->count)
+#define hs_pending (hs_st->pending)
+#define hs_stopped (hs_st->stopped)
+#define hs_missed (hs_st->missed)
+#define hs_frame_no (hs_st->frame_no)
+#define hs_lfsr (hs_st->lfsr)
+#define hs_ap_jobs (hs_st->ap_jobs)
+#define hs_ap_iters (hs_st->ap_iters)
+#define hs_cs_iters (hs_st->cs_iters)
 static uint32_t hs_c0, hs_cpi_q16; /* hs_work(n) costs hs_c0 + n * hs_cpi_q16 / 65536 cycles */
-static uint32_t hs_ap_iters, hs_cs_iters;
 
 /* The synthetic workload: a loop of fixed instructions (no memory access, no call). */
 __attribute__((noinline)) static void hs_work(uint32_t iters)
@@ -440,7 +457,8 @@ void t_hartstone(void)
         hs_absent_all(rtb_port_absent_reason(RTB_CAP_IRQ));
         return;
     }
-    if (!hs_fits(6)) {
+    hs_st = bench_scratch(sizeof *hs_st);
+    if (!hs_fits(6) || !hs_st) {
         hs_absent_all("not enough RAM for the task set's threads next to the sample store (use the default sample count)");
         return;
     }
