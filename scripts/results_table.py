@@ -7,6 +7,8 @@
                       the hot paths' p50 of each RTOS from one core to the next (e.g. vp-m0, vp-m3, vp-m4)
     .venv/bin/python scripts/results_table.py FILE --readme
                       the README's table and its ranking sentence, generated from the file
+    .venv/bin/python scripts/results_table.py FILE --hartstone
+                      Hartstone's breakdown points per series and RTOS: utilisation (%) and the series' unit
     .venv/bin/python scripts/results_table.py FILE --moves FILE2
                       per RTOS, how much the second board moves its hot paths (e.g. a flash system
                       against the same core at zero wait states): the ratio of p50s, median and range
@@ -216,6 +218,29 @@ def ranking_sentence(runs, names, by, rtos="rtoslab"):
     return head + (": it does not lead on " + "; ".join(lost) + "." if lost else ".")
 
 
+HARTSTONE = (("ph1", "frequency", "Hz"), ("ph2", "frequency", "Hz"), ("ph3", "workload", "kcycles/s"),
+             ("ph4", "tasks", "tasks"), ("pn", "workload", "kcycles/s"), ("ah", "workload", "kcycles/s"),
+             ("sh", "workload", "kcycles/s"))
+
+
+def hartstone_table(runs, names, by):
+    """Per Hartstone series, each RTOS's breakdown point: the work's share of the CPU (%) and
+    the series' own unit; "absent" where the RTOS cannot run the series."""
+    reg = registry()
+    names = [n for n in names if any(k.startswith("hartstone.") for k in by[n])]
+    print("| series (utilisation %, own unit) | " + " | ".join(reg[n].name if n in reg else n for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for series, suffix, unit in HARTSTONE:
+        cells = []
+        for n in names:
+            u, v = by[n].get(f"hartstone.{series}.utilisation"), by[n].get(f"hartstone.{series}.{suffix}")
+            if u is None or "absent" in u or v is None or "absent" in v:
+                cells.append("absent")
+            else:
+                cells.append(f"{u['p50'] / 10:.1f} % ({_num(v['p50'])} {unit})")
+        print(f"| `{series}` | " + " | ".join(cells) + " |")
+
+
 def moves_table(base, other):
     """Per RTOS: its hot paths' p50 on `other` over `base` (time paths; tm.* inverted, so above
     1 is slower everywhere), the median, the smallest and the largest, and the path of each."""
@@ -247,7 +272,8 @@ def moves_table(base, other):
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
-                 "[--configs|--goals|--readme|--profiles RESULT2.json|--moves RESULT2.json|--cores RESULT2.json ...]")
+                 "[--configs|--goals|--readme|--hartstone|--profiles RESULT2.json|--moves RESULT2.json"
+                 "|--cores RESULT2.json ...]")
     what = argv[2] if len(argv) > 2 else ""
     if what == "--profiles":
         if len(argv) < 4:
@@ -267,6 +293,8 @@ def main(argv):
     runs, names, by = load(argv[1])
     if what == "--readme":
         readme_table(runs, names, by)
+    elif what == "--hartstone":
+        hartstone_table(runs, names, by)
     elif what == "--configs":
         configs_table(runs, names)
     elif what == "--goals":
