@@ -116,7 +116,7 @@ bool bench_need(uint32_t caps, const char *id)
  * value below 3 * 65536 (a 4 ms error at 48 MHz, zigzag-encoded) costs 18 bits.
  * 1024 samples cost 2.3 KiB, 4096 cost 9 KiB of the 16 KiB RAM. If the side table runs
  * out of room, the metric ends early with the samples it has (all exact). */
-static uint16_t samples[RTB_STORE] __attribute__((aligned(8))); /* also bench_scratch's memory */
+static uint16_t samples[RTB_STORE] __attribute__((aligned(4))); /* also bench_scratch's memory */
 static uint8_t hi2[RTB_STORE / 4];
 static unsigned n_wide, lost;
 volatile unsigned bench_n, bench_want;
@@ -311,7 +311,10 @@ static uint64_t arena[BENCH_ARENA_BYTES / 8];
 static size_t arena_used;
 static size_t arena_room(void) { return sizeof arena - arena_used; }
 static uint32_t *side_base(void) { return (uint32_t *)arena; }
-static uint16_t stack_len[64]; /* sizes of the stacks carved, last first */
+/* Sizes of the stacks carved, last first: a test has at most 33 threads (scale.*.n32) and a
+ * port at most RTB_MAX_THREADS (40); 48 entries, not 64: 32 bytes the full 16 KiB images need. */
+#define STACKS_KEPT 48
+static uint16_t stack_len[STACKS_KEPT];
 static unsigned n_stacks;
 
 void *bench_stack(size_t bytes)
@@ -320,12 +323,12 @@ void *bench_stack(size_t bytes)
     if (arena_used + bytes > sizeof arena)
         return NULL;
     arena_used += bytes;
-    if (n_stacks < 64) {
+    if (n_stacks < STACKS_KEPT) {
         for (unsigned k = n_stacks; k > 0; k--)
             stack_len[k] = stack_len[k - 1];
         stack_len[0] = (uint16_t)bytes;
         n_stacks++;
-        if (n_stacks < 64)
+        if (n_stacks < STACKS_KEPT)
             stack_len[n_stacks] = 0;
     }
     char *p = (char *)arena + sizeof arena - arena_used;
@@ -339,7 +342,7 @@ static size_t arena_low_water(void)
     const uint8_t *p = (const uint8_t *)arena + sizeof arena - arena_used;
     const uint8_t *end = (const uint8_t *)arena + sizeof arena;
     size_t best = (size_t)-1;
-    for (int k = 0; k < 64 && p < end; k++) {
+    for (int k = 0; k < STACKS_KEPT && p < end; k++) {
         size_t len = stack_len[k];
         if (!len)
             break;
