@@ -124,15 +124,15 @@ void bench_out_hex(uint32_t v);
 void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
 size_t bench_arena_free(void);
 /* Create test thread `id` (ready at `prio`) on an arena stack; it runs when the controller blocks. */
-void bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes);
+int bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes); /* RTB_OK or RTB_ERROR */
 /* Wait until `ndone` threads have called bench_done(), then delete every spawned thread and
  * every object created with bench_sem/bench_mutex/bench_queue, and free the arena.
  * Returns false if the test timed out. */
 bool bench_join(unsigned ndone);
 /* Called by a test thread when it is finished: signals SEM_DONE then parks forever. */
 void bench_done(void) __attribute__((noreturn));
-void bench_sem(int id, unsigned initial, unsigned max);
-void bench_mutex(int id);
+int bench_sem(int id, unsigned initial, unsigned max); /* rtb_sem_create's result */
+int bench_mutex(int id);                               /* rtb_mutex_create's result */
 int bench_queue(int id, size_t msg_bytes, unsigned depth); /* rtb_queue_create's result */
 
 /* Spin for `cycles` cycles on the cycle counter (no RTOS call). */

@@ -363,25 +363,28 @@ static uint64_t spawned; /* bit per thread id (ids < 64) */
 static uint64_t sems_made;
 static unsigned mutexes_made, queues_made;
 
-void bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes)
+int bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes)
 {
     void *stk = bench_stack(stack_bytes);
     if (!stk || rtb_thread_create(id, prio, fn, arg, stk, stack_bytes) != RTB_OK) {
         bench_log("cannot create a test thread (arena or port limit)");
-        return;
+        return RTB_ERROR;
     }
     spawned |= 1ull << id;
+    return RTB_OK;
 }
 
-void bench_sem(int id, unsigned initial, unsigned max)
+int bench_sem(int id, unsigned initial, unsigned max)
 {
-    rtb_sem_create(id, initial, max);
+    int r = rtb_sem_create(id, initial, max);
     sems_made |= 1ull << id;
+    return r;
 }
-void bench_mutex(int id)
+int bench_mutex(int id)
 {
-    rtb_mutex_create(id);
+    int r = rtb_mutex_create(id);
     mutexes_made |= 1u << id;
+    return r;
 }
 int bench_queue(int id, size_t msg_bytes, unsigned depth)
 {

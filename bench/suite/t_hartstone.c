@@ -204,10 +204,14 @@ static int hs_fits(unsigned threads)
     return threads <= RTB_MAX_THREADS && threads * ((HS_STACK + 7u) & ~7u) <= bench_arena_free();
 }
 
-/* Run the set in `hs`: 0 if a deadline was missed, else the work's share of the CPU (per
- * mille, at least 1). */
+#define HS_NO_ROOM 0xFFFFFFFFu /* the port could not create the set's threads or objects */
+
+/* Run the set in `hs`: 0 if a deadline was missed, HS_NO_ROOM if the RTOS could not create
+ * what the set needs (FreeRTOS's 1 KiB heap holds about ten semaphores), else the work's share
+ * of the CPU (per mille, at least 1). */
 static uint32_t hs_trial(void)
 {
+    int made = RTB_OK;
     uint64_t work = 0; /* periodic work of the whole trial, cycles */
     for (unsigned i = 0; i < hs.n; i++)
         work += (uint64_t)hs.t[i].work * (hs.frames / hs.t[i].period);
@@ -218,22 +222,28 @@ static uint32_t hs_trial(void)
     hs_lfsr = 0xACE1u;
     hs_ap_iters = hs_iters(hs.ap_cycles);
     hs_cs_iters = hs_iters(hs.cs_cycles);
-    bench_sem(HS_SEM_DONE, 0, 1);
-    bench_sem(HS_SEM_IDLE, 0, 1000);
+    made |= bench_sem(HS_SEM_DONE, 0, 1) | bench_sem(HS_SEM_IDLE, 0, 1000);
     if (hs.cs_cycles)
-        bench_mutex(HS_MUTEX);
+        made |= bench_mutex(HS_MUTEX);
     for (unsigned i = 0; i < hs.n; i++) {
         hs.t[i].work = hs_iters(hs.t[i].work - hs.cs_cycles); /* the critical section apart */
         hs_count[i] = 1; /* every task is released in frame 0 */
         hs_pending[i] = 0;
-        bench_sem((int)i, 0, 2);
-        bench_spawn((int)i, hs.t[i].prio, hs_task, (void *)(uintptr_t)i, HS_STACK);
+        made |= bench_sem((int)i, 0, 2);
     }
     hs_pending[HS_SEM_AP] = 0;
-    if (hs.ap_cycles) {
-        bench_sem(HS_SEM_AP, 0, 2);
-        bench_spawn((int)hs.n, RTB_PRIO_MAX, hs_ap_task, 0, HS_STACK);
+    if (hs.ap_cycles)
+        made |= bench_sem(HS_SEM_AP, 0, 2);
+    /* the threads last, once every semaphore they wait on exists */
+    for (unsigned i = 0; i < hs.n && made == RTB_OK; i++)
+        made |= bench_spawn((int)i, hs.t[i].prio, hs_task, (void *)(uintptr_t)i, HS_STACK);
+    if (hs.ap_cycles && made == RTB_OK) {
+        made |= bench_spawn((int)hs.n, RTB_PRIO_MAX, hs_ap_task, 0, HS_STACK);
         rtb_irq_install(BOARD_STIM_FALL_IRQ, 1, hs_aperiodic);
+    }
+    if (made != RTB_OK) {
+        bench_join(0);
+        return HS_NO_ROOM;
     }
     rtb_irq_install(BOARD_STIM_IRQ, 1, hs_release);
     board_stim_arm(board_cycles() + hs.frame, hs.frame, hs.frame / 2u);
@@ -357,7 +367,7 @@ typedef int (*hs_setup_t)(uint32_t p);
 
 static uint32_t hs_try(hs_setup_t setup, uint32_t p)
 {
-    return setup(p) ? hs_trial() : 0u;
+    return setup(p) ? hs_trial() : HS_NO_ROOM;
 }
 
 enum { HS_FOUND, HS_BASELINE_MISSES, HS_NO_BREAKDOWN };
@@ -367,9 +377,11 @@ enum { HS_FOUND, HS_BASELINE_MISSES, HS_NO_BREAKDOWN };
 static int hs_breakdown(hs_setup_t setup, uint32_t p0, uint32_t pmax, uint32_t *p, uint32_t *util)
 {
     uint32_t u = hs_try(setup, p0);
+    if (u == HS_NO_ROOM)
+        return HS_NO_BREAKDOWN;
     if (!u)
         return HS_BASELINE_MISSES;
-    uint32_t lo = p0, hi = p0;
+    uint32_t lo = p0, hi = p0, hi_no_room = 0;
     *util = u;
     for (;;) {
         if (hi == pmax) {
@@ -377,22 +389,27 @@ static int hs_breakdown(hs_setup_t setup, uint32_t p0, uint32_t pmax, uint32_t *
             return HS_NO_BREAKDOWN;
         }
         hi = hi * 2u > pmax ? pmax : (hi ? hi * 2u : 1u);
-        if (!(u = hs_try(setup, hi)))
+        u = hs_try(setup, hi);
+        if (!u || u == HS_NO_ROOM) {
+            hi_no_room = u == HS_NO_ROOM;
             break;
+        }
         lo = hi;
         *util = u;
     }
     while (hi - lo > 1u) {
         uint32_t mid = lo + (hi - lo) / 2u;
-        if ((u = hs_try(setup, mid)) != 0) {
+        u = hs_try(setup, mid);
+        if (u && u != HS_NO_ROOM) {
             lo = mid;
             *util = u;
         } else {
             hi = mid;
+            hi_no_room = u == HS_NO_ROOM;
         }
     }
     *p = lo;
-    return HS_FOUND;
+    return hi_no_room ? HS_NO_BREAKDOWN : HS_FOUND; /* the first load that failed did not fit */
 }
 
 struct hs_series {
@@ -423,7 +440,7 @@ static void hs_run_series(const struct hs_series *s)
     if (r != HS_FOUND) {
         const char *why = r == HS_BASELINE_MISSES
                               ? "the series' baseline load already misses a deadline"
-                              : "no deadline missed at the largest load the port's threads and the arena allow";
+                              : "no deadline missed in the largest set the port could create (its threads and semaphores, the arena)";
         bench_absent(s->util_id, why);
         bench_absent(s->unit_id, why);
         return;
