@@ -9,6 +9,8 @@
                       the README's table and its ranking sentence, generated from the file
     .venv/bin/python scripts/results_table.py FILE --hartstone
                       Hartstone's breakdown points per series and RTOS: utilisation (%) and the series' unit
+    .venv/bin/python scripts/results_table.py FILE --seeds
+                      the metrics measured as seeds 001, 002 and 003 defined them (issue 28): p50 per RTOS
     .venv/bin/python scripts/results_table.py FILE --moves FILE2
                       per RTOS, how much the second board moves its hot paths (e.g. a flash system
                       against the same core at zero wait states): the ratio of p50s, median and range
@@ -241,6 +243,25 @@ def hartstone_table(runs, names, by):
         print(f"| `{series}` | " + " | ".join(cells) + " |")
 
 
+SEED_IDS = ("rhealstone.task_switch", "rhealstone.task_switch.seed002", "rhealstone.message_passing.seed001",
+            "rhealstone.message_throughput.seed001", "mutex.lock_uncontended", "mutex.unlock",
+            "mutex.lock_unlock.seed003", "sem.signal_wake", "sem.signal_wake.seed003")
+
+
+def seeds_table(runs, names, by):
+    """The seeds' own definitions beside the suite's: p50 per RTOS (— where absent)."""
+    reg = registry()
+    print("| metric (p50) | " + " | ".join(reg[n].name if n in reg else n for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for i in SEED_IDS:
+        cells = []
+        for n in names:
+            m = by[n].get(i)
+            cells.append("—" if m is None or "absent" in m else _num(m["p50"]))
+        unit = next((by[n][i].get("unit") for n in names if i in by[n] and "unit" in by[n][i]), "cycles")
+        print(f"| `{i}` ({unit}) | " + " | ".join(cells) + " |")
+
+
 def moves_table(base, other):
     """Per RTOS: its hot paths' p50 on `other` over `base` (time paths; tm.* inverted, so above
     1 is slower everywhere), the median, the smallest and the largest, and the path of each."""
@@ -272,7 +293,7 @@ def moves_table(base, other):
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
-                 "[--configs|--goals|--readme|--hartstone|--profiles RESULT2.json|--moves RESULT2.json"
+                 "[--configs|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
                  "|--cores RESULT2.json ...]")
     what = argv[2] if len(argv) > 2 else ""
     if what == "--profiles":
@@ -295,6 +316,8 @@ def main(argv):
         readme_table(runs, names, by)
     elif what == "--hartstone":
         hartstone_table(runs, names, by)
+    elif what == "--seeds":
+        seeds_table(runs, names, by)
     elif what == "--configs":
         configs_table(runs, names)
     elif what == "--goals":
