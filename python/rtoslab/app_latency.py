@@ -77,21 +77,23 @@ def _cost(res: dict, absent: dict, mid: str, stat: str) -> int:
     return int(m[stat])
 
 
-def _tick(run: dict, res: dict) -> tuple[int, str]:
+def _tick(run: dict, res: dict) -> tuple[int | None, str]:
     cfg = run.get("config", {})
-    hz = str(cfg.get("tick_hz", "")).strip()
     tickless = str(cfg.get("tickless", "")).lower().startswith("yes")
+    hz = str(cfg.get("tick_hz", "")).strip()
+    if not hz.isdigit() and not tickless and str(cfg.get("time_hz", "")).strip().isdigit():
+        hz = str(cfg["time_hz"]).strip()  # a ticking kernel counts its time in ticks (ThreadX)
     if not hz.isdigit():
         if tickless or hz.startswith("none"):
             return 0, "tick-less: no periodic tick"
-        return 0, "the port reports no tick rate"
+        return None, "not known: the port reports no tick rate"
     frac = res.get("time.tick_fraction.load")
     if not frac or not frac.get("window_cycles"):
-        return 0, "not measured (time.tick_fraction.load is a simulator record)"
+        return None, "not measured (time.tick_fraction.load is a simulator record)"
     clock = run.get("clock_hz") or 0
     ticks = frac["window_cycles"] * int(hz) / clock if clock else 0
     if ticks < 1:
-        return 0, "no tick in the measured window"
+        return None, "no tick in the measured window"
     return round(frac["handler_cycles"] / ticks), f"mean of {ticks:.0f} ticks at {hz} Hz (time.tick_fraction.load)"
 
 

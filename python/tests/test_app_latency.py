@@ -34,7 +34,9 @@ def runs():
     lacking["results"] = [e for e in lacking["results"] if not e["id"].startswith("mutex.")]
     lacking["absent"] = [{"id": "mutex.unlock", "reason": "no mutexes"},
                          {"id": "mutex.lock_uncontended", "reason": "no mutexes"}]
-    return [ticking, tickless, lacking]
+    threadx_like = json.loads(json.dumps(ticking))  # a ticking kernel that gives only its time_hz
+    threadx_like.update(rtos="time_hz", config={"tickless": "no: SysTick", "time_hz": "1000"})
+    return [ticking, tickless, lacking, threadx_like]
 
 
 def test_sum_equals_parts():
@@ -53,6 +55,7 @@ def test_sum_equals_parts():
     assert t["worst"] == t["app"] + t["t_os"]["worst"] + t["t_isr"]["worst"] + t["t_jitter"]
     # a tick-less RTOS has no tick term; one lacking a service has no figure, but its reason
     assert rows["tickless"]["jitter"]["tick"] == 0 and rows["tickless"]["worst"] == t["worst"] - tick
+    assert rows["time_hz"]["jitter"]["tick"] == tick
     assert rows["nomutex"] == {"rtos": "nomutex", "board": "vp-m0", "clock_hz": 48_000_000, "missing": "no mutexes"}
 
 
