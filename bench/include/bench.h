@@ -62,7 +62,12 @@ enum bench_kind {
     BK_FROM_RESET = 4, /* the interval starts at reset: @probe ID from=reset */
     BK_NO_PROBE = 8,   /* not bracketed on the probe */
     BK_RATE = 16,      /* throughput: ops per 10^7 cycles */
+    /* a unit of its own (bench_units[n - 1], bench_core.c), no cold samples: */
+    BK_PERMILLE = 1 << 8, BK_HZ = 2 << 8, BK_KCYCLES_PER_S = 3 << 8, BK_TASKS = 4 << 8, BK_KBIT_PER_S = 5 << 8,
 };
+#define BK_UNIT_SHIFT 8
+#define BK_UNIT_MASK (0xFu << BK_UNIT_SHIFT)
+extern const char *const bench_units[];
 
 /* Begin a metric: resets the sample store, writes the probe mark. `want` samples (0: RTB_SAMPLES). */
 void bench_begin(const char *id, unsigned kind, unsigned want);
@@ -75,15 +80,12 @@ static inline bool bench_more(void)
 }
 /* Send the samples (@metric/@s/@end) and the @probe line. */
 void bench_end(void);
-/* The current metric's samples are in a unit of their own (its contract group's unit, e.g.
- * Hartstone's "permille" or "Hz"), not cycles: no cold samples. Call after bench_begin. */
-void bench_unit(const char *unit);
-/* The sample store's memory (NULL if smaller than `bytes`), for a test that takes no sample
- * while it uses it (Hartstone's task set, between its one-value metrics): the next
- * bench_begin overwrites it. */
-void *bench_scratch(size_t bytes);
-/* A metric of one value in a unit of its own: no probe interval, no cold sample. */
-void bench_value(const char *id, const char *unit, uint32_t value);
+/* The sample store's memory, for a test that takes no sample while it uses it (Hartstone's task
+ * set, between its one-value metrics): the next bench_sample overwrites it. In flash: no RAM. */
+extern void *const bench_scratch;
+extern const size_t bench_scratch_bytes;
+/* A metric of one value in a unit of its own (BK_PERMILLE, BK_HZ, ...): no probe, no cold sample. */
+void bench_value(const char *id, unsigned unit, uint32_t value);
 /* Abandon the current metric (cut short): nothing but a log line is sent. */
 void bench_abort(const char *why);
 void bench_absent(const char *id, const char *reason);

@@ -116,11 +116,12 @@ bool bench_need(uint32_t caps, const char *id)
  * value below 3 * 65536 (a 4 ms error at 48 MHz, zigzag-encoded) costs 18 bits.
  * 1024 samples cost 2.3 KiB, 4096 cost 9 KiB of the 16 KiB RAM. If the side table runs
  * out of room, the metric ends early with the samples it has (all exact). */
-static uint16_t samples[RTB_STORE] __attribute__((aligned(4))); /* also bench_scratch's memory */
+static uint16_t samples[RTB_STORE]; /* also bench_scratch's memory (its uint32_t fields: 4-aligned below) */
+_Static_assert(sizeof samples % 4 == 0, "the sample store is whole words");
 static uint8_t hi2[RTB_STORE / 4];
 static unsigned n_wide, lost;
 volatile unsigned bench_n, bench_want;
-static const char *cur_id, *cur_unit;
+static const char *cur_id;
 static unsigned cur_kind, metric_index;
 static size_t arena_room(void);
 static uint32_t *side_base(void);
@@ -132,7 +133,6 @@ void bench_begin(const char *id, unsigned kind, unsigned want)
 #endif
     cur_id = id;
     cur_kind = kind;
-    cur_unit = 0;
     bench_n = 0;
     n_wide = 0;
     lost = 0;
@@ -221,16 +221,16 @@ static void metric_head(unsigned n)
 {
     board_puts("@metric ");
     board_puts(cur_id);
-    if (cur_unit) {
+    if (cur_kind & BK_UNIT_MASK) {
         board_puts(" unit=");
-        board_puts(cur_unit);
+        board_puts(bench_units[((cur_kind & BK_UNIT_MASK) >> BK_UNIT_SHIFT) - 1u]);
         board_puts(" n=");
     } else {
         board_puts((cur_kind & BK_RATE) ? " unit=ops/1e7cycles n=" : " unit=" BENCH_UNIT " n=");
     }
     bench_out_u(n);
     board_puts(" cold=");
-    bench_out_u((cur_unit || (cur_kind & (BK_RATE | BK_FROM_RESET))) ? 0 : (n < RTB_COLD ? n : RTB_COLD));
+    bench_out_u((cur_kind & (BK_UNIT_MASK | BK_RATE | BK_FROM_RESET)) ? 0 : (n < RTB_COLD ? n : RTB_COLD));
     if (cur_kind & BK_SIGNED)
         board_puts(" signed=1");
     board_putc('\n');
@@ -261,7 +261,6 @@ void bench_end(void)
     board_puts("@end ");
     board_puts(cur_id);
     board_putc('\n');
-    cur_unit = 0;
     if (BOARD_HAS_PROBE && !(cur_kind & BK_NO_PROBE)) {
         board_puts("@probe ");
         board_puts(cur_id);
@@ -274,17 +273,19 @@ void bench_end(void)
     metric_index++;
 }
 
-void bench_unit(const char *unit) { cur_unit = unit; }
+/* The units of the metrics that are not cycles (BK_UNIT(n) is bench_units[n - 1]): their
+ * contract groups' units. The kind carries the index, so the framework keeps no more RAM. */
+const char *const bench_units[] = {"permille", "Hz", "kcycles/s", "tasks", "kbit/s"};
 
-void *bench_scratch(size_t bytes) { return bytes <= sizeof samples ? (void *)samples : NULL; }
-
-void bench_value(const char *id, const char *unit, uint32_t value)
+void bench_value(const char *id, unsigned unit, uint32_t value)
 {
-    bench_begin(id, BK_NO_PROBE, 1);
-    bench_unit(unit);
+    bench_begin(id, BK_NO_PROBE | unit, 1);
     bench_sample(value);
     bench_end();
 }
+
+void *const bench_scratch = samples;
+const size_t bench_scratch_bytes = sizeof samples;
 
 void bench_abort(const char *why)
 {
@@ -311,10 +312,7 @@ static uint64_t arena[BENCH_ARENA_BYTES / 8];
 static size_t arena_used;
 static size_t arena_room(void) { return sizeof arena - arena_used; }
 static uint32_t *side_base(void) { return (uint32_t *)arena; }
-/* Sizes of the stacks carved, last first: a test has at most 33 threads (scale.*.n32) and a
- * port at most RTB_MAX_THREADS (40); 48 entries, not 64: 32 bytes the full 16 KiB images need. */
-#define STACKS_KEPT 48
-static uint16_t stack_len[STACKS_KEPT];
+static uint16_t stack_len[64]; /* sizes of the stacks carved, last first */
 static unsigned n_stacks;
 
 void *bench_stack(size_t bytes)
@@ -323,12 +321,12 @@ void *bench_stack(size_t bytes)
     if (arena_used + bytes > sizeof arena)
         return NULL;
     arena_used += bytes;
-    if (n_stacks < STACKS_KEPT) {
+    if (n_stacks < 64) {
         for (unsigned k = n_stacks; k > 0; k--)
             stack_len[k] = stack_len[k - 1];
         stack_len[0] = (uint16_t)bytes;
         n_stacks++;
-        if (n_stacks < STACKS_KEPT)
+        if (n_stacks < 64)
             stack_len[n_stacks] = 0;
     }
     char *p = (char *)arena + sizeof arena - arena_used;
@@ -342,7 +340,7 @@ static size_t arena_low_water(void)
     const uint8_t *p = (const uint8_t *)arena + sizeof arena - arena_used;
     const uint8_t *end = (const uint8_t *)arena + sizeof arena;
     size_t best = (size_t)-1;
-    for (int k = 0; k < STACKS_KEPT && p < end; k++) {
+    for (int k = 0; k < 64 && p < end; k++) {
         size_t len = stack_len[k];
         if (!len)
             break;

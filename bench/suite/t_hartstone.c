@@ -35,9 +35,12 @@
 
 #if BOARD_HAS_STIMULUS
 #define HS_MAX 14                       /* periodic tasks of one trial (RAM: ThreadX's 16 KiB image is full) */
-#define HS_SEM_AP HS_MAX                /* the aperiodic task's semaphore */
-#define HS_SEM_DONE (HS_MAX + 1)        /* the release handler: the trial is over */
-#define HS_SEM_IDLE (HS_MAX + 2)        /* a task finished a job after the trial ended */
+/* Semaphores: the low ids (ThreadX's port has 0..7): */
+#define HS_SEM_DONE 0                   /* the release handler: the trial is over */
+#define HS_SEM_IDLE 1                   /* a task finished a job after the trial ended */
+#define HS_SEM_AP 2                     /* the aperiodic task's */
+#define HS_SEM_TASK(i) (3 + (int)(i))   /* periodic task i's */
+#define HS_AP HS_MAX                    /* the aperiodic task's slot in `pending` */
 #define HS_MUTEX 0
 #define HS_H_US 8000u                   /* hyperperiod of the harmonic and non-harmonic sets */
 #define HS_HYPERPERIODS 2u              /* a passing trial runs this many */
@@ -58,9 +61,11 @@ struct hs_set {
     uint32_t cs_cycles;  /* critical section of every job (0: no mutex) */
 };
 
-/* The set and a trial's state live in the sample store (bench_scratch): the 16 KiB images of
- * ThreadX and ChibiOS have no RAM left for them, and Hartstone takes no sample while a trial
- * runs (its metrics are sent after each search). Only the calibration is static. */
+/* The set, a trial's state and the calibration live in the sample store (bench_scratch): the
+ * 16 KiB images of ThreadX, ChibiOS and CoOS have no RAM left for them, and a static would move
+ * every RTOS variable after it (and with the boot time, a tick-driven kernel's tick phase in
+ * every older test). Hartstone takes no sample while a search runs (its metrics are sent
+ * after each one, and the calibration is made again at the start of each series). */
 struct hs_state {
     struct hs_set set;
     volatile uint16_t count[HS_MAX]; /* frames to the task's next release */
@@ -68,8 +73,9 @@ struct hs_state {
     volatile uint8_t stopped, missed;
     volatile uint32_t frame_no, lfsr, ap_jobs;
     uint32_t ap_iters, cs_iters;
+    uint32_t c0, cpi_q16; /* hs_work(n) costs c0 + n * cpi_q16 / 65536 cycles */
 };
-static struct hs_state *hs_st;
+#define hs_st ((struct hs_state *)bench_scratch)
 #define hs (hs_st->set)
 #define hs_count (hs_st->count)
 #define hs_pending (hs_st->pending)
@@ -80,7 +86,8 @@ static struct hs_state *hs_st;
 #define hs_ap_jobs (hs_st->ap_jobs)
 #define hs_ap_iters (hs_st->ap_iters)
 #define hs_cs_iters (hs_st->cs_iters)
-static uint32_t hs_c0, hs_cpi_q16; /* hs_work(n) costs hs_c0 + n * hs_cpi_q16 / 65536 cycles */
+#define hs_c0 (hs_st->c0)
+#define hs_cpi_q16 (hs_st->cpi_q16)
 
 /* The synthetic workload: a loop of fixed instructions (no memory access, no call). */
 __attribute__((noinline)) static void hs_work(uint32_t iters)
@@ -136,7 +143,7 @@ static void hs_release(uint32_t now)
             hs_missed = 1;
         } else if (!end) {
             hs_pending[i] = 1;
-            rtb_sem_signal_isr((int)i);
+            rtb_sem_signal_isr(HS_SEM_TASK(i));
         }
     }
     if (hs_missed || end)
@@ -149,14 +156,14 @@ static void hs_aperiodic(uint32_t now)
     (void)now;
     if (hs_stopped)
         return;
-    if (hs_pending[HS_SEM_AP]) {
+    if (hs_pending[HS_AP]) {
         hs_missed = 1;
         hs_stop();
         return;
     }
     hs_lfsr = (hs_lfsr >> 1) ^ (-(hs_lfsr & 1u) & 0xB400u); /* 16-bit Galois LFSR */
     if ((hs_lfsr & 1u) && hs_frame_no < hs.frames) {
-        hs_pending[HS_SEM_AP] = 1;
+        hs_pending[HS_AP] = 1;
         hs_ap_jobs++;
         rtb_sem_signal_isr(HS_SEM_AP);
     }
@@ -173,7 +180,7 @@ static void hs_task(void *arg)
 {
     unsigned i = (unsigned)(uintptr_t)arg;
     for (;;) {
-        rtb_sem_wait((int)i, RTB_FOREVER);
+        rtb_sem_wait(HS_SEM_TASK(i), RTB_FOREVER);
         if (hs.cs_cycles) {
             uint32_t before = hs.t[i].work / 2u;
             hs_work(before);
@@ -194,7 +201,7 @@ static void hs_ap_task(void *arg)
     for (;;) {
         rtb_sem_wait(HS_SEM_AP, RTB_FOREVER);
         hs_work(hs_ap_iters);
-        hs_job_done(HS_SEM_AP);
+        hs_job_done(HS_AP);
     }
 }
 
@@ -229,9 +236,9 @@ static uint32_t hs_trial(void)
         hs.t[i].work = hs_iters(hs.t[i].work - hs.cs_cycles); /* the critical section apart */
         hs_count[i] = 1; /* every task is released in frame 0 */
         hs_pending[i] = 0;
-        made |= bench_sem((int)i, 0, 2);
+        made |= bench_sem(HS_SEM_TASK(i), 0, 2);
     }
-    hs_pending[HS_SEM_AP] = 0;
+    hs_pending[HS_AP] = 0;
     if (hs.ap_cycles)
         made |= bench_sem(HS_SEM_AP, 0, 2);
     /* the threads last, once every semaphore they wait on exists */
@@ -251,7 +258,7 @@ static uint32_t hs_trial(void)
     board_stim_disarm();
     /* let every job in progress finish, so that no thread is deleted holding the mutex */
     for (;;) {
-        unsigned busy = hs_pending[HS_SEM_AP];
+        unsigned busy = hs_pending[HS_AP];
         for (unsigned i = 0; i < hs.n; i++)
             busy |= hs_pending[i];
         if (!busy)
@@ -413,7 +420,8 @@ static int hs_breakdown(hs_setup_t setup, uint32_t p0, uint32_t pmax, uint32_t *
 }
 
 struct hs_series {
-    const char *util_id, *unit_id, *unit;
+    const char *util_id, *unit_id;
+    unsigned unit; /* BK_HZ, ... */
     hs_setup_t setup;
     uint32_t p0, pmax;
 };
@@ -445,18 +453,19 @@ static void hs_run_series(const struct hs_series *s)
         bench_absent(s->unit_id, why);
         return;
     }
-    bench_value(s->util_id, "permille", util);
-    bench_value(s->unit_id, s->unit, hs_unit_value(s, p, util));
+    bench_value(s->util_id, BK_PERMILLE, util);
+    uint32_t value = hs_unit_value(s, p, util); /* before the next sample overwrites the set */
+    bench_value(s->unit_id, s->unit, value);
 }
 
 static const struct hs_series hs_all[] = {
-    {"hartstone.ph1.utilisation", "hartstone.ph1.frequency", "Hz", hs_setup_ph1, 1, 64},
-    {"hartstone.ph2.utilisation", "hartstone.ph2.frequency", "Hz", hs_setup_ph2, 16, 256},
-    {"hartstone.ph3.utilisation", "hartstone.ph3.workload", "kcycles/s", hs_setup_ph3, 100, 1000},
-    {"hartstone.ph4.utilisation", "hartstone.ph4.tasks", "tasks", hs_setup_ph4, 0, HS_MAX - 5},
-    {"hartstone.pn.utilisation", "hartstone.pn.workload", "kcycles/s", hs_setup_pn, 100, 1000},
-    {"hartstone.ah.utilisation", "hartstone.ah.workload", "kcycles/s", hs_setup_ah, 100, 1000},
-    {"hartstone.sh.utilisation", "hartstone.sh.workload", "kcycles/s", hs_setup_sh, 100, 1000},
+    {"hartstone.ph1.utilisation", "hartstone.ph1.frequency", BK_HZ, hs_setup_ph1, 1, 64},
+    {"hartstone.ph2.utilisation", "hartstone.ph2.frequency", BK_HZ, hs_setup_ph2, 16, 256},
+    {"hartstone.ph3.utilisation", "hartstone.ph3.workload", BK_KCYCLES_PER_S, hs_setup_ph3, 100, 1000},
+    {"hartstone.ph4.utilisation", "hartstone.ph4.tasks", BK_TASKS, hs_setup_ph4, 0, HS_MAX - 5},
+    {"hartstone.pn.utilisation", "hartstone.pn.workload", BK_KCYCLES_PER_S, hs_setup_pn, 100, 1000},
+    {"hartstone.ah.utilisation", "hartstone.ah.workload", BK_KCYCLES_PER_S, hs_setup_ah, 100, 1000},
+    {"hartstone.sh.utilisation", "hartstone.sh.workload", BK_KCYCLES_PER_S, hs_setup_sh, 100, 1000},
 };
 #define HS_NSERIES (sizeof hs_all / sizeof hs_all[0])
 
@@ -474,8 +483,7 @@ void t_hartstone(void)
         hs_absent_all(rtb_port_absent_reason(RTB_CAP_IRQ));
         return;
     }
-    hs_st = bench_scratch(sizeof *hs_st);
-    if (!hs_fits(6) || !hs_st) {
+    if (!hs_fits(6) || sizeof(struct hs_state) > bench_scratch_bytes || ((uintptr_t)bench_scratch & 3u)) {
         hs_absent_all("not enough RAM for the task set's threads next to the sample store (use the default sample count)");
         return;
     }
@@ -488,6 +496,7 @@ void t_hartstone(void)
             bench_absent(s->unit_id, rtb_port_absent_reason(RTB_CAP_MUTEX));
             continue;
         }
+        hs_calibrate(); /* the last series' metrics overwrote the store */
         hs_run_series(s);
     }
 }

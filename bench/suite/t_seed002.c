@@ -13,32 +13,42 @@
 #include "bench.h"
 
 #define S2_WORK_US 1000u
-static volatile uint32_t s2_t0;
-static volatile unsigned s2_go;
+/* The threads' shared variables: carved from the arena with their stacks (bench_stack; freed by
+ * bench_join) and passed as the threads' argument. A static would move every RTOS variable
+ * after it, and with the boot time a tick-driven kernel's tick phase in every older test. */
+struct s2_shared {
+    volatile uint32_t t0;
+    volatile unsigned go;
+};
 
 static void s2_task(void *arg)
 {
-    (void)arg;
+    struct s2_shared *sh = arg;
     uint32_t work = us_to_cycles(S2_WORK_US);
     for (;;) {
         uint32_t t1 = t_stop();
-        if (s2_go)
-            bench_sample(t1 - s2_t0);
+        if (sh->go)
+            bench_sample(t1 - sh->t0);
         if (!bench_more())
             bench_done();
         bench_spin(work);
-        s2_go = 1;
-        s2_t0 = t_start();
+        sh->go = 1;
+        sh->t0 = t_start();
         rtb_yield();
     }
 }
 
 void t_seed002(void)
 {
+    struct s2_shared *sh = bench_stack(sizeof *sh);
+    if (!sh) {
+        bench_absent("rhealstone.task_switch.seed002", "no room in the arena");
+        return;
+    }
     bench_begin("rhealstone.task_switch.seed002", BK_CYCLES, 0);
-    s2_go = 0;
-    bench_spawn(0, 3, s2_task, 0, BENCH_STACK);
-    bench_spawn(1, 3, s2_task, 0, BENCH_STACK);
+    sh->go = 0;
+    bench_spawn(0, 3, s2_task, sh, BENCH_STACK);
+    bench_spawn(1, 3, s2_task, sh, BENCH_STACK);
     if (bench_join(1))
         bench_end();
     else

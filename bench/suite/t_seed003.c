@@ -12,8 +12,13 @@
 
 #define S3_MUTEX 0
 #define S3_SEM 0
-static volatile uint32_t s3_t0;
-static volatile unsigned s3_go;
+/* The threads' shared variables: carved from the arena with their stacks (bench_stack; freed by
+ * bench_join) and passed as the threads' argument. A static would move every RTOS variable
+ * after it, and with the boot time a tick-driven kernel's tick phase in every older test. */
+struct s3_shared {
+    volatile uint32_t t0;
+    volatile unsigned go;
+};
 
 static void s3_lock_unlock(void *arg)
 {
@@ -30,12 +35,12 @@ static void s3_lock_unlock(void *arg)
 
 static void s3_waiter(void *arg)
 {
-    (void)arg;
+    struct s3_shared *sh = arg;
     for (;;) {
         rtb_sem_wait(S3_SEM, RTB_FOREVER);
         uint32_t t1 = t_stop();
-        if (s3_go)
-            bench_sample(t1 - s3_t0);
+        if (sh->go)
+            bench_sample(t1 - sh->t0);
         if (!bench_more())
             bench_done();
     }
@@ -43,10 +48,10 @@ static void s3_waiter(void *arg)
 
 static void s3_signaller(void *arg)
 {
-    (void)arg;
+    struct s3_shared *sh = arg;
     for (;;) {
-        s3_go = 1;
-        s3_t0 = t_start();
+        sh->go = 1;
+        sh->t0 = t_start();
         rtb_sem_signal(S3_SEM);
         rtb_yield();
     }
@@ -68,10 +73,15 @@ void t_seed003(void)
         bench_spawn(0, 3, s3_lock_unlock, 0, BENCH_STACK);
         s3_finish();
     }
+    struct s3_shared *sh = bench_stack(sizeof *sh);
+    if (!sh) {
+        bench_absent("sem.signal_wake.seed003", "no room in the arena");
+        return;
+    }
     bench_begin("sem.signal_wake.seed003", BK_CYCLES, 0);
-    s3_go = 0;
+    sh->go = 0;
     bench_sem(S3_SEM, 0, 1);
-    bench_spawn(0, 3, s3_waiter, 0, BENCH_STACK);
-    bench_spawn(1, 3, s3_signaller, 0, BENCH_STACK);
+    bench_spawn(0, 3, s3_waiter, sh, BENCH_STACK);
+    bench_spawn(1, 3, s3_signaller, sh, BENCH_STACK);
     s3_finish();
 }
