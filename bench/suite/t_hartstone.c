@@ -44,7 +44,7 @@
 #define HS_MUTEX 0
 #define HS_H_US 8000u                   /* hyperperiod of the harmonic and non-harmonic sets */
 #define HS_HYPERPERIODS 2u              /* a passing trial runs this many */
-#define HS_STACK BENCH_STACK_SMALL
+#define HS_STACK BENCH_STACK /* RIOT keeps its thread_t on the stack: the small stacks overflow there */
 
 struct hs_task {
     uint32_t work;    /* per job: cycles when the set is made, hs_work iterations once it runs */
