@@ -62,12 +62,7 @@ enum bench_kind {
     BK_FROM_RESET = 4, /* the interval starts at reset: @probe ID from=reset */
     BK_NO_PROBE = 8,   /* not bracketed on the probe */
     BK_RATE = 16,      /* throughput: ops per 10^7 cycles */
-    /* a unit of its own (bench_units[n - 1], bench_core.c), no cold samples: */
-    BK_PERMILLE = 1 << 8, BK_HZ = 2 << 8, BK_KCYCLES_PER_S = 3 << 8, BK_TASKS = 4 << 8, BK_KBIT_PER_S = 5 << 8,
 };
-#define BK_UNIT_SHIFT 8
-#define BK_UNIT_MASK (0xFu << BK_UNIT_SHIFT)
-extern const char *const bench_units[];
 
 /* Begin a metric: resets the sample store, writes the probe mark. `want` samples (0: RTB_SAMPLES). */
 void bench_begin(const char *id, unsigned kind, unsigned want);
@@ -84,8 +79,9 @@ void bench_end(void);
  * set, between its one-value metrics): the next bench_sample overwrites it. In flash: no RAM. */
 extern void *const bench_scratch;
 extern const size_t bench_scratch_bytes;
-/* A metric of one value in a unit of its own (BK_PERMILLE, BK_HZ, ...): no probe, no cold sample. */
-void bench_value(const char *id, unsigned unit, uint32_t value);
+/* A metric of one value in a unit of its own (its contract group's: "permille", "Hz", ...): no
+ * probe interval, no cold sample. */
+void bench_value(const char *id, const char *unit, uint32_t value);
 /* Abandon the current metric (cut short): nothing but a log line is sent. */
 void bench_abort(const char *why);
 void bench_absent(const char *id, const char *reason);
@@ -126,15 +122,19 @@ void bench_out_hex(uint32_t v);
 void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
 size_t bench_arena_free(void);
 /* Create test thread `id` (ready at `prio`) on an arena stack; it runs when the controller blocks. */
-int bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes); /* RTB_OK or RTB_ERROR */
+void bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes);
 /* Wait until `ndone` threads have called bench_done(), then delete every spawned thread and
  * every object created with bench_sem/bench_mutex/bench_queue, and free the arena.
  * Returns false if the test timed out. */
 bool bench_join(unsigned ndone);
 /* Called by a test thread when it is finished: signals SEM_DONE then parks forever. */
 void bench_done(void) __attribute__((noreturn));
-int bench_sem(int id, unsigned initial, unsigned max); /* rtb_sem_create's result */
-int bench_mutex(int id);                               /* rtb_mutex_create's result */
+void bench_sem(int id, unsigned initial, unsigned max);
+void bench_mutex(int id);
+/* The same with the port's answer, RTB_OK or RTB_ERROR (bench_try_spawn logs nothing). */
+int bench_try_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes);
+int bench_try_sem(int id, unsigned initial, unsigned max);
+int bench_try_mutex(int id);
 int bench_queue(int id, size_t msg_bytes, unsigned depth); /* rtb_queue_create's result */
 
 /* Spin for `cycles` cycles on the cycle counter (no RTOS call). */

@@ -229,23 +229,23 @@ static uint32_t hs_trial(void)
     hs_lfsr = 0xACE1u;
     hs_ap_iters = hs_iters(hs.ap_cycles);
     hs_cs_iters = hs_iters(hs.cs_cycles);
-    made |= bench_sem(HS_SEM_DONE, 0, 1) | bench_sem(HS_SEM_IDLE, 0, 1000);
+    made |= bench_try_sem(HS_SEM_DONE, 0, 1) | bench_try_sem(HS_SEM_IDLE, 0, 1000);
     if (hs.cs_cycles)
-        made |= bench_mutex(HS_MUTEX);
+        made |= bench_try_mutex(HS_MUTEX);
     for (unsigned i = 0; i < hs.n; i++) {
         hs.t[i].work = hs_iters(hs.t[i].work - hs.cs_cycles); /* the critical section apart */
         hs_count[i] = 1; /* every task is released in frame 0 */
         hs_pending[i] = 0;
-        made |= bench_sem(HS_SEM_TASK(i), 0, 2);
+        made |= bench_try_sem(HS_SEM_TASK(i), 0, 2);
     }
     hs_pending[HS_AP] = 0;
     if (hs.ap_cycles)
-        made |= bench_sem(HS_SEM_AP, 0, 2);
+        made |= bench_try_sem(HS_SEM_AP, 0, 2);
     /* the threads last, once every semaphore they wait on exists */
     for (unsigned i = 0; i < hs.n && made == RTB_OK; i++)
-        made |= bench_spawn((int)i, hs.t[i].prio, hs_task, (void *)(uintptr_t)i, HS_STACK);
+        made |= bench_try_spawn((int)i, hs.t[i].prio, hs_task, (void *)(uintptr_t)i, HS_STACK);
     if (hs.ap_cycles && made == RTB_OK) {
-        made |= bench_spawn((int)hs.n, RTB_PRIO_MAX, hs_ap_task, 0, HS_STACK);
+        made |= bench_try_spawn((int)hs.n, RTB_PRIO_MAX, hs_ap_task, 0, HS_STACK);
         rtb_irq_install(BOARD_STIM_FALL_IRQ, 1, hs_aperiodic);
     }
     if (made != RTB_OK) {
@@ -421,7 +421,7 @@ static int hs_breakdown(hs_setup_t setup, uint32_t p0, uint32_t pmax, uint32_t *
 
 struct hs_series {
     const char *util_id, *unit_id;
-    unsigned unit; /* BK_HZ, ... */
+    const char *unit;
     hs_setup_t setup;
     uint32_t p0, pmax;
 };
@@ -453,19 +453,19 @@ static void hs_run_series(const struct hs_series *s)
         bench_absent(s->unit_id, why);
         return;
     }
-    bench_value(s->util_id, BK_PERMILLE, util);
+    bench_value(s->util_id, "permille", util);
     uint32_t value = hs_unit_value(s, p, util); /* before the next sample overwrites the set */
     bench_value(s->unit_id, s->unit, value);
 }
 
 static const struct hs_series hs_all[] = {
-    {"hartstone.ph1.utilisation", "hartstone.ph1.frequency", BK_HZ, hs_setup_ph1, 1, 64},
-    {"hartstone.ph2.utilisation", "hartstone.ph2.frequency", BK_HZ, hs_setup_ph2, 16, 256},
-    {"hartstone.ph3.utilisation", "hartstone.ph3.workload", BK_KCYCLES_PER_S, hs_setup_ph3, 100, 1000},
-    {"hartstone.ph4.utilisation", "hartstone.ph4.tasks", BK_TASKS, hs_setup_ph4, 0, HS_MAX - 5},
-    {"hartstone.pn.utilisation", "hartstone.pn.workload", BK_KCYCLES_PER_S, hs_setup_pn, 100, 1000},
-    {"hartstone.ah.utilisation", "hartstone.ah.workload", BK_KCYCLES_PER_S, hs_setup_ah, 100, 1000},
-    {"hartstone.sh.utilisation", "hartstone.sh.workload", BK_KCYCLES_PER_S, hs_setup_sh, 100, 1000},
+    {"hartstone.ph1.utilisation", "hartstone.ph1.frequency", "Hz", hs_setup_ph1, 1, 64},
+    {"hartstone.ph2.utilisation", "hartstone.ph2.frequency", "Hz", hs_setup_ph2, 16, 256},
+    {"hartstone.ph3.utilisation", "hartstone.ph3.workload", "kcycles/s", hs_setup_ph3, 100, 1000},
+    {"hartstone.ph4.utilisation", "hartstone.ph4.tasks", "tasks", hs_setup_ph4, 0, HS_MAX - 5},
+    {"hartstone.pn.utilisation", "hartstone.pn.workload", "kcycles/s", hs_setup_pn, 100, 1000},
+    {"hartstone.ah.utilisation", "hartstone.ah.workload", "kcycles/s", hs_setup_ah, 100, 1000},
+    {"hartstone.sh.utilisation", "hartstone.sh.workload", "kcycles/s", hs_setup_sh, 100, 1000},
 };
 #define HS_NSERIES (sizeof hs_all / sizeof hs_all[0])
 
