@@ -5,6 +5,7 @@ from rich import box
 from rich.table import Table
 
 from . import standing
+from .contract import METRICS
 from .ids import direction, metric_order
 from .stats import fmt_time
 
@@ -152,7 +153,7 @@ def compact_tables(runs: list[dict], width: int, baseline: str | None = None,
         for lab in group:
             t.add_column(lab, justify="right", no_wrap=True)
         for mid in ids:
-            unit = units.get(mid, "cycles")
+            unit = units.get(mid) or METRICS.get(mid, ("cycles",))[0]  # a row absent everywhere: the contract's
             unit_txt = "ops/1e7 cyc" if unit.startswith("ops") else unit
             row = [mid, unit_txt, better(mid, unit)]
             base = _baseline_of(mid, labels, cells, baseline)
