@@ -12,7 +12,7 @@
  * trial that misses nothing runs two hyperperiods.
  *
  * The workload is not Whetstones: a job is a loop of known cycles (hs_work; its cost per
- * iteration is measured once on the board, interrupts and all, by taking the fastest of a few
+ * iteration is measured on the board at the start of each series, by taking the fastest of a few
  * runs), so the breakdown utilisation is the fraction of the CPU the application's own work
  * had when the RTOS (releases, switches, its tick, the mutex) still met every deadline.
  *
@@ -27,7 +27,7 @@
  *  ah   ph3 plus aperiodic processing: at the stimulus' falling edge (mid-frame) of a
  *       pseudo-random half of the frames, an interrupt readies an aperiodic task (above the
  *       periodic ones) with 1/8 of a frame of work, due before the next falling edge
- *  sh   ph3 with synchronisation: every job does a fixed critical section (1/32 of a frame of
+ *  sh   ph3 with synchronisation: every job does a fixed critical section (1/128 of a frame of
  *       work) in the middle of its work, under one mutex shared by all (the RTOS's mutex)
  * Each reports hartstone.<series>.utilisation (per mille) and its own unit.
  */
