@@ -7,6 +7,10 @@
                       the hot paths' p50 of each RTOS from one core to the next (e.g. vp-m0, vp-m3, vp-m4)
     .venv/bin/python scripts/results_table.py FILE --readme
                       the README's table and its ranking sentence, generated from the file
+    .venv/bin/python scripts/results_table.py FILE --hartstone
+                      Hartstone's breakdown points per series and RTOS: utilisation (%) and the series' unit
+    .venv/bin/python scripts/results_table.py FILE --seeds
+                      the metrics measured as seeds 001, 002 and 003 defined them (issue 28): p50 per RTOS
     .venv/bin/python scripts/results_table.py FILE --moves FILE2
                       per RTOS, how much the second board moves its hot paths (e.g. a flash system
                       against the same core at zero wait states): the ratio of p50s, median and range
@@ -26,10 +30,19 @@ from rtoslab.standing import is_ranked
 # higher is better.
 HOT = HOT_PATHS + HOT_PATHS_LIVE
 # The README's table: the hot paths a reader compares first, the latency, a delay and a throughput.
-README_ROWS = ("rhealstone.task_switch", "rhealstone.preemption", "rhealstone.interrupt_latency",
+README_ROWS = ("rhealstone.task_switch", "rhealstone.task_switch.seed002", "rhealstone.preemption",
+               "rhealstone.interrupt_latency",
                "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing",
                "sem.signal_wake", "sem.wait_block", "mutex.lock_uncontended", "mutex.unlock",
                "mutex.lock_contended", "irq.to_thread", "timer.delay_error.10us", "tm.cooperative")
+# A row's stand-in where an RTOS cannot measure the row's own definition but the seeds' one
+# (the cell shows it with a note): Contiki-NG has no thread to switch, seed 002 timed its
+# PROCESS_PAUSE() hand-off between two processes.
+README_STANDINS = {"rhealstone.task_switch": "rhealstone.task_switch.seed002"}
+README_STANDIN_NOTE = ("¹ {who}: no thread to switch; the figure is `rhealstone.task_switch.seed002` (the next "
+                       "row), seed 002's `PROCESS_PAUSE()` hand-off between two processes. A protothread switch "
+                       "saves no registers and changes no stack: the pausing process returns to the scheduler "
+                       "loop, which calls the next one's function.")
 FLOOR = "baremetal"
 # The @config keys shown in the configuration table, in this order, when a port prints them.
 CONFIG_KEYS = ("kernel", "tickless", "tick_hz", "time_hz", "assertions", "checks", "preemption",
@@ -159,13 +172,22 @@ def readme_table(runs, names, by):
     heads = [reg[n].name if n in reg else n for n in names]
     print("| metric (p50, cycles) | " + " | ".join(heads) + " |")
     print("|---|" + "---|" * len(names))
+    stood_in = []
     for i in README_ROWS:
         cells = []
         for n in names:
             m = by[n].get(i)
-            cells.append("—" if m is None or "absent" in m else _num(m["p50"]))
+            alt = by[n].get(README_STANDINS.get(i, ""))
+            if (m is None or "absent" in m) and alt and "absent" not in alt:
+                cells.append(_num(alt["p50"]) + " ¹")
+                stood_in.append(reg[n].name if n in reg else n)
+            else:
+                cells.append("—" if m is None or "absent" in m else _num(m["p50"]))
         print(f"| `{i}` | " + " | ".join(cells) + " |")
     print()
+    if stood_in:
+        print(README_STANDIN_NOTE.format(who=", ".join(stood_in)))
+        print()
     print(ranking_sentence(runs, names, by))
 
 
@@ -199,6 +221,48 @@ def ranking_sentence(runs, names, by, rtos="rtoslab"):
     return head + (": it does not lead on " + "; ".join(lost) + "." if lost else ".")
 
 
+HARTSTONE = (("ph1", "frequency", "Hz"), ("ph2", "frequency", "Hz"), ("ph3", "workload", "kcycles/s"),
+             ("ph4", "tasks", "tasks"), ("pn", "workload", "kcycles/s"), ("ah", "workload", "kcycles/s"),
+             ("sh", "workload", "kcycles/s"))
+
+
+def hartstone_table(runs, names, by):
+    """Per Hartstone series, each RTOS's breakdown point: the work's share of the CPU (%) and
+    the series' own unit; "absent" where the RTOS cannot run the series."""
+    reg = registry()
+    names = [n for n in names if any(k.startswith("hartstone.") for k in by[n])]
+    print("| series (utilisation %, own unit) | " + " | ".join(reg[n].name if n in reg else n for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for series, suffix, unit in HARTSTONE:
+        cells = []
+        for n in names:
+            u, v = by[n].get(f"hartstone.{series}.utilisation"), by[n].get(f"hartstone.{series}.{suffix}")
+            if u is None or "absent" in u or v is None or "absent" in v:
+                cells.append("absent")
+            else:
+                cells.append(f"{u['p50'] / 10:.1f} % ({_num(v['p50'])} {unit})")
+        print(f"| `{series}` | " + " | ".join(cells) + " |")
+
+
+SEED_IDS = ("rhealstone.task_switch", "rhealstone.task_switch.seed002", "rhealstone.message_passing.seed001",
+            "rhealstone.message_throughput.seed001", "mutex.lock_uncontended", "mutex.unlock",
+            "mutex.lock_unlock.seed003", "sem.signal_wake", "sem.signal_wake.seed003")
+
+
+def seeds_table(runs, names, by):
+    """The seeds' own definitions beside the suite's: p50 per RTOS (— where absent)."""
+    reg = registry()
+    print("| metric (p50) | " + " | ".join(reg[n].name if n in reg else n for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for i in SEED_IDS:
+        cells = []
+        for n in names:
+            m = by[n].get(i)
+            cells.append("—" if m is None or "absent" in m else _num(m["p50"]))
+        unit = next((by[n][i].get("unit") for n in names if i in by[n] and "unit" in by[n][i]), "cycles")
+        print(f"| `{i}` ({unit}) | " + " | ".join(cells) + " |")
+
+
 def moves_table(base, other):
     """Per RTOS: its hot paths' p50 on `other` over `base` (time paths; tm.* inverted, so above
     1 is slower everywhere), the median, the smallest and the largest, and the path of each."""
@@ -230,7 +294,8 @@ def moves_table(base, other):
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
-                 "[--configs|--goals|--readme|--profiles RESULT2.json|--moves RESULT2.json|--cores RESULT2.json ...]")
+                 "[--configs|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
+                 "|--cores RESULT2.json ...]")
     what = argv[2] if len(argv) > 2 else ""
     if what == "--profiles":
         if len(argv) < 4:
@@ -250,6 +315,10 @@ def main(argv):
     runs, names, by = load(argv[1])
     if what == "--readme":
         readme_table(runs, names, by)
+    elif what == "--hartstone":
+        hartstone_table(runs, names, by)
+    elif what == "--seeds":
+        seeds_table(runs, names, by)
     elif what == "--configs":
         configs_table(runs, names)
     elif what == "--goals":

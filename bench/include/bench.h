@@ -22,6 +22,15 @@
 #undef RTB_SAMPLES
 #define RTB_SAMPLES 256
 #endif
+/* Samples the RAM keeps per metric: all of them up to 4096; above (seed 003's 100 000), 32 at a
+ * time, each 32 sent as soon as taken (RTB_STREAM, bench_core.c). */
+#if RTB_SAMPLES > 4096
+#define RTB_STREAM 1
+#define RTB_STORE 32
+#else
+#define RTB_STREAM 0
+#define RTB_STORE RTB_SAMPLES
+#endif
 #ifndef RTB_COLD
 #define RTB_COLD 8
 #endif
@@ -66,6 +75,13 @@ static inline bool bench_more(void)
 }
 /* Send the samples (@metric/@s/@end) and the @probe line. */
 void bench_end(void);
+/* The sample store's memory, for a test that takes no sample while it uses it (Hartstone's task
+ * set, between its one-value metrics): the next bench_sample overwrites it. In flash: no RAM. */
+extern void *const bench_scratch;
+extern const size_t bench_scratch_bytes;
+/* A metric of one value in a unit of its own (its contract group's: "permille", "Hz", ...): no
+ * probe interval, no cold sample. */
+void bench_value(const char *id, const char *unit, uint32_t value);
 /* Abandon the current metric (cut short): nothing but a log line is sent. */
 void bench_abort(const char *why);
 void bench_absent(const char *id, const char *reason);
@@ -98,9 +114,9 @@ void bench_out_hex(uint32_t v);
 #define BENCH_ARENA_BYTES 2560u
 #elif defined(BOARD_RAM_BYTES) && BOARD_RAM_BYTES > 16384u
 #define BENCH_ARENA_BYTES                                                                         \
-    (9040u + 2048u + 256u - 2u * RTB_SAMPLES - RTB_SAMPLES / 4u + 33u * BOARD_FPU_STACK_BYTES)
+    (9040u + 2048u + 256u - 2u * RTB_STORE - RTB_STORE / 4u + 33u * BOARD_FPU_STACK_BYTES)
 #else
-#define BENCH_ARENA_BYTES (9040u + 2048u + 256u - 2u * RTB_SAMPLES - RTB_SAMPLES / 4u)
+#define BENCH_ARENA_BYTES (9040u + 2048u + 256u - 2u * RTB_STORE - RTB_STORE / 4u)
 #endif
 #endif
 void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
@@ -115,6 +131,10 @@ bool bench_join(unsigned ndone);
 void bench_done(void) __attribute__((noreturn));
 void bench_sem(int id, unsigned initial, unsigned max);
 void bench_mutex(int id);
+/* The same with the port's answer, RTB_OK or RTB_ERROR (bench_try_spawn logs nothing). */
+int bench_try_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes);
+int bench_try_sem(int id, unsigned initial, unsigned max);
+int bench_try_mutex(int id);
 int bench_queue(int id, size_t msg_bytes, unsigned depth); /* rtb_queue_create's result */
 
 /* Spin for `cycles` cycles on the cycle counter (no RTOS call). */
@@ -137,7 +157,13 @@ void t_scale_long_timeouts(void); /* scale.timeout_wake.n30: after the checks */
 void t_throughput(void);
 void t_energy(void); /* energy.*_window: after everything else (t_energy.c) */
 void t_checks(void);
-void t_live(void); /* the hot paths' live-register variants (`<id>.live`): last of all */
+void t_live(void); /* the hot paths' live-register variants (`<id>.live`) */
+/* After every older test, so that their figures (a tick-driven kernel's tick phase) stay the same: */
+void t_seed002(void);     /* rhealstone.task_switch.seed002 (t_seed002.c) */
+void t_seed001(void);     /* rhealstone.message_throughput.seed001 (t_seed001.c) */
+void t_seed003(void);     /* mutex.lock_unlock.seed003, sem.signal_wake.seed003 (t_seed003.c) */
+void t_seed004(void);     /* seed 004's full pulse and callback sets: absent unless --preset seed004 */
+void t_hartstone(void);   /* hartstone.* (t_hartstone.c) */
 
 void bench_irq_clear_pending(unsigned irq);
 extern volatile uint32_t bench_entry_stops_probe; /* the vector entry drops probe pin 0 */

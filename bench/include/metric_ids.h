@@ -9,20 +9,26 @@
     "rhealstone.semaphore_shuffle", "rhealstone.deadlock_break", "rhealstone.message_passing", \
     "rhealstone.preemption.seed003", "rhealstone.semaphore_shuffle.seed001", \
     "rhealstone.semaphore_shuffle.seed003", "rhealstone.message_passing.seed001", \
-    "sem.signal_wake", "sem.wait_block", "thread.create_low", "thread.create_high", \
-    "mutex.create", "mutex.destroy", "mutex.lock_uncontended", "mutex.lock_contended", \
-    "mutex.unlock", "sem.wait_available", "sem.signal_no_waiter", "sem.signal_waiter", \
-    "sem.signal_nonzero", "irq.to_thread", "irq.dispatch", "irq.latency_worst", \
-    "irq.latency_worst.timer", "irq.latency_worst.mutex", "irq.latency_worst.thread", \
-    "irq.latency_worst.queue", "timer.delay_error.10us", "timer.delay_error.20us", \
-    "timer.delay_error.50us", "timer.delay_error.100us", "timer.delay_error.200us", \
-    "timer.delay_error.500us", "timer.delay_error.1ms", "timer.delay_error.5ms", \
-    "timer.delay_error.10ms", "timer.oneshot_error.10us", "timer.oneshot_error.100us", \
-    "timer.oneshot_error.1ms", "timer.oneshot_error.10ms", "time.idle_window", \
-    "timer.periodic_jitter", "stimulus.pulse_error", "stimulus.pulse.20us", \
-    "stimulus.train.20us", "stimulus.missed.20us", "stimulus.pulse.200us", \
-    "stimulus.train.200us", "stimulus.missed.200us", "stimulus.pulse.2ms", \
-    "stimulus.train.2ms", "stimulus.missed.2ms", "boot.first_thread", "overhead.probe", \
+    "rhealstone.task_switch.seed002", "rhealstone.message_throughput.seed001", \
+    "sem.signal_wake", "sem.wait_block", "sem.signal_wake.seed003", "thread.create_low", \
+    "thread.create_high", "mutex.create", "mutex.destroy", "mutex.lock_uncontended", \
+    "mutex.lock_contended", "mutex.unlock", "sem.wait_available", "sem.signal_no_waiter", \
+    "sem.signal_waiter", "sem.signal_nonzero", "mutex.lock_unlock.seed003", "irq.to_thread", \
+    "irq.dispatch", "irq.latency_worst", "irq.latency_worst.timer", "irq.latency_worst.mutex", \
+    "irq.latency_worst.thread", "irq.latency_worst.queue", "timer.delay_error.10us", \
+    "timer.delay_error.20us", "timer.delay_error.50us", "timer.delay_error.100us", \
+    "timer.delay_error.200us", "timer.delay_error.500us", "timer.delay_error.1ms", \
+    "timer.delay_error.5ms", "timer.delay_error.10ms", "timer.oneshot_error.10us", \
+    "timer.oneshot_error.100us", "timer.oneshot_error.1ms", "timer.oneshot_error.10ms", \
+    "time.idle_window", "timer.periodic_jitter", "stimulus.pulse_error", \
+    "stimulus.pulse.20us", "stimulus.train.20us", "stimulus.missed.20us", \
+    "stimulus.pulse.200us", "stimulus.train.200us", "stimulus.missed.200us", \
+    "stimulus.pulse.2ms", "stimulus.train.2ms", "stimulus.missed.2ms", "stimulus.pulse.40us", \
+    "stimulus.train.40us", "stimulus.missed.40us", "stimulus.pulse.160us", \
+    "stimulus.train.160us", "stimulus.missed.160us", "stimulus.pulse.1ms", \
+    "stimulus.train.1ms", "stimulus.missed.1ms", "timer.oneshot_error.20us", \
+    "timer.oneshot_error.50us", "timer.oneshot_error.200us", "timer.oneshot_error.500us", \
+    "timer.oneshot_error.5ms", "boot.first_thread", "overhead.probe", \
     "rhealstone.task_switch.live", "rhealstone.preemption.live", \
     "rhealstone.semaphore_shuffle.live", "rhealstone.deadlock_break.live", \
     "rhealstone.message_passing.live", "sem.signal_wake.live", "sem.wait_block.live", \
@@ -35,8 +41,12 @@
     "scale.prio_wake.n4", "scale.prio_wake.n8", "scale.timeout_wake.n0", \
     "scale.timeout_wake.n2", "scale.timeout_wake.n8", "scale.timeout_wake.n30", \
     "tm.cooperative", "tm.preemptive", "tm.interrupt", "tm.interrupt_preemption", \
-    "tm.message", "tm.synchronization", "tm.memory", "energy.idle_window", \
-    "energy.duty_window",
+    "tm.message", "tm.synchronization", "tm.memory", "hartstone.ph1.utilisation", \
+    "hartstone.ph2.utilisation", "hartstone.ph3.utilisation", "hartstone.ph4.utilisation", \
+    "hartstone.pn.utilisation", "hartstone.ah.utilisation", "hartstone.sh.utilisation", \
+    "hartstone.ph1.frequency", "hartstone.ph2.frequency", "hartstone.ph3.workload", \
+    "hartstone.pn.workload", "hartstone.ah.workload", "hartstone.sh.workload", \
+    "hartstone.ph4.tasks", "energy.idle_window", "energy.duty_window",
 
 #define BENCH_STANDARD_CHECKS \
     "check.priority_order", "check.fifo_equal_priority", "check.preempt_immediate", \

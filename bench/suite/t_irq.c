@@ -338,7 +338,11 @@ static void pe_fall(uint32_t now)
  * (fall − rise) − true width, signed, if it saw the rise of that pulse; otherwise the pulse
  * was missed (its rise or fall interrupt lost: two edges of a kind arrived before the first
  * was served). Under the same background kernel workload as stimulus.pulse_error. ---- */
+#ifdef RTB_PRESET_SEED004
+#define PW_SAMPLES RTB_SAMPLES /* seed 004's 4096 (rtoslab run --preset seed004) */
+#else
 #define PW_SAMPLES 256u
+#endif
 static volatile uint32_t pw_rises, pw_pairs, pw_rise_at;
 static volatile uint8_t pw_open;
 static void pw_rise(uint32_t now)
@@ -485,8 +489,13 @@ void t_irq(void)
         {"stimulus.pulse.20us", "stimulus.train.20us", "stimulus.missed.20us", 20},
         {"stimulus.pulse.200us", "stimulus.train.200us", "stimulus.missed.200us", 200},
         {"stimulus.pulse.2ms", "stimulus.train.2ms", "stimulus.missed.2ms", 2000},
+#ifdef RTB_PRESET_SEED004 /* the rest of seed 004's widths (t_seed004.c reports them absent otherwise) */
+        {"stimulus.pulse.40us", "stimulus.train.40us", "stimulus.missed.40us", 40},
+        {"stimulus.pulse.160us", "stimulus.train.160us", "stimulus.missed.160us", 160},
+        {"stimulus.pulse.1ms", "stimulus.train.1ms", "stimulus.missed.1ms", 1000},
+#endif
     };
-    for (unsigned k = 0; k < 3; k++) {
+    for (unsigned k = 0; k < sizeof pw / sizeof pw[0]; k++) {
         for (unsigned train = 0; train < 2; train++) {
             const char *id = train ? pw[k].train : pw[k].pulse;
             if (!bench_need(RTB_CAP_IRQ, id)) {

@@ -42,7 +42,13 @@ def host_project(root: Path) -> Path:
     return hosts[0]
 
 
-def build_dir(root: Path, board: str, samples: int | None = None, profile: str = DEFAULT_PROFILE) -> Path:
+# Presets (`rtoslab run --preset NAME`): a seed's experiments as it defined them, a build of its
+# own (-DRTOSLAB_PRESET=NAME, folder <folder>-NAME) with the seed's sample count.
+PRESETS = {"seed004": 4096}   # seed 004: its pulse and callback sets, 4096 samples (t_seed004.c)
+
+
+def build_dir(root: Path, board: str, samples: int | None = None, profile: str = DEFAULT_PROFILE,
+              preset: str | None = None) -> Path:
     if board == "host":
         base = root / "build" / "host"
     else:
@@ -51,6 +57,8 @@ def build_dir(root: Path, board: str, samples: int | None = None, profile: str =
         base = base.with_name(base.name + f"-{profile}")
     if samples:
         base = base.with_name(base.name + f"-s{samples}")
+    if preset:
+        base = base.with_name(base.name + f"-{preset}")
     return base
 
 
@@ -87,10 +95,10 @@ def _last_error(log: Path) -> str:
 
 
 def configure(root: Path, board: str, samples: int | None = None, force: bool = False,
-              profile: str = DEFAULT_PROFILE) -> Path:
+              profile: str = DEFAULT_PROFILE, preset: str | None = None) -> Path:
     _need("cmake")
     _need("ninja")
-    bdir = build_dir(root, board, samples, profile)
+    bdir = build_dir(root, board, samples, profile, preset)
     bdir.mkdir(parents=True, exist_ok=True)
     log = bdir / "rtoslab-build.log"
     if not force and (bdir / "build.ninja").exists() and (bdir / "CMakeCache.txt").exists():
@@ -107,6 +115,8 @@ def configure(root: Path, board: str, samples: int | None = None, force: bool = 
         cmd.append(f"-DRTOSLAB_BENCH_SAMPLES={samples}")
     if profile != DEFAULT_PROFILE:
         cmd.append(f"-DRTOSLAB_PROFILE={profile}")
+    if preset:
+        cmd.append(f"-DRTOSLAB_PRESET={preset}")
     if not force:
         log.write_text("", encoding="utf-8")
     _log_run(cmd, log, f"cmake configure for board {board}")
@@ -140,14 +150,14 @@ def locked(bdir: Path):
 
 
 def build(root: Path, board: str, target: str, samples: int | None = None,
-          profile: str = DEFAULT_PROFILE) -> Path:
+          profile: str = DEFAULT_PROFILE, preset: str | None = None) -> Path:
     """Configure if needed, build one target, return the image path (the folder locked)."""
-    with locked(build_dir(root, board, samples, profile)):
-        return _build(root, board, target, samples, profile)
+    with locked(build_dir(root, board, samples, profile, preset)):
+        return _build(root, board, target, samples, profile, preset)
 
 
-def _build(root: Path, board: str, target: str, samples: int | None, profile: str) -> Path:
-    bdir = configure(root, board, samples, profile=profile)
+def _build(root: Path, board: str, target: str, samples: int | None, profile: str, preset: str | None) -> Path:
+    bdir = configure(root, board, samples, profile=profile, preset=preset)
     log = bdir / "rtoslab-build.log"
     try:
         _log_run(["ninja", "-C", str(bdir), target], log, f"build of {target} for {board}")
@@ -155,7 +165,7 @@ def _build(root: Path, board: str, target: str, samples: int | None, profile: st
         if "unknown target" not in str(e):
             raise
         # a port added since the folder was configured: configure again, once
-        configure(root, board, samples, force=True, profile=profile)
+        configure(root, board, samples, force=True, profile=profile, preset=preset)
         _log_run(["ninja", "-C", str(bdir), target], log, f"build of {target} for {board}")
     img = find_image(bdir, target)
     if img is None:
@@ -164,9 +174,9 @@ def _build(root: Path, board: str, target: str, samples: int | None, profile: st
 
 
 def has_target(root: Path, board: str, target: str, samples: int | None = None,
-               profile: str = DEFAULT_PROFILE) -> bool:
-    with locked(build_dir(root, board, samples, profile)):
-        bdir = configure(root, board, samples, profile=profile)
+               profile: str = DEFAULT_PROFILE, preset: str | None = None) -> bool:
+    with locked(build_dir(root, board, samples, profile, preset)):
+        bdir = configure(root, board, samples, profile=profile, preset=preset)
     try:
         p = subprocess.run(["ninja", "-C", str(bdir), "-t", "targets", "all"],
                            capture_output=True, text=True)

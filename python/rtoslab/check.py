@@ -26,7 +26,8 @@ def pick_kind(opts: Options) -> str:
         return "bench"
     root = mf.repo_root()
     try:
-        if all(buildmod.has_target(root, opts.board.id, f"check-{r}", opts.samples, opts.profile) for r in opts.rtos):
+        if all(buildmod.has_target(root, opts.board.id, f"check-{r}", opts.samples, opts.profile, opts.preset)
+               for r in opts.rtos):
             return "check"
     except RtoslabError:
         pass

@@ -92,6 +92,9 @@ def _profile_option(f):
 @click.option("--tests", metavar="PATTERN", help="metric ids to keep: comma-separated, shell patterns ('rhealstone.*')")
 @click.option("--samples", type=int, default=None, metavar="N",
               help="samples per metric (rebuilds with RTOSLAB_SAMPLES=N)")
+@click.option("--preset", type=click.Choice(["seed004"]), default=None,
+              help="a seed's experiments as it defined them: seed004 = seed 004's pulse widths (20, 40, 160 µs, "
+                   "1, 2 ms) and nine callback delays, 4096 samples (a build of its own)")
 @click.option("--json", "json_path", metavar="FILE", help="result file (default results/run-<time>.json)")
 @click.option("--csv", "csv_path", metavar="FILE", help="also write the statistics as CSV")
 @click.option("--no-probe", is_flag=True, help="do not record the probe (second clock) on the simulator")
@@ -112,7 +115,7 @@ def _profile_option(f):
 @click.option("--dask", metavar="tcp://HOST:PORT",
               help="run the cells on this Dask scheduler's workers (simulator boards; images built here "
                    "and shipped; docs/cli.md 'A Dask cluster')")
-def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples,
+def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet, profile, tests, samples, preset,
         json_path, csv_path, no_probe, no_history, history_db, wide, baseline, latency_model, glue, jobs,
         shard, dask):
     """Build and run the benchmarks; print one table with the RTOSes side by side."""
@@ -121,7 +124,7 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
     from .history import default_db
     out, err = _consoles()
     where = shardmod.parse(shard)
-    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples,
+    opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests=tests, samples=samples, preset=preset,
                                json_path=_path(json_path),
                                csv_path=_path(csv_path), images=runmod.parse_images(elf),
                                build=not no_build, timeout=timeout, max_cycles=max_cycles,
@@ -142,14 +145,30 @@ def run(rtos, board, elf, no_build, timeout, max_cycles, port, flash_cmd, quiet,
 @click.option("--json", "json_path", metavar="FILE",
               help="result file with each run's latency_model (default results/latency-<time>.json)")
 @click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
+@click.option("--app", "app_path", metavar="FILE",
+              help="an application (TOML: its services and interrupts per activation, docs/latency-app-seed003.toml): "
+                   "its typical and worst latency per RTOS of --results, and the jitter by source; runs nothing")
+@click.option("--results", "results_path", metavar="FILE", help="with --app: a result file of `rtoslab run --json`")
 @_profile_option
 @_jobs_option
-def latency(rtos, board, elf, no_build, timeout, json_path, quiet, profile, jobs):
-    """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS."""
+def latency(rtos, board, elf, no_build, timeout, json_path, quiet, app_path, results_path, profile, jobs):
+    """The interrupt-to-thread latency taken apart (seed 003's model): one table, every RTOS.
+    With --app: an application's latency composed from the measured costs of a result file."""
     from . import latency as lat
     from . import run as runmod
     from .manifest import repo_root
     out, err = _consoles()
+    if app_path or results_path:
+        from . import app_latency
+        if not (app_path and results_path):
+            raise BadInput("--app and --results go together: an application file and a result file "
+                           "of `rtoslab run --json`")
+        app = app_latency.load_app(Path(app_path))
+        rows = app_latency.model(app, app_latency.load_results(Path(results_path)))
+        click.echo(app_latency.table(app, rows))
+        if json_path:
+            Path(json_path).write_text(json.dumps({"app": app, "rows": rows}, indent=1) + "\n", encoding="utf-8")
+        return
     path = _path(json_path) or runmod.default_json_path(repo_root(), "latency")
     opts = runmod.make_options(rtos, board, note=_note(err, quiet), tests="irq.to_thread", json_path=path,
                                images=runmod.parse_images(elf), build=not no_build, timeout=timeout,

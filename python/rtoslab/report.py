@@ -260,10 +260,11 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
                 "config": run.get("config", {}), "source": run.get("_source"),
                 "timing": (run.get("manifest", {}).get("board_profile", {}) or {}).get("timing", "")}
                for lab, run in zip(labels, runs)]
-    summary_svgs, scaling_svgs, kernel_svg = [], [], ""
+    summary_svgs, scaling_svgs, kernel_svg, hartstone_svg = [], [], "", ""
     if plots:
         summary_svgs = _summary_svgs(ids, labels, cells, color)
         scaling_svgs = _scaling_svgs(ids, labels, cells, color)
+        hartstone_svg = _hartstone_svg(labels, cells)
         flash = [_kernel_bytes(run, "flash") for run in runs]
         ram = [_kernel_bytes(run, "ram") for run in runs]
         if any(v is not None for v in flash + ram):
@@ -276,6 +277,7 @@ def build_context(runs, sources, weights, title, plots=True, baseline: str | Non
             "glue_rows": glue_rows(runs),
             "colors": color, "cols": COLS, "groups": group_list,
             "summary_svgs": summary_svgs, "scaling_svgs": scaling_svgs, "kernel_svg": kernel_svg,
+            "hartstone_svg": hartstone_svg,
             "baseline": baseline, "footnotes": [{"n": n, "text": t} for t, n in footnotes.items()],
             "figures": figures, "rh_rows": rh_rows, "rh_svg": rh_svg, "rhealstone_ids": RHEALSTONE,
             "rh_shared": shared if shared_w else [],
@@ -351,6 +353,24 @@ def _scaling_svgs(ids, labels, cells, color) -> list[str]:
         if lines:
             out.append(scaling_figure(f"{fam}: p50 against n", lines, color, "cycles"))
     return out
+
+
+HARTSTONE_SERIES = ("ph1", "ph2", "ph3", "ph4", "pn", "ah", "sh")
+
+
+def _hartstone_svg(labels, cells) -> str:
+    """Hartstone's breakdown points (hartstone.<series>.utilisation): per series, each RTOS's
+    share of the CPU its application work had at the last load that met every deadline."""
+    groups = {}
+    for lab in labels:
+        vals = [c["p50"] / 10 if isinstance(c := cells.get((f"hartstone.{s}.utilisation", lab)), dict) else None
+                for s in HARTSTONE_SERIES]
+        if any(v is not None for v in vals):
+            groups[lab] = vals
+    if not groups:
+        return ""
+    return bar_figure("Hartstone: utilisation at the breakdown point (higher is better)",
+                      [s.upper() for s in HARTSTONE_SERIES], groups, "% of the CPU (work)")
 
 
 def _size_label(k: str) -> str:

@@ -52,6 +52,7 @@ class Options:
     jobs: int = 1                  # cells built and run at a time (parallel.py)
     dask: str | None = None        # a Dask scheduler's address: the cells run there (dask_cells.py)
     shard: dict | None = None      # --shard's record (shard.py): this command's share of the matrix
+    preset: str | None = None      # a seed's experiments as it defined them (build.PRESETS)
 
     def board_for(self, rtos: str) -> Board:
         return self.boards.get(rtos, self.board)
@@ -131,6 +132,11 @@ def make_options(rtos: str | None, board: str | None, note=None, **kw) -> Option
                        "it reads the instruction trace")
     if kw.get("profile", buildmod.DEFAULT_PROFILE) not in buildmod.PROFILES:
         raise BadInput(f"--profile {kw['profile']}: one of {', '.join(buildmod.PROFILES)}")
+    preset = kw.get("preset")
+    if preset is not None and preset not in buildmod.PRESETS:
+        raise BadInput(f"--preset {preset}: one of {', '.join(buildmod.PRESETS)}")
+    if preset and kw.get("samples") is None:
+        kw["samples"] = buildmod.PRESETS[preset]
     samples = kw.get("samples")
     if samples is not None and samples <= 0:
         raise BadInput("--samples must be a positive number")
@@ -198,14 +204,14 @@ def build_image(root: Path, opts: Options, rtos: str, disp: Display) -> Path:
     if rtos in opts.images:
         return opts.images[rtos]
     target = buildmod.target_name(opts.kind, rtos)
-    bdir = buildmod.build_dir(root, opts.board.id, opts.samples, opts.profile)
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples, opts.profile, opts.preset)
     if not opts.build:
         img = buildmod.find_image(bdir, target) if bdir.exists() else None
         if img is None:
             raise BadInput(f"no image {target} for {opts.board.id} in {bdir} (run without --no-build)")
         return img
     disp.stage(f"{rtos}: building {target} for {opts.board.id}")
-    return buildmod.build(root, opts.board.id, target, opts.samples, opts.profile)
+    return buildmod.build(root, opts.board.id, target, opts.samples, opts.profile, opts.preset)
 
 
 def execute_image(root: Path, opts: Options, rtos: str, image: Path, parser: Parser,
@@ -241,7 +247,7 @@ class ImageFacts:
 
 
 def image_facts(root: Path, opts: Options, rtos: str, image: Path | None) -> ImageFacts:
-    bdir = buildmod.build_dir(root, opts.board.id, opts.samples, opts.profile)
+    bdir = buildmod.build_dir(root, opts.board.id, opts.samples, opts.profile, opts.preset)
     host = opts.board.runner == "host"
     flags = mf.producer_flags(image) if image is not None and not host else []
     if not flags and image is not None and image not in opts.images.values():
@@ -315,6 +321,7 @@ def assemble(t: Transcript, outcome: Outcome | None, rtos: str, opts: Options, i
             "flag_exceptions": facts.flag_exceptions,
             "profile": opts.profile,
             "samples_requested": opts.samples,
+            "preset": opts.preset,
             "tests": opts.tests,
             "exit_status": outcome.status if outcome else None,
             "stop": outcome.kind if outcome else None,

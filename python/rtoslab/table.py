@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import contract, standing
+from .contract import METRICS
 from .ids import direction, metric_order
 from .stats import fmt_time
 
@@ -230,7 +231,7 @@ def _compact(ids: list[str], labels: list[str], cells: dict, width: int, baselin
         for lab in group:
             t.add_column(lab, justify="right", no_wrap=True)
         for mid in ids:
-            unit = units.get(mid, "cycles")
+            unit = units.get(mid) or METRICS.get(mid, ("cycles",))[0]  # a row absent everywhere: the contract's
             unit_txt = "ops/1e7 cyc" if unit.startswith("ops") else unit
             t.add_row(mid, unit_txt, better(mid, unit), *(text[(mid, lab)][0] for lab in group))
         tables.append(t)

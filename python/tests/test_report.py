@@ -509,3 +509,25 @@ def test_every_port_of_the_registry_has_a_colour_of_its_own():
     from rtoslab.ports import registry
     ids = list(registry())
     assert len(set(colors_for(ids).values())) == len(ids)
+
+
+def test_report_draws_hartstone_breakdown_points(cli, tmp_path):
+    """The Hartstone chart: each series' utilisation at the breakdown point, per RTOS; a series
+    an RTOS cannot run (absent) has no bar."""
+    path = make_results(tmp_path / "h.json")
+    doc = json.loads(path.read_text())
+    for run, util in zip(doc["runs"], (960, 905)):
+        for series in ("ph1", "ph3", "sh"):
+            if run["rtos"] == "freertos" and series == "sh":
+                run["absent"].append({"id": "hartstone.sh.utilisation", "reason": "no mutex"})
+                continue
+            m = protocol.Metric(id=f"hartstone.{series}.utilisation", unit="permille", n=1, samples=[util],
+                                complete=True)
+            run["results"].append(results.result_entry(m, 48_000_000))
+    path.write_text(json.dumps(doc))
+    r = cli("report", path, "--html", tmp_path / "h.html")
+    assert r.status == 0, r
+    html = (tmp_path / "h.html").read_text()
+    part = html.split('id="hartstone-plot"', 1)[1].split("</figure>", 1)[0]
+    assert "Hartstone: utilisation at the breakdown point" in part and "<svg" in part
+    assert part.count("<svg") == 1

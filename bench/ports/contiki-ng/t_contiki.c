@@ -561,6 +561,49 @@ static void check_event_fifo(void)
                    : "events not delivered in posting order");
 }
 
+/* ---- rhealstone.task_switch.seed002 (bench/suite/t_seed002.c): seed 002's own application
+ * (II §1.3, listing 1.1): two processes, each works 1 ms (busy wait) then PROCESS_PAUSE();
+ * from the counter read before one's PROCESS_PAUSE() to the other's first counter read after
+ * its own. A protothread switch saves no registers and changes no stack: the pausing process
+ * returns to the scheduler loop, which calls the next one's function. ---- */
+static volatile uint32_t s2_go; /* both started: process_start runs a process's first turn */
+#define S2_BODY                                                                            \
+    PROCESS_BEGIN();                                                                       \
+    for (;;) {                                                                             \
+        {                                                                                  \
+            uint32_t t1 = t_stop();                                                        \
+            if (s2_go)                                                                     \
+                bench_sample(t1 - g_t0);                                                   \
+        }                                                                                  \
+        if (!bench_more())                                                                 \
+            break;                                                                         \
+        bench_spin(us_to_cycles(1000));                                                    \
+        g_t0 = t_start();                                                                  \
+        PROCESS_PAUSE();                                                                   \
+    }                                                                                      \
+    g_done = 1;                                                                            \
+    PROCESS_END();
+PROCESS(s2_a, "seed002 a");
+PROCESS(s2_b, "seed002 b");
+PROCESS_THREAD(s2_a, ev, data) { S2_BODY }
+PROCESS_THREAD(s2_b, ev, data) { S2_BODY }
+
+static void t_seed002_switch(void)
+{
+    bench_begin("rhealstone.task_switch.seed002", BK_CYCLES, 0);
+    g_done = 0;
+    s2_go = 0;
+    process_start(&s2_a, NULL);
+    process_start(&s2_b, NULL);
+    s2_go = 1;
+    run_while(&g_done, 0);
+    process_exit(&s2_a);
+    process_exit(&s2_b);
+    while (process_run() > 0) {
+    }
+    bench_end();
+}
+
 /* ---- the hook (rtb_port.h): t_contiki_hook.c, part of this translation unit (it calls
  * the static measurements above; one unit keeps the compiler's order and inlining, hence the
  * image, as they were) ---- */
