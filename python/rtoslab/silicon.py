@@ -13,7 +13,7 @@ the report's and the deviation. The reference's goal is printed, met or not; the
 (status 1) above its limit: the median |deviation| above `limit_median_pct`, or a deviation above
 the goal's worst with no cause written in the reference's [causes]; missing sources or compiler: status 4 (skipped).
 
-    python -m rtoslab.silicon [NAME ...] [--vp PATH] [--no-compat] [--json FILE]
+    python -m rtoslab.silicon [NAME ...] [--make-test] [--vp PATH] [--no-compat] [--json FILE]
 """
 from __future__ import annotations
 
@@ -199,6 +199,8 @@ def table(columns: dict[str, list[Score]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rtoslab.silicon", description=__doc__.split("\n\n")[0])
     ap.add_argument("names", nargs="*", help="references (default: all in bench/silicon)")
+    ap.add_argument("--make-test", action="store_true",
+                    help="only the references make test runs (their make_test = true)")
     ap.add_argument("--vp", default=os.environ.get("RTOSLAB_VP",
                                                    str(repo_root() / "vp/target/release/rtoslab-vp")))
     ap.add_argument("--no-compat", action="store_true",
@@ -219,6 +221,8 @@ def _main(a: argparse.Namespace) -> int:
     if unknown:
         raise BadInput(f"unknown reference {', '.join(unknown)} (known: {', '.join(refs)})")
     chosen = [refs[n] for n in (a.names or refs)]
+    if a.make_test:
+        chosen = [r for r in chosen if r.spec.get("make_test", False)]
     status, dump = 0, {}
     for ref in chosen:
         got = peers.fetch_one(ref.source, clone=False)
