@@ -86,7 +86,6 @@ pub struct FlashSystem {
     pub fetch_misses: u64,
     pub fetch_stall_cycles: u64,
     pub data_misses: u64,
-    pub speculative_reads: u64,
 }
 
 impl FlashSystem {
@@ -105,7 +104,6 @@ impl FlashSystem {
             fetch_misses: 0,
             fetch_stall_cycles: 0,
             data_misses: 0,
-            speculative_reads: 0,
         }
     }
 
@@ -162,49 +160,6 @@ impl FlashSystem {
         self.ws
     }
 
-    /// A conditional branch that the core speculated at decode was not taken (Cortex-M3 TRM
-    /// DDI0337G section 15.3, "Branch status interface": the core "speculatively fetches some
-    /// branch targets at decode time rather than waiting for the branch to be executed ...
-    /// incorrect speculative fetches might not incur a penalty depending on the instructions
-    /// being executed and the number of wait-states on the memory"; its Figure 15-1 shows the
-    /// target of a "conditional branch backwards not taken" issued on the I-Code bus). The
-    /// target's line, unless held, is read from the flash at `now`: a cache (ART) keeps it; a
-    /// prefetch buffer (STM32F0/F1: the current block and one more) puts it in the block the
-    /// read-ahead next line held, which is then read again after it. No cycle is charged here:
-    /// the cost appears when the core enters the next line (`enter`).
-    pub fn speculated_not_taken(&mut self, target: u32, now: u64) {
-        let line = self.line(target);
-        let cur = self.cur;
-        if cur == u32::MAX || line == cur || self.icache.contains(line) {
-            return;
-        }
-        let next = cur.wrapping_add(1);
-        let next_read = self.next_ready != u64::MAX && self.next_ready <= now;
-        if line == next && next_read {
-            return;
-        }
-        if line < cur && cur - line <= self.behind {
-            return;
-        }
-        // the flash is free once the read in progress (the next line's) is done
-        let free = if self.next_ready != u64::MAX && self.next_ready > now { self.next_ready } else { now };
-        let done = free + 1 + self.ws;
-        self.speculative_reads += 1;
-        if !self.prefetch {
-            return;
-        }
-        if self.icache.capacity > 0 {
-            // ART: the target line goes to the cache; the next line, if read, stays
-            self.icache.fill(line);
-            if !next_read && self.next_ready != u64::MAX {
-                self.next_ready = done + 1 + self.ws;
-            }
-        } else {
-            // prefetch buffer: the target takes the next line's block, read again after it
-            self.next_ready = done + 1 + self.ws;
-        }
-    }
-
     /// After a system reset the buffers and caches start empty.
     pub fn reset(&mut self) {
         self.cur = u32::MAX;
@@ -238,16 +193,6 @@ impl<B: Bus> Cpu<B> {
         if self.flash.on {
             let pc = self.cpu.pc;
             self.flash_fetch(pc);
-        }
-    }
-
-    /// A decode-time conditional branch (B<c>, ARMv7-M) to `target` was not taken: its
-    /// speculative fetch on a flash with wait states (`FlashSystem::speculated_not_taken`).
-    #[inline(always)]
-    pub(crate) fn flash_speculated(&mut self, target: u32) {
-        if self.flash.on && target < FLASH_SIZE {
-            let now = self.cyc;
-            self.flash.speculated_not_taken(target, now);
         }
     }
 

@@ -98,37 +98,6 @@ fn stm32f103_16_bit_code_runs_free() {
     assert_eq!(flash_cost(Board::VP_STM32F103, Board::VP_M3, 8, &body), vec![4, 4]);
 }
 
-#[test]
-fn stm32f103_a_not_taken_conditional_branch_reads_its_target() {
-    // MOVS r2, #0 (Z set); BNE loop (not taken), two NOPs: the first line of the body. The
-    // core fetches the BNE's target at decode (M3 TRM DDI0337G section 15.3): the flash reads
-    // the loop's line after the next line's read in progress (ready 3 cycles after the line
-    // was entered), into the block that held the next line, which is read again: ready 9
-    // cycles after the line was entered, which the core leaves after 4: +5. 12 more NOPs run
-    // free; +2 for the call, +2 for the return.
-    let body = |a: &mut Asm| {
-        a.i(movs_i(2, 0)).bc(1, "loop").n(NOP, 14);
-    };
-    assert_eq!(flash_cost(Board::VP_STM32F103, Board::VP_M3, 8, &body), vec![2 + 5 + 2, 2 + 5 + 2]);
-}
-
-#[test]
-fn stm32f407_a_not_taken_conditional_branch_to_a_cached_line_costs_nothing() {
-    // The same body on the ART: the BNE's target (the loop's line) is in the instruction
-    // cache, so its speculative fetch needs no flash read: the body costs what it costs with a
-    // NOP in the BNE's place, in both passes.
-    let with_bne = |a: &mut Asm| {
-        a.i(movs_i(2, 0)).bc(1, "loop").n(NOP, 14);
-    };
-    let with_nop = |a: &mut Asm| {
-        a.i(movs_i(2, 0)).i(NOP).n(NOP, 14);
-    };
-    assert_eq!(
-        flash_cost(Board::VP_STM32F407, Board::VP_M4, 16, &with_bne),
-        flash_cost(Board::VP_STM32F407, Board::VP_M4, 16, &with_nop)
-    );
-}
-
 // ---- vp-stm32f407: 16-byte lines, 5 wait states, ART accelerator (RM0090 3.4-3.5) ----
 
 #[test]

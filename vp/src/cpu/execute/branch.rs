@@ -71,9 +71,6 @@ impl<B: Bus> Cpu<B> {
         if cond_passed(cond, self.cpu.n, self.cpu.z, self.cpu.c, self.cpu.v) {
             self.taken::<V7>(target, true);
         } else {
-            if V7 {
-                self.flash_speculated(target);
-            }
             self.cyc += t::BCOND_NOT_TAKEN;
         }
     }

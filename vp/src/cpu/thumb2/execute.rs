@@ -221,7 +221,6 @@ impl<B: Bus> Cpu<B> {
             self.v7_branch(target, true, 0);
         } else {
             self.cpu.pc = pc.wrapping_add(4);
-            self.flash_speculated(target);
             self.cyc += t::NOT_TAKEN;
         }
     }
