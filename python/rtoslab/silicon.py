@@ -1,16 +1,19 @@
 """Against silicon: an RTOS's own benchmark suite on the simulator, every score beside the one
-its authors published for a real chip (the references in `bench/silicon/<name>/reference.toml`).
+its authors published for a real chip. The registry: one folder per kernel version in
+`bench/silicon/<name>/`, its `reference.toml` (one reference, plus its [variants]: the same
+sources built another way against another report) and the harness files standing for the
+demo's HAL (main.c, hal.h, ...).
 
 A reference names a pinned archive (extracted into build/peers like the ports' sources,
 peers.py), the published report inside it, the board that stands for the chip, and how the
 report's demo builds the suite. This module builds the suite with the project's
 arm-none-eabi-gcc (`-O2` as the report, plus the flags that bring GCC 12 back to the report's
-GCC 4.7 inlining: `compat_cflags`), runs it on the board, and prints each benchmark's score,
+older GCC's inlining: `compat_cflags`), runs it on the board, and prints each benchmark's score,
 the report's and the deviation. The reference's goal is printed, met or not; the check fails
 (status 1) above its limit: the median |deviation| above `limit_median_pct`, or a deviation above
 the goal's worst with no cause written in the reference's [causes]; missing sources or compiler: status 4 (skipped).
 
-    python -m rtoslab.silicon [NAME ...] [--vp PATH] [--no-compat] [--json FILE]
+    python -m rtoslab.silicon [NAME ...] [--make-test] [--vp PATH] [--no-compat] [--json FILE]
 """
 from __future__ import annotations
 
@@ -43,8 +46,8 @@ SCORE = re.compile(r"^--- Score : (\d+) ([^\s,]+)")
 @dataclass(frozen=True)
 class Reference:
     name: str
-    folder: Path
-    spec: dict
+    folder: Path  # the harness files (main.c, hal.h, ...)
+    spec: dict    # reference.toml, with a variant's keys applied
 
     @property
     def source(self) -> Source:
@@ -66,10 +69,24 @@ class Score:
 
 
 def references(root: Path | None = None) -> dict[str, Reference]:
+    """Every reference of the registry by name: a folder's, then its variants' (`<folder>-<variant>`)."""
     base = (root or repo_root()) / "bench" / "silicon"
     out = {}
     for f in sorted(base.glob("*/reference.toml")):
-        out[f.parent.name] = Reference(f.parent.name, f.parent, tomllib.loads(f.read_text()))
+        spec = tomllib.loads(f.read_text())
+        variants = spec.pop("variants", {})
+        out[f.parent.name] = Reference(f.parent.name, f.parent, spec)
+        for suffix, changes in variants.items():
+            name = f"{f.parent.name}-{suffix}"
+            out[name] = Reference(name, f.parent, _with(spec, changes))
+    return out
+
+
+def _with(spec: dict, changes: dict) -> dict:
+    """spec with a variant's keys: a table's keys one by one, any other value whole."""
+    out = dict(spec)
+    for k, v in changes.items():
+        out[k] = {**spec[k], **v} if isinstance(v, dict) and isinstance(spec.get(k), dict) else v
     return out
 
 
@@ -95,29 +112,41 @@ def build(ref: Reference, src_root: Path, out: Path, compat: bool) -> Path:
     cflags = list(b["cflags"]) + (list(b["compat_cflags"]) if compat else [])
     inc = [f"-I{ref.folder}", f"-I{repo_root() / 'bench' / 'boards' / 'common'}"]
     inc += [f"-I{src_root / d}" for d in b["includes"]]
-    srcs = [str(ref.folder / "main.c")]
-    for pattern in b["sources"]:
-        found = sorted(glob.glob(str(src_root / pattern)))
-        if not found:
-            raise BadInput(f"{ref.name}: no source matches {pattern} in {src_root}")
-        srcs += found
+    srcs = [str(ref.folder / "main.c")] + _found(ref, src_root, b["sources"])
+    startup = _found(ref, src_root, b["startup"])
     out.mkdir(parents=True, exist_ok=True)
     objs = out / ("obj-compat" if compat else "obj")
     shutil.rmtree(objs, ignore_errors=True)
     objs.mkdir()
     ld = out / "flash0.ld"
-    old, new = b["ldscript_flash"]
-    ld.write_text((src_root / b["ldscript"]).read_text().replace(old, new))
+    script = (src_root / b["ldscript"]).read_text()
+    for old, new in b["ldscript_edits"]:
+        if old not in script:
+            raise BadInput(f"{ref.name}: {b['ldscript']} has no '{old}' to replace")
+        script = script.replace(old, new)
+    ld.write_text(script)
     elf = out / ("suite-compat.elf" if compat else "suite.elf")
-    steps = [
-        [GCC, *cflags, *b["crt0_cflags"], *inc, "-c", str(src_root / b["crt0"])],
-        [GCC, *cflags, "-w", *inc, "-c", *srcs],
-    ]
-    for cmd in steps:
-        _gcc(cmd, objs)
-    _gcc([GCC, *cflags, *sorted(str(p) for p in objs.glob("*.o")), *b["ldflags"], f"-T{ld}",
+    for files, extra in ((startup, b["startup_cflags"]), (srcs, [])):
+        c = [f for f in files if f.endswith(".c")]
+        asm = [f for f in files if f.endswith(".s")]
+        if c:
+            _gcc([GCC, *cflags, *extra, "-w", *inc, "-c", *c], objs)
+        if asm:  # the ports' .s files go through the preprocessor (rules.mk: -x assembler-with-cpp)
+            _gcc([GCC, *cflags, *inc, "-x", "assembler-with-cpp", "-c", *asm], objs)
+    ldflags = [f.replace("{src}", str(src_root)) for f in b["ldflags"]]
+    _gcc([GCC, *cflags, *sorted(str(p) for p in objs.glob("*.o")), *ldflags, f"-T{ld}",
           "-o", str(elf)], objs)
     return elf
+
+
+def _found(ref: Reference, src_root: Path, patterns: list[str]) -> list[str]:
+    out = []
+    for pattern in patterns:
+        found = sorted(glob.glob(str(src_root / pattern)))
+        if not found:
+            raise BadInput(f"{ref.name}: no source matches {pattern} in {src_root}")
+        out += found
+    return out
 
 
 def _gcc(cmd: list[str], cwd: Path) -> None:
@@ -128,8 +157,9 @@ def _gcc(cmd: list[str], cwd: Path) -> None:
 
 
 def run(ref: Reference, elf: Path, vp: str) -> str:
-    r = subprocess.run([vp, "run", str(elf), "--board", ref.spec["board"],
-                        "--max-cycles", "2000000000"], capture_output=True, text=True, timeout=900)
+    r = subprocess.run([vp, "run", str(elf), "--board", ref.spec["board"], "--max-cycles",
+                        str(ref.spec.get("max_cycles", 2_000_000_000))],
+                       capture_output=True, text=True, timeout=900)
     if r.returncode != 0:
         last = (r.stderr.strip().splitlines() or ["no output"])[-1]
         raise RtoslabError(f"{ref.name}: the suite exited with status {r.returncode}: {last}")
@@ -169,10 +199,12 @@ def table(columns: dict[str, list[Score]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rtoslab.silicon", description=__doc__.split("\n\n")[0])
     ap.add_argument("names", nargs="*", help="references (default: all in bench/silicon)")
+    ap.add_argument("--make-test", action="store_true",
+                    help="only the references make test runs (their make_test = true)")
     ap.add_argument("--vp", default=os.environ.get("RTOSLAB_VP",
                                                    str(repo_root() / "vp/target/release/rtoslab-vp")))
     ap.add_argument("--no-compat", action="store_true",
-                    help="check the plain -O2 build (without the GCC 4.7 inlining flags)")
+                    help="check the plain -O2 build (without the flags for the report compiler's inlining)")
     ap.add_argument("--fetch", action="store_true", help="only extract the references' sources")
     ap.add_argument("--json", help="write the scores to this file")
     a = ap.parse_args(argv)
@@ -189,6 +221,8 @@ def _main(a: argparse.Namespace) -> int:
     if unknown:
         raise BadInput(f"unknown reference {', '.join(unknown)} (known: {', '.join(refs)})")
     chosen = [refs[n] for n in (a.names or refs)]
+    if a.make_test:
+        chosen = [r for r in chosen if r.spec.get("make_test", False)]
     status, dump = 0, {}
     for ref in chosen:
         got = peers.fetch_one(ref.source, clone=False)
@@ -204,14 +238,15 @@ def _main(a: argparse.Namespace) -> int:
             continue
         src_root = peers.extracted_root() / ref.source.dir
         cols = {}
+        compat_name = f"GCC 12 + {ref.spec['compiler'].rsplit('.', 1)[0]} inlining"
         with tempfile.TemporaryDirectory(prefix="silicon-") as tmp:
             for compat in (True, False):
                 elf = build(ref, src_root, Path(tmp), compat)
-                cols["GCC 12 + 4.7 inlining" if compat else "GCC 12 -O2"] = compare(
+                cols[compat_name if compat else "GCC 12 -O2"] = compare(
                     ref, src_root, run(ref, elf, a.vp))
         print(f"{ref.spec['summary']}, on {ref.spec['board']}, against {ref.spec['report']}")
         print(table(cols))
-        checked = cols["GCC 12 -O2" if a.no_compat else "GCC 12 + 4.7 inlining"]
+        checked = cols["GCC 12 -O2" if a.no_compat else compat_name]
         med, worst = summary(checked)
         goal_m, goal_w = ref.spec["goal_median_pct"], ref.spec["goal_worst_pct"]
         causes = ref.spec.get("causes", {})

@@ -43,3 +43,24 @@ def test_an_unknown_reference_is_one_line_and_status_2(capsys):
     assert silicon.main(["no-such-reference"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "unknown reference" in err[0]
+
+
+def test_the_registry_holds_the_three_parts_and_the_fpu_variant():
+    refs = silicon.references()
+    boards = {n: r.spec["board"] for n, r in refs.items()}
+    assert boards == {"chibios-2.5.0": "vp-stm32f103", "chibios-2.6.0": "vp-stm32f100",
+                      "chibios-3.0.0p3": "vp-stm32f407", "chibios-3.0.0p3-fpu": "vp-stm32f407"}
+    fpu, plain = refs["chibios-3.0.0p3-fpu"], refs["chibios-3.0.0p3"]
+    # a variant replaces a table's keys one by one: its own cflags and report, the rest shared
+    assert "-mfpu=fpv4-sp-d16" in fpu.spec["build"]["cflags"]
+    assert "-mfpu=fpv4-sp-d16" not in plain.spec["build"]["cflags"]
+    assert fpu.spec["build"]["sources"] == plain.spec["build"]["sources"]
+    assert fpu.spec["report"].endswith("-FPU.txt") and fpu.folder == plain.folder
+    for r in refs.values():
+        assert (r.folder / "main.c").is_file() and r.spec["compiler"].startswith("GCC 4.")
+
+
+def test_with_merges_tables_key_by_key():
+    spec = {"a": 1, "build": {"x": 1, "y": 2}}
+    assert silicon._with(spec, {"a": 2, "build": {"y": 3}}) == {"a": 2, "build": {"x": 1, "y": 3}}
+    assert spec == {"a": 1, "build": {"x": 1, "y": 2}}

@@ -202,6 +202,8 @@ impl<B: Bus> Cpu<B> {
             && self.v7
             && (self.ram_range(addr, size) || addr.checked_add(size as u32).is_some_and(|e| e <= FLASH_SIZE))
         {
+            // done as two or three aligned accesses (thumb2/timing.rs `unaligned`)
+            self.cyc += crate::cpu::thumb2::timing::unaligned(addr, size);
             let mut v = 0;
             for i in 0..size as u32 {
                 let a = addr.wrapping_add(i);
@@ -264,7 +266,12 @@ impl<B: Bus> Cpu<B> {
     #[inline(never)]
     pub fn st_slow(&mut self, addr: u32, v: u32, size: u8, pc: u32) -> Option<()> {
         if addr & (size as u32 - 1) != 0 && self.v7 && self.ram_range(addr, size) {
-            // ARMv7-M: unaligned LDR/STR/LDRH/STRH to normal memory work.
+            // ARMv7-M: unaligned LDR/STR/LDRH/STRH to normal memory work; done as two or three
+            // aligned accesses, which delay the core unless the store went to the write buffer
+            // (v7_store_begin leaves wb_end at u64::MAX otherwise; thumb2/timing.rs `unaligned`)
+            if self.wb_end == u64::MAX {
+                self.cyc += crate::cpu::thumb2::timing::unaligned(addr, size);
+            }
             for i in 0..size as u32 {
                 let o = addr.wrapping_add(i).wrapping_sub(RAM_BASE) as usize;
                 self.bus.ram_mut()[o] = (v >> (8 * i)) as u8;

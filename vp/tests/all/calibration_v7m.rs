@@ -119,6 +119,28 @@ const PIPELINE: &[(&str, &[u16], u64)] = &[
     ("LDR r3, [r0]; NOP; LDR r1, [r0, #4] (2 + 1 + 2)",        &[0x6803, 0xBF00, 0x6841], 5),
 ];
 
+/// Unaligned single loads and stores: M3 TRM (DDI0337I) section 3.3.1 / M4 TRM (DDI0439B)
+/// section 3.3.2, "Load/store timings": a halfword-aligned word access one extra cycle, a
+/// byte-aligned word access two, a byte-aligned halfword access one; "a STR or STRH cannot
+/// delay the processor because of the write buffer". r0 = RAM buffer (word-aligned), r2 = 1
+/// (`cost(b, 0, 1, ..)`).
+#[rustfmt::skip]
+const UNALIGNED: &[(&str, &[u16], u64)] = &[
+    ("LDR.W r3, [r0, #4] (aligned: 2)",                        &[0xF8D0, 0x3004], 2),
+    ("LDR.W r3, [r0, #2] (halfword-aligned word: 2 + 1)",      &[0xF8D0, 0x3002], 3),
+    ("LDR.W r3, [r0, #1] (byte-aligned word: 2 + 2)",          &[0xF8D0, 0x3001], 4),
+    ("LDR.W r3, [r0, #3] (byte-aligned word: 2 + 2)",          &[0xF8D0, 0x3003], 4),
+    ("LDRH.W r3, [r0, #2] (aligned halfword: 2)",              &[0xF8B0, 0x3002], 2),
+    ("LDRH.W r3, [r0, #1] (byte-aligned halfword: 2 + 1)",     &[0xF8B0, 0x3001], 3),
+    ("LDRSH.W r3, [r0, #3] (byte-aligned halfword: 2 + 1)",    &[0xF9B0, 0x3003], 3),
+    ("LDR r3, [r0, r2] (byte-aligned word, 16-bit: 2 + 2)",    &[0x5883], 4),
+    ("LDR r3, [r0]; LDR r1, [r0, r2] (pipelined, unaligned: 2 + 1 + 2)", &[0x6803, 0x5881], 5),
+    ("STR.W r1, [r0, #1] (buffered: 1)",                       &[0xF8C0, 0x1001], 1),
+    ("STRH.W r1, [r0, #3] (buffered: 1)",                      &[0xF8A0, 0x1003], 1),
+    ("STR.W r1, [r0, r2] (register offset, byte-aligned: 2 + 2)", &[0xF840, 0x1002], 4),
+    ("STRH.W r1, [r0, r2] (register offset, byte-aligned: 2 + 1)", &[0xF820, 0x1002], 3),
+];
+
 /// The no-forwarding stall: M3 TRM (DDI0337I) section 3.3.1 p. 3-9 / M4 TRM section 3.3.2,
 /// "any load or store that generates an address dependent on the result of a preceding data
 /// processing operation" stalls 1 cycle. r0 = RAM buffer, r1 = 8.
@@ -216,6 +238,15 @@ fn neighbouring_loads_and_stores_pipeline() {
     for b in BOARDS {
         for (what, body, want) in PIPELINE {
             assert_eq!(cost(b, 8, 0, body), *want, "{} on {}", what, b);
+        }
+    }
+}
+
+#[test]
+fn unaligned_loads_and_unbuffered_stores_take_the_extra_accesses() {
+    for b in BOARDS {
+        for (what, body, want) in UNALIGNED {
+            assert_eq!(cost(b, 0, 1, body), *want, "{} on {}", what, b);
         }
     }
 }

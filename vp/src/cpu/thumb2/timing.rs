@@ -79,6 +79,24 @@ pub mod fpu {
     pub const FP_FRAME_WORDS: u64 = 17;
 }
 
+/// The extra cycles of an unaligned single load or store (LDR/LDRH/LDRSH/STR/STRH, the only
+/// ones ARMv7-M lets be unaligned), Cortex-M3 TRM r2p1 (DDI0337I) section 3.3.1 / Cortex-M4
+/// TRM r0p1 (DDI0439B) section 3.3.2, "Load/store timings": "Unaligned word or halfword loads
+/// or stores add penalty cycles. A byte aligned halfword load or store adds one extra cycle to
+/// perform the operation as two bytes. A halfword aligned word load or store adds one extra
+/// cycle to perform the operation as two halfwords. A byte-aligned word load or store adds two
+/// extra cycles to perform the operation as a byte, a halfword, and a byte. ... A STR or STRH
+/// cannot delay the processor because of the write buffer": a store through the write buffer
+/// (write_buffer.rs) pays none (bus.rs applies it).
+pub fn unaligned(addr: u32, size: u8) -> u64 {
+    match (size, addr & 3) {
+        (4, 2) => 1,
+        (4, 1 | 3) => 2,
+        (2, 1 | 3) => 1,
+        _ => 0,
+    }
+}
+
 /// Long multiply: 3 cycles when Rm's top halfword is only sign (or zero) bits, 4 when its
 /// top byte is, 5 otherwise; accumulating forms add 1 (2 when the full 64-bit add is
 /// needed, i.e. the accumulator's high word is not zero).
@@ -120,5 +138,9 @@ mod tests {
         assert_eq!(super::mul_long(5, false, None), 3);
         assert_eq!(super::mul_long(0xFFFF_FFFF, true, None), 3);
         assert_eq!(super::mul_long(0x8000_0000, false, Some(1)), 7);
+        assert_eq!(super::unaligned(0x2000_0002, 4), 1);
+        assert_eq!(super::unaligned(0x2000_0001, 4), 2);
+        assert_eq!(super::unaligned(0x2000_0003, 2), 1);
+        assert_eq!(super::unaligned(0x2000_0002, 2), 0);
     }
 }
