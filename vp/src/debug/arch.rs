@@ -67,7 +67,7 @@ impl Registers for CortexMRegs {
     /// The `G` packet: its length says which core's layout it is (M0: 22 words, M3: 24,
     /// M4F: 24 + 33).
     fn gdb_deserialize(&mut self, bytes: &[u8]) -> Result<(), ()> {
-        if bytes.len() % 4 != 0 {
+        if !bytes.len().is_multiple_of(4) {
             return Err(());
         }
         let w: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();

@@ -164,10 +164,9 @@ impl SingleThreadBase for Board {
 }
 
 impl SingleThreadResume for Board {
-    fn resume(&mut self, signal: Option<Signal>) -> Result<(), String> {
-        if signal.is_some_and(|s| s != Signal::SIGINT && s != Signal::SIGTRAP) {
-            return Err("rtoslab-vp: the board takes no signals".into());
-        }
+    /// A signal GDB passes on (e.g. the SIGSEGV of a fault stop) has no meaning to the core:
+    /// it is dropped and the core resumes where it stands.
+    fn resume(&mut self, _signal: Option<Signal>) -> Result<(), String> {
         self.stepping = false;
         Ok(())
     }
@@ -177,10 +176,9 @@ impl SingleThreadResume for Board {
 }
 
 impl SingleThreadSingleStep for Board {
-    fn step(&mut self, signal: Option<Signal>) -> Result<(), String> {
-        if signal.is_some_and(|s| s != Signal::SIGINT && s != Signal::SIGTRAP) {
-            return Err("rtoslab-vp: the board takes no signals".into());
-        }
+    /// A signal GDB passes on (e.g. the SIGSEGV of a fault stop) has no meaning to the core:
+    /// it is dropped and the core resumes where it stands.
+    fn step(&mut self, _signal: Option<Signal>) -> Result<(), String> {
         self.stepping = true;
         Ok(())
     }
