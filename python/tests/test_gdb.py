@@ -2,7 +2,7 @@
 
 On the fixture firmware (two threads, tests/fixtures/fw): break at main, read pc and sp, step,
 a watchpoint that fires, continue to the exit, and the cycle count at exit equal to the run
-without the debugger; a fault stops GDB with SIGSEGV and `monitor fault` names it; Ctrl-C
+without the debugger; a fault stops GDB with SIGSEGV and `monitor fault` names it, registers and RAM are written; Ctrl-C
 (the protocol's 0x03) halts a core that runs forever; `rtoslab debug` drives the same.
 About 10 s. Skipped with one line when gdb-multiarch is missing, except in CI (CI=true),
 where it fails: `make setup` installs it.
@@ -102,11 +102,14 @@ def test_a_fault_stops_gdb_and_is_shown(tools, fixture_elfs):
     status, err = plain_run(vp, elf, "--max-cycles", "200000")
     assert status == 124, err
     sim, host, port = serve(vp, elf, "--max-cycles", "200000")
-    out = gdb_batch(gdb, elf, host, port, "continue", "monitor fault", "bt", "continue", "continue")
+    out = gdb_batch(gdb, elf, host, port, "continue", "monitor fault", "bt",
+                    "set $r7 = 0x1234", "p/x $r7", "set var nsamples = 77", "p nsamples",   # writes
+                    "continue", "continue")
     _, s_err = sim.communicate(timeout=60)
     assert "Program received signal SIGSEGV" in out, out
     assert "4-byte read at 0x60000000: unmapped address" in out, out   # monitor fault
     assert "thread_b ()" in out, out                                    # bt through the exception frame
+    assert "$1 = 0x1234" in out and "$2 = 77" in out, out
     assert "SIGXCPU" in out and "exited with code 0174" in out, out     # the cycle limit, then status 124
     assert "HardFault entered at cycle" in s_err
     assert sim.returncode == 124 and cycles(s_err) == 200000 == cycles(err)
@@ -160,3 +163,13 @@ def test_rtoslab_debug_runs_gdb_on_the_image(tools, fixture_elfs, tmp_path):
     assert "Breakpoint 1, thread_a ()" in p.stdout, p.stdout + p.stderr
     assert "cycles=" in p.stdout + p.stderr and "exited normally" in p.stdout, p.stdout + p.stderr
     assert p.returncode == 0, p.stderr
+
+
+def test_a_bad_gdb_address_is_one_line(fixture_elfs):
+    if VP is None:
+        pytest.skip("rtoslab-vp not built (cargo build --release in vp/)")
+    elf = str(fixture_elfs["plain"])
+    for args, says in ((["--gdb", "abc"], "bad --gdb 'abc'"), (["--gdb", "70000"], "bad --gdb '70000'"),
+                       (["--gdb", "0", "--itrace", "/dev/null"], "--gdb and --itrace cannot be used together")):
+        p = subprocess.run([str(VP), "run", elf, *args], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 2 and p.stderr.count("\n") == 1 and says in p.stderr, (args, p.stderr)

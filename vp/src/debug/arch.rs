@@ -64,17 +64,17 @@ impl Registers for CortexMRegs {
         }
     }
 
-    /// The `G` packet: its length says which core's layout it is (M0: 22 words, M3: 24,
-    /// M4F: 24 + 33).
+    /// The `G` packet: its length says which core's layout it is (M0: 21 words, M3: 23,
+    /// M4F: 23 + 33).
     fn gdb_deserialize(&mut self, bytes: &[u8]) -> Result<(), ()> {
         if !bytes.len().is_multiple_of(4) {
             return Err(());
         }
         let w: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
         let (v7, fp) = match w.len() {
-            22 => (false, false),
-            24 => (true, false),
-            57 => (true, true),
+            21 => (false, false),
+            23 => (true, false),
+            56 => (true, true),
             _ => return Err(()),
         };
         self.r.copy_from_slice(&w[..16]);
@@ -155,7 +155,7 @@ mod tests {
             back.gdb_deserialize(&bytes).unwrap();
             assert_eq!(back, regs);
         }
-        assert!(CortexMRegs::default().gdb_deserialize(&[0; 23 * 4]).is_err());
+        assert!(CortexMRegs::default().gdb_deserialize(&[0; 22 * 4]).is_err());
     }
 
     #[test]
