@@ -20,6 +20,8 @@ have cmake || missing+=(cmake)
 have ninja || missing+=(ninja-build)
 have chromium || missing+=(chromium)
 have shellcheck || missing+=(shellcheck)
+# `rtoslab debug` and the GDB test (python/tests/test_gdb.py): GDB for every target
+have gdb-multiarch || missing+=(gdb-multiarch)
 python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing Debian packages: ${missing[*]}"

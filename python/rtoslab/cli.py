@@ -294,6 +294,25 @@ def trace(firmware, board, vcd, perfetto, json_path, events, from_events, max_cy
             _path(from_events), max_cycles, stimulus, ram, timeout, out, err)
 
 
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.option("--rtos", "rtos", default="rtoslab", show_default=True, metavar="ID",
+              help="the RTOS whose suite image runs")
+@click.option("--board", default=None, metavar="ID", help=f"a simulator board (default {DEFAULT_BOARD})")
+@click.option("--metric", default=None, metavar="ID", help="break where the suite begins this metric")
+@click.option("--elf", default=None, metavar="PATH", help="debug this image instead of building one")
+@click.option("--no-build", is_flag=True, help="use the image already built")
+@_profile_option
+@click.argument("gdb_args", nargs=-1, type=click.UNPROCESSED, metavar="[-- GDB_ARGS...]")
+def debug(rtos, board, metric, elf, no_build, profile, gdb_args):
+    """The suite image on the simulator under GDB: builds it, starts rtoslab-vp with --gdb on a
+    free port and gdb-multiarch on the ELF, connected (docs/application.md, "Debugging")."""
+    from . import debug as debugmod
+    from .manifest import repo_root
+    _, err = _consoles()
+    return debugmod.debug(repo_root(), rtos, board, metric, elf, not no_build, profile, gdb_args,
+                          note=_note(err, False))
+
+
 @cli.command()
 @click.argument("metric", required=False)
 @click.option("--db", metavar="FILE", help="history database (default results/history.sqlite or $RTOSLAB_HISTORY)")

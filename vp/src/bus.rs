@@ -52,6 +52,28 @@ pub trait Bus {
     fn console_write(&mut self, b: &[u8]);
     fn flush_console(&mut self);
 
+    /// True on the debugging bus (`crate::debug::bus::DebugBus`, `--gdb`): the core then calls
+    /// the `debug_*` hooks below. Every other bus leaves it false and the hooks compile away,
+    /// so the interpreter without a debugger is the same code as before they existed.
+    const DEBUG: bool = false;
+
+    /// At an instruction boundary, before the instruction at `pc` (the `insns`-th) is
+    /// fetched: true halts the core there (a breakpoint, a finished step, a watchpoint or a
+    /// fault seen since, a poll of the debugger's connection). Halting adds no cycle.
+    #[inline(always)]
+    fn debug_boundary(&mut self, _pc: u32, _insns: u64) -> bool {
+        false
+    }
+
+    /// A load (`write` false) or store of `size` bytes at `addr` by the core (watchpoints).
+    #[inline(always)]
+    fn debug_access(&mut self, _addr: u32, _size: u8, _write: bool) {}
+
+    /// A fault escalated to HardFault, or a BKPT other than semihosting's, just happened: the
+    /// debugger halts at the next boundary.
+    #[inline(always)]
+    fn debug_event(&mut self, _e: crate::debug::bus::DebugEvent) {}
+
     /// Halfword of flash at `addr` (0 past its end).
     #[inline]
     fn flash_half(&self, addr: u32) -> u16 {
@@ -99,6 +121,9 @@ impl<B: Bus> Cpu<B> {
 
     #[inline(always)]
     pub fn ld32(&mut self, addr: u32, pc: u32) -> Option<u32> {
+        if B::DEBUG {
+            self.bus.debug_access(addr, 4, false);
+        }
         if addr & 3 == 0 {
             let o = addr.wrapping_sub(RAM_BASE) as usize;
             if let Some(b) = self.bus.ram().get(o..o + 4) {
@@ -116,6 +141,9 @@ impl<B: Bus> Cpu<B> {
 
     #[inline(always)]
     pub fn ld16(&mut self, addr: u32, pc: u32) -> Option<u32> {
+        if B::DEBUG {
+            self.bus.debug_access(addr, 2, false);
+        }
         if addr & 1 == 0 {
             let o = addr.wrapping_sub(RAM_BASE) as usize;
             if let Some(b) = self.bus.ram().get(o..o + 2) {
@@ -133,6 +161,9 @@ impl<B: Bus> Cpu<B> {
 
     #[inline(always)]
     pub fn ld8(&mut self, addr: u32, pc: u32) -> Option<u32> {
+        if B::DEBUG {
+            self.bus.debug_access(addr, 1, false);
+        }
         let o = addr.wrapping_sub(RAM_BASE) as usize;
         if let Some(b) = self.bus.ram().get(o) {
             return Some(*b as u32);
@@ -147,6 +178,9 @@ impl<B: Bus> Cpu<B> {
 
     #[inline(always)]
     pub fn st32(&mut self, addr: u32, v: u32, pc: u32) -> Option<()> {
+        if B::DEBUG {
+            self.bus.debug_access(addr, 4, true);
+        }
         if addr & 3 == 0 {
             let o = addr.wrapping_sub(RAM_BASE) as usize;
             if let Some(b) = self.bus.ram_mut().get_mut(o..o + 4) {
@@ -159,6 +193,9 @@ impl<B: Bus> Cpu<B> {
 
     #[inline(always)]
     pub fn st16(&mut self, addr: u32, v: u32, pc: u32) -> Option<()> {
+        if B::DEBUG {
+            self.bus.debug_access(addr, 2, true);
+        }
         if addr & 1 == 0 {
             let o = addr.wrapping_sub(RAM_BASE) as usize;
             if let Some(b) = self.bus.ram_mut().get_mut(o..o + 2) {
@@ -171,6 +208,9 @@ impl<B: Bus> Cpu<B> {
 
     #[inline(always)]
     pub fn st8(&mut self, addr: u32, v: u32, pc: u32) -> Option<()> {
+        if B::DEBUG {
+            self.bus.debug_access(addr, 1, true);
+        }
         let o = addr.wrapping_sub(RAM_BASE) as usize;
         if let Some(b) = self.bus.ram_mut().get_mut(o) {
             *b = v as u8;

@@ -106,6 +106,12 @@ pub struct RunArgs {
     /// average current, as JSON to FILE, or as one line to stderr with `-`.
     #[arg(long, value_name = "FILE|-")]
     pub energy: Option<PathBuf>,
+    /// Wait for GDB on this TCP port (127.0.0.1) or HOST:PORT before the first instruction and
+    /// serve the GDB remote protocol: registers, memory, breakpoints, watchpoints, step,
+    /// Ctrl-C, a stop at faults (`monitor help`). Port 0 takes a free port (printed). The
+    /// debugger adds no cycle. Not with --itrace.
+    #[arg(long, value_name = "[HOST:]PORT")]
+    pub gdb: Option<String>,
     /// Print cycles, instructions, wall time and MIPS to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -203,6 +209,12 @@ pub fn stop_message(m: &Machine, stop: &Stop, syms: &rtoslab_vp::symbols::Symbol
     let sym = |pc: u32| syms.describe(pc).map(|s| format!(" <{}>", s)).unwrap_or_default();
     match stop {
         Stop::Exit(_) => None,
+        Stop::Halted => Some(format!(
+            "rtoslab-vp: stopped by the debugger at pc=0x{:08x}{} cycle {}",
+            m.cpu.pc,
+            sym(m.cpu.pc),
+            m.cyc
+        )),
         Stop::CycleLimit | Stop::SleepForever => {
             let regs = m.regs_snapshot(m.cpu.pc);
             let what = if *stop == Stop::CycleLimit {
@@ -354,6 +366,9 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     if window.is_some() && a.itrace.is_none() {
         return Err(Bad("--itrace-window needs --itrace FILE".into()));
     }
+    if a.gdb.is_some() && a.itrace.is_some() {
+        return Err(Bad("--gdb and --itrace cannot be used together".into()));
+    }
     let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
 
     if a.mul_cycles != 1 && a.mul_cycles != 32 {
@@ -396,9 +411,22 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
         m.bus.masked = Some(Box::new(rtoslab_vp::masked::Masked::new()));
     }
 
+    let listener = match &a.gdb {
+        Some(spec) => Some(rtoslab_vp::debug::serve::listen(spec).map_err(Bad)?),
+        None => None,
+    };
+
     let cpu0 = cpu_time();
     let t0 = Instant::now();
-    let stop = if m.itrace.is_some() { m.run_traced() } else { m.run() };
+    let stop = if let Some(l) = listener {
+        let (stop, back) = rtoslab_vp::debug::serve::serve(m, l, img.symbols.clone()).map_err(Bad)?;
+        m = back;
+        stop
+    } else if m.itrace.is_some() {
+        m.run_traced()
+    } else {
+        m.run()
+    };
     let wall = t0.elapsed().as_secs_f64();
     m.flush_console();
     let status = stop.status();

@@ -79,6 +79,9 @@ impl<B: Bus> Cpu<B> {
         }
         self.last_fault = Some(f);
         self.exc.pending |= 1 << EXC_HARDFAULT;
+        if B::DEBUG {
+            self.bus.debug_event(crate::debug::bus::DebugEvent::Fault);
+        }
         None
     }
 

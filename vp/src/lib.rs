@@ -8,6 +8,7 @@ pub mod board_table;
 pub mod bus;
 pub mod contract;
 pub mod cpu;
+pub mod debug;
 pub mod dwt;
 pub mod elf;
 pub mod energy;

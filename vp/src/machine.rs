@@ -33,6 +33,9 @@ pub enum Stop {
     FaultStop(FaultInfo),
     /// A fault while in HardFault (or during stacking / vector fetch).
     Lockup(FaultInfo),
+    /// The debugger halted the core at an instruction boundary (only on the debugging bus,
+    /// `Bus::DEBUG`): not the end of the run, which goes on with the next `run`.
+    Halted,
 }
 
 impl Stop {
@@ -43,6 +46,8 @@ impl Stop {
             Stop::CycleLimit | Stop::SleepForever => STATUS_CYCLE_LIMIT,
             Stop::FaultStop(_) => STATUS_FAULT_STOP,
             Stop::Lockup(_) => STATUS_LOCKUP,
+            // never the end of a run (the debugger resumes it); the nearest status is "stopped early"
+            Stop::Halted => STATUS_CYCLE_LIMIT,
         }
     }
 }
@@ -213,6 +218,50 @@ impl<B: Bus> Cpu<B> {
         };
         m.reset_core();
         m
+    }
+}
+
+impl<B: Bus> Cpu<B> {
+    /// The same core, state and time on another bus made from this one (the debugger wraps
+    /// the lab bus in its own and unwraps it at the end): nothing runs, no cycle passes.
+    pub fn map_bus<C: Bus>(self, f: impl FnOnce(B) -> C) -> Cpu<C> {
+        Cpu {
+            bus: f(self.bus),
+            cpu: self.cpu,
+            v7: self.v7,
+            m4: self.m4,
+            dsp: self.dsp,
+            exc_timing: self.exc_timing,
+            sp_low: self.sp_low,
+            thread_low: self.thread_low,
+            thread_frame: self.thread_frame,
+            thread_was_psp: self.thread_was_psp,
+            ram_objects: self.ram_objects,
+            cyc: self.cyc,
+            next_event: self.next_event,
+            insns: self.insns,
+            max_cycles: self.max_cycles,
+            flash: self.flash,
+            bus_off: self.bus_off,
+            st_lat: self.st_lat,
+            wb_end: self.wb_end,
+            mul_cycles: self.mul_cycles,
+            ops: self.ops,
+            exc: self.exc,
+            scb: self.scb,
+            fpu: self.fpu,
+            dwt: self.dwt,
+            systick: self.systick,
+            cfg: self.cfg,
+            stop: self.stop,
+            pending_fault: self.pending_fault,
+            last_fault: self.last_fault,
+            sleep_on_exit: self.sleep_on_exit,
+            itrace: self.itrace,
+            heap_base: self.heap_base,
+            sh_feature_pos: self.sh_feature_pos,
+            energy: self.energy,
+        }
     }
 }
 

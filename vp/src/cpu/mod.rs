@@ -92,6 +92,9 @@ impl<B: Bus> Cpu<B> {
                 // return into one) requests attention until it ends, so the fast path
                 // never tests ITSTATE.
                 if V7 && self.cpu.it != 0 {
+                    if B::DEBUG && self.bus.debug_boundary(self.cpu.pc, self.insns) {
+                        return Stop::Halted;
+                    }
                     self.step_in_it::<TRACED>();
                 }
                 continue;
@@ -99,6 +102,9 @@ impl<B: Bus> Cpu<B> {
             // (the fetch written out here and in `step_in_it`: a shared one returning an
             // Option cost the loop 2 to 6 host instructions per instruction)
             let pc = self.cpu.pc;
+            if B::DEBUG && self.bus.debug_boundary(pc, self.insns) {
+                return Stop::Halted;
+            }
             let op = match self.ops.get((pc >> 1) as usize) {
                 Some(op) => *op,
                 None => match self.fetch_slow(pc) {

@@ -31,6 +31,13 @@ impl<B: Bus> Cpu<B> {
         if imm == 0xAB {
             self.cyc += t::BKPT;
             self.semihost(pc);
+        } else if B::DEBUG {
+            // A debugger is attached: the core halts on the BKPT (ARMv7-M ARM C1.5, a debug
+            // event), before it executes; GDB moves the PC past it to go on.
+            self.cpu.pc = pc;
+            self.insns -= 1;
+            self.bus.debug_event(crate::debug::bus::DebugEvent::Bkpt);
+            self.reschedule();
         } else {
             self.raise_fault(pc, "BKPT with no debugger attached", None);
         }
