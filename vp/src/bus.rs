@@ -227,6 +227,13 @@ impl<B: Bus> Cpu<B> {
         }
         let now = self.cyc + self.bus_off;
         if addr >> 12 == SCS_BASE >> 12 || self.bus.device(addr) {
+            let off = addr.wrapping_sub(SCS_BASE);
+            if size != 4 && self.v7 && crate::scb::byte_accessible(off) {
+                // NVIC_IPR and SHPR are byte-accessible on ARMv7-M for loads too (ARMv7-M ARM
+                // B3.4.3, B3.2.10-12; RTX5 reads SHPR3 back with LDRB to find the priority bits).
+                let w = self.scs_read(off & !3, now);
+                return Some((w >> ((off & 3) * 8)) & (u32::MAX >> (32 - 8 * size as u32)));
+            }
             if size != 4 {
                 self.access_fault(pc, addr, size, false, "peripheral registers are word-access only");
                 return None;
