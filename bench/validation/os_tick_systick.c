@@ -1,7 +1,9 @@
 /*
- * The CMSIS OS tick (os_tick.h) on the core's SysTick, for RTX5's validation image: RTX5 asks
- * for a tick of OS_TICK_FREQ and handles SysTick_Handler itself. (CMSIS's own os_systick.c
- * is not in the pinned archives; this is the same few register writes.)
+ * The CMSIS OS tick (os_tick.h) on the core's SysTick, for the validation images of RTOSes
+ * built on it: RTX5 asks for a tick of OS_TICK_FREQ and handles SysTick_Handler itself;
+ * CMSIS-FreeRTOS reads the count for osKernelGetSysTimerCount (FreeRTOS programs SysTick
+ * itself). CMSIS's own os_systick.c is not in the pinned archives; this is the same few
+ * register accesses.
  */
 #include "os_tick.h"
 #include "RTE_Components.h"

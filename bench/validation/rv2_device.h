@@ -1,6 +1,6 @@
 /*
- * The CMSIS device header of the suite's lab boards, for RTX5 (which includes
- * CMSIS_device_header): the exception numbers, the core's options, CMSIS 6's core header for
+ * The CMSIS device header of the suite's lab boards, for the RTOSes built for the validation
+ * that include CMSIS_device_header (RTX5, CMSIS-FreeRTOS): the exception numbers, the core's options, CMSIS 6's core header for
  * the board's core, and SystemCoreClock (the board's clock).
  */
 #ifndef RV2_DEVICE_H
