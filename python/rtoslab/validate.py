@@ -115,7 +115,8 @@ def execute(rtos: str, board_id: str, build: bool, timeout: float, echo, note) -
     else:
         image = find_image(build_dir(root, board_id), target)
         if image is None:
-            raise BadInput(f"no {target} image for {board_id} in {build_dir(root, board_id)}: build it (drop --no-build)")
+            raise BadInput(f"no {target} image for {board_id} in {build_dir(root, board_id)}: "
+                           f"build it (drop --no-build)")
     vp = vp_runner.find_vp(root, build=build, note=note)
     note(f"running {image.name} on {board_id}")
     lines: list[str] = []
