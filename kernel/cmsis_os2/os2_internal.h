@@ -70,8 +70,8 @@ struct os2_mutex {
     struct k_mutex k;
     uint32_t tag;
     const char *name;
-    uint32_t attr;   /* osMutexRecursive, osMutexPrioInherit, osMutexRobust */
-    uint32_t count;  /* recursive locks held by the owner */
+    uint8_t attr;    /* osMutexRecursive, osMutexPrioInherit, osMutexRobust (bits 0..3) */
+    uint8_t count;   /* recursive locks held by the owner (at most 255) */
     uint8_t own;
 };
 
@@ -79,7 +79,7 @@ struct os2_sem {
     struct k_sem k;
     uint32_t tag;
     const char *name;
-    uint32_t max;
+    uint16_t max;    /* max_count, at most 65535 */
     uint8_t own;
 };
 

@@ -22,7 +22,36 @@ static struct os2_thread *lock_holder; /* whose priority was raised */
  * here too (the timers expire at the boundary itself). */
 #define TICK_SKEW (UNITS_PER_TICK / 32u)
 
-static uint64_t now64(void);
+/* The API's tick, kept on the kernel clock: `base` is the kernel time of the last tick
+ * boundary seen and `base_tick` its tick count; tick_now() moves them on to now (32-bit
+ * arithmetic: one division by the tick's length; the clock must be read once per wrap, 89 s
+ * at 48 MHz: every delay, timeout and tick count read does). Returns the time since the
+ * boundary. */
+static uint32_t base, base_tick;
+static uint32_t tick_now(uint32_t *tick)
+{
+    uint32_t m;
+    __asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(m)::"memory");
+    uint32_t since = k_now() - base;
+    if (since >= UNITS_PER_TICK) {
+        uint32_t n = since / UNITS_PER_TICK;
+        base += n * UNITS_PER_TICK;
+        base_tick += n;
+        since -= n * UNITS_PER_TICK;
+    }
+    *tick = base_tick;
+    __asm volatile("msr primask, %0" ::"r"(m) : "memory");
+    return since;
+}
+
+/* Kernel time from now to the ticks-th tick boundary (plus `skew`), at most `max`. */
+static k_timeout_t to_boundary(uint32_t ticks, uint32_t skew, uint32_t max)
+{
+    uint32_t tick;
+    uint32_t since = tick_now(&tick);
+    uint64_t u = (uint64_t)ticks * UNITS_PER_TICK + skew - since;
+    return u > max ? (k_timeout_t)max : (k_timeout_t)u;
+}
 
 /* A timeout of n ticks ends at the n-th tick boundary from now, as on a kernel with a tick
  * interrupt (RTX5): between n - 1 and n ticks of time, and the tick count then has moved on
@@ -33,16 +62,12 @@ k_timeout_t os2_ticks(uint32_t ticks)
         return K_FOREVER;
     if (ticks == 0u)
         return K_NO_WAIT;
-    uint64_t now = now64();
-    uint64_t u = (now / UNITS_PER_TICK + ticks) * UNITS_PER_TICK + TICK_SKEW - now;
-    return u > K_TIMEOUT_MAX ? K_TIMEOUT_MAX : (k_timeout_t)u;
+    return to_boundary(ticks, TICK_SKEW, K_TIMEOUT_MAX);
 }
 
 k_timeout_t os2_ticks_exact(uint32_t ticks)
 {
-    uint64_t now = now64();
-    uint64_t u = (now / UNITS_PER_TICK + ticks) * UNITS_PER_TICK - now;
-    return u > K_TIMEOUT_MAX ? K_TIMEOUT_MAX : (k_timeout_t)u;
+    return to_boundary(ticks, 0u, K_TIMEOUT_MAX);
 }
 
 k_timeout_t os2_period(uint32_t ticks)
@@ -188,23 +213,12 @@ void osKernelResume(uint32_t sleep_ticks)
     lock_give();
 }
 
-/* The tick count: the kernel's 32-bit clock extended (it must be read once per wrap of
- * k_now, 89 s at 48 MHz: every delay and the tick count itself do). */
-static uint64_t now64(void)
+uint32_t osKernelGetTickCount(void)
 {
-    static uint32_t last, high;
-    uint32_t m;
-    __asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(m)::"memory");
-    uint32_t now = k_now();
-    if (now < last)
-        high++;
-    last = now;
-    uint64_t v = ((uint64_t)high << 32) | now;
-    __asm volatile("msr primask, %0" ::"r"(m) : "memory");
-    return v;
+    uint32_t tick;
+    (void)tick_now(&tick);
+    return tick;
 }
-
-uint32_t osKernelGetTickCount(void) { return (uint32_t)(now64() / UNITS_PER_TICK); }
 uint32_t osKernelGetTickFreq(void) { return OS2_TICK_HZ; }
 uint32_t osKernelGetSysTimerCount(void) { return k_now(); }
 uint32_t osKernelGetSysTimerFreq(void) { return K_TIME_HZ; }
@@ -217,23 +231,19 @@ osStatus_t osDelay(uint32_t ticks)
         return osErrorParameter;
     if (ticks == osWaitForever)
         return k_sleep(K_FOREVER) == 0 ? osOK : osError; /* (until osThreadResume) */
-    /* until the ticks-th tick boundary (os2_ticks) */
-    uint64_t now = now64();
-    uint64_t at = (now / UNITS_PER_TICK + ticks) * UNITS_PER_TICK + TICK_SKEW;
-    if (at - now > K_TIMEOUT_MAX) /* (k_sleep takes it in parts) */
-        return k_sleep(at - now < K_FOREVER ? (k_timeout_t)(at - now) : K_FOREVER - 1u) == 0 ? osOK : osError;
-    return k_sleep_until((uint32_t)at) == 0 ? osOK : osError;
+    /* until the ticks-th tick boundary (os2_ticks); k_sleep takes a long one in parts */
+    return k_sleep(to_boundary(ticks, TICK_SKEW, K_FOREVER - 1u)) == 0 ? osOK : osError;
 }
 
 osStatus_t osDelayUntil(uint32_t ticks)
 {
     if (os2_in_isr())
         return osErrorISR;
-    uint64_t now = now64();
-    uint32_t delta = ticks - (uint32_t)(now / UNITS_PER_TICK);
+    uint32_t tick;
+    (void)tick_now(&tick);
+    uint32_t delta = ticks - tick;
     if (delta == 0u || delta > 0x7FFFFFFFu)
         return osErrorParameter;
-    /* the deadline on the kernel clock: the start of tick `ticks` */
-    uint32_t at = (uint32_t)((now / UNITS_PER_TICK + delta) * UNITS_PER_TICK + TICK_SKEW);
-    return k_sleep_until(at) == 0 ? osOK : osError;
+    /* the start of tick `ticks` */
+    return k_sleep(to_boundary(delta, TICK_SKEW, K_FOREVER - 1u)) == 0 ? osOK : osError;
 }

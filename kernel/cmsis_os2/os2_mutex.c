@@ -35,7 +35,7 @@ osMutexId_t osMutexNew(const osMutexAttr_t *attr)
     }
     m->tag = OS2_TAG_MUTEX;
     m->name = attr->name;
-    m->attr = attr->attr_bits;
+    m->attr = (uint8_t)attr->attr_bits;
     m->count = 0u;
     m->own = own;
     return m;

@@ -30,7 +30,7 @@ osSemaphoreId_t osSemaphoreNew(uint32_t max_count, uint32_t initial_count, const
     }
     s->tag = OS2_TAG_SEM;
     s->name = attr->name;
-    s->max = max_count;
+    s->max = (uint16_t)max_count;
     s->own = own;
     return s;
 }

@@ -7,7 +7,13 @@
 #include "os2_internal.h"
 
 static struct os2_thread timer_thread;
-static K_THREAD_STACK_DEFINE(timer_stack, OS2_TIMER_STACK);
+/* (an FPU core's thread may hold the FPU context too: the board says how much more) */
+#ifdef BOARD_FPU_STACK_BYTES
+#define TIMER_STACK_BYTES (OS2_TIMER_STACK + BOARD_FPU_STACK_BYTES)
+#else
+#define TIMER_STACK_BYTES OS2_TIMER_STACK
+#endif
+static K_THREAD_STACK_DEFINE(timer_stack, TIMER_STACK_BYTES);
 static struct os2_timer *timer_slots[OS2_TIMER_QUEUE];
 static struct k_queue expired;
 
