@@ -10,8 +10,10 @@
  * priority of portable priority p (RTB_PRIO_CTRL: the controller); and rtb_os2_port_config(),
  * its @config lines.
  *
- * Memory is static, as in the native ports: a thread's control block sits at the top of the
- * memory the suite gives, the other objects' in static tables given through the attributes.
+ * Memory as in the RTOS's native port: a thread's control block sits at the top of the memory
+ * the suite gives; the other objects' in static tables given through the attributes, or, where
+ * the native port takes them from the RTOS's heap (RTB_OS2_STATIC_OBJECTS 0: FreeRTOS), from
+ * the RTOS's own allocation (the attributes' memory NULL).
  * Time: the API counts kernel ticks (osKernelGetTickFreq), so microseconds become ticks,
  * rounded up, plus one (a delay of n ticks may end up to a tick early on a ticked kernel).
  */
@@ -28,12 +30,21 @@ static osMutexId_t mutexes[RTB_MAX_MUTEXES];
 static osMessageQueueId_t queues[RTB_MAX_QUEUES];
 static osTimerId_t timers[RTB_MAX_TIMERS];
 #define WORDS(bytes) (((bytes) + 7u) / 8u)
+#if RTB_OS2_STATIC_OBJECTS
 static uint64_t sem_cb[RTB_MAX_SEMS][WORDS(RTB_OS2_SEM_CB)];
 static uint64_t mutex_cb[RTB_MAX_MUTEXES][WORDS(RTB_OS2_MUTEX_CB)];
 static uint64_t queue_cb[RTB_MAX_QUEUES][WORDS(RTB_OS2_QUEUE_CB)];
 static uint64_t timer_cb_mem[RTB_MAX_TIMERS][WORDS(RTB_OS2_TIMER_CB)];
-static uint64_t pool_cb[WORDS(RTB_OS2_POOL_CB)];
 static uint32_t qbuf[RTB_MAX_QUEUES][128 / 4]; /* 128: rhealstone.message_passing.seed001 */
+#define CB(mem) .cb_mem = (mem), .cb_size = sizeof(mem)
+#define QBUF(id, bytes) .mq_mem = qbuf[id], .mq_size = (uint32_t)(bytes)
+#define QBUF_BYTES sizeof qbuf[0]
+#else
+#define CB(mem) .cb_mem = NULL
+#define QBUF(id, bytes) .mq_mem = NULL
+#define QBUF_BYTES 128u
+#endif
+static uint64_t pool_cb[WORDS(RTB_OS2_POOL_CB)];
 static struct { void (*cb)(void *); void *arg; uint32_t period; } timer_fn[RTB_MAX_TIMERS];
 static osMemoryPoolId_t pool;
 #define MEM_BLOCK 128u
@@ -61,7 +72,9 @@ void rtb_port_config(void)
     bench_config("api", "CMSIS-RTOS2 (cmsis_os2.h of CMSIS 6.2.0), every call out of line (bench/cmsis_os2_glue)");
     bench_config_u("api_tick_hz", osKernelGetTickFreq());
     bench_config("delay_rounding", "ceil(us/tick)+1 API ticks");
-    bench_config("allocation", "static: threads in suite memory, objects in the glue's tables (cb_mem, mq_mem, mp_mem)");
+    bench_config("allocation", RTB_OS2_STATIC_OBJECTS
+                 ? "static: threads in suite memory, objects in the glue's tables (cb_mem, mq_mem, mp_mem)"
+                 : "threads static (suite memory); semaphores, mutexes, queues, timers from the RTOS's heap (cb_mem NULL)");
     bench_config("memory", "osMemoryPool: 4 blocks of 128 bytes");
     bench_config("timer_context", "the CMSIS-RTOS2 timer thread");
     bench_config("isr_api", "osSemaphoreRelease from the handler");
@@ -115,7 +128,7 @@ void rtb_prio_set(int id, int prio)
 /* ---- semaphores ---- */
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
-    const osSemaphoreAttr_t attr = {.cb_mem = sem_cb[id], .cb_size = sizeof sem_cb[id]};
+    const osSemaphoreAttr_t attr = {CB(sem_cb[id])};
     sems[id] = osSemaphoreNew(max, initial, &attr);
     return sems[id] ? RTB_OK : RTB_ERROR;
 }
@@ -136,8 +149,7 @@ void rtb_sem_signal_isr(int id) { osSemaphoreRelease(sems[id]); }
 /* ---- mutexes ---- */
 int rtb_mutex_create(int id)
 {
-    const osMutexAttr_t attr = {.attr_bits = osMutexPrioInherit, .cb_mem = mutex_cb[id],
-                                .cb_size = sizeof mutex_cb[id]};
+    const osMutexAttr_t attr = {.attr_bits = osMutexPrioInherit, CB(mutex_cb[id])};
     mutexes[id] = osMutexNew(&attr);
     return mutexes[id] ? RTB_OK : RTB_ERROR;
 }
@@ -165,10 +177,9 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
     if (msg_bytes > RTB_OS2_QUEUE_MSG_MAX)
         return RTB_ERROR; /* (the port's RTB_PORT_QUEUE_128_ABSENT says why) */
 #endif
-    if (msg_bytes * depth > sizeof qbuf[0])
+    if (msg_bytes * depth > QBUF_BYTES)
         return RTB_ERROR;
-    const osMessageQueueAttr_t attr = {.cb_mem = queue_cb[id], .cb_size = sizeof queue_cb[id],
-                                       .mq_mem = qbuf[id], .mq_size = (uint32_t)(msg_bytes * depth)};
+    const osMessageQueueAttr_t attr = {CB(queue_cb[id]), QBUF(id, msg_bytes * depth)};
     queues[id] = osMessageQueueNew(depth, (uint32_t)msg_bytes, &attr);
     return queues[id] ? RTB_OK : RTB_ERROR;
 }
@@ -201,7 +212,7 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
     timer_fn[id].cb = cb;
     timer_fn[id].arg = arg;
     timer_fn[id].period = ticks(period_us) - 1u; /* a period: ceil(us/tick), not one more */
-    const osTimerAttr_t attr = {.cb_mem = timer_cb_mem[id], .cb_size = sizeof timer_cb_mem[id]};
+    const osTimerAttr_t attr = {CB(timer_cb_mem[id])};
     timers[id] = osTimerNew(timer_tramp, osTimerPeriodic, (void *)(intptr_t)id, &attr);
     return timers[id] ? RTB_OK : RTB_ERROR;
 }

@@ -110,14 +110,26 @@ struct os2_queue {
 #define OS2_LOCK_PRIO K_PRIO_MAX
 /* The kernel priority of a CMSIS priority (1..55 onto 0..13, order kept). */
 static inline unsigned os2_prio(osPriority_t p) { return (unsigned)p / 4u; }
-/* A duration in API ticks as kernel time (osWaitForever: K_FOREVER). */
-k_timeout_t os2_ticks(uint32_t ticks);
+/* A duration in API ticks as kernel time (osWaitForever: K_FOREVER); the two constants
+ * inline (the calls' common arguments), the rest out of line. */
+k_timeout_t os2_ticks_finite(uint32_t ticks);
+static inline k_timeout_t os2_ticks(uint32_t ticks)
+{
+    if (ticks == osWaitForever)
+        return K_FOREVER;
+    return ticks == 0u ? K_NO_WAIT : os2_ticks_finite(ticks);
+}
 /* The time to the ticks-th tick boundary, for a timer's first expiry. */
 k_timeout_t os2_ticks_exact(uint32_t ticks);
 /* A period of `ticks` as kernel time (at most K_TIMEOUT_MAX). */
 k_timeout_t os2_period(uint32_t ticks);
-/* Nonzero in an interrupt handler. */
-static inline int os2_in_isr(void) { return k_in_isr(); }
+/* Nonzero in an interrupt handler (IPSR: an exception is active; inline, one instruction). */
+static inline int os2_in_isr(void)
+{
+    uint32_t ipsr;
+    __asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return ipsr != 0u;
+}
 /* The calling thread's base priority restored (after an osKernelLock or a thread's end). */
 void os2_prio_restore(struct os2_thread *t);
 /* Nonzero while osKernelLock or osKernelSuspend holds the scheduler. */

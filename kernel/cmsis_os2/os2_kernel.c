@@ -56,12 +56,8 @@ static k_timeout_t to_boundary(uint32_t ticks, uint32_t skew, uint32_t max)
 /* A timeout of n ticks ends at the n-th tick boundary from now, as on a kernel with a tick
  * interrupt (RTX5): between n - 1 and n ticks of time, and the tick count then has moved on
  * by exactly n. (A timer's first expiry is at the boundary itself: os2_timer.c.) */
-k_timeout_t os2_ticks(uint32_t ticks)
+k_timeout_t os2_ticks_finite(uint32_t ticks)
 {
-    if (ticks == osWaitForever)
-        return K_FOREVER;
-    if (ticks == 0u)
-        return K_NO_WAIT;
     return to_boundary(ticks, TICK_SKEW, K_TIMEOUT_MAX);
 }
 

@@ -54,13 +54,8 @@ osStatus_t osMutexAcquire(osMutexId_t mutex_id, uint32_t timeout)
     struct os2_mutex *m = mutex_of(mutex_id);
     if (!m)
         return osErrorParameter;
-    struct os2_thread *self = os2_self();
-    if (self && k_mutex_owner(&m->k) == &self->k) {
-        if (!(m->attr & osMutexRecursive) || m->count >= MAX_LOCKS)
-            return osErrorResource;
-        m->count++;
-        return osOK;
-    }
+    /* the kernel's lock first (its fast path); it refuses a lock of one's own mutex as a
+     * wait-for cycle, which is where recursion is counted */
     switch (k_mutex_lock(&m->k, os2_ticks(timeout))) {
     case 0:
         m->count = 1u; /* (a previous owner that ended left its count behind) */
@@ -69,8 +64,18 @@ osStatus_t osMutexAcquire(osMutexId_t mutex_id, uint32_t timeout)
         return osErrorTimeout;
     case K_EINVAL:
         return osErrorParameter;
+    case K_EAGAIN: /* (no wait: the kernel may say busy before it looks for a cycle) */
+    case K_EDEADLK: {
+        struct os2_thread *self = os2_self();
+        if (self && k_mutex_owner(&m->k) == &self->k && (m->attr & osMutexRecursive) &&
+            m->count < MAX_LOCKS) {
+            m->count++;
+            return osOK;
+        }
+        return osErrorResource; /* taken, locked again without osMutexRecursive, a cycle */
+    }
     default:
-        return osErrorResource; /* taken (no wait), a wait-for cycle, deleted while waiting */
+        return osErrorResource; /* deleted while waiting */
     }
 }
 
@@ -81,14 +86,15 @@ osStatus_t osMutexRelease(osMutexId_t mutex_id)
     struct os2_mutex *m = mutex_of(mutex_id);
     if (!m)
         return osErrorParameter;
-    struct os2_thread *self = os2_self();
-    if (!self || k_mutex_owner(&m->k) != &self->k)
-        return osErrorResource;
-    if (m->count > 1u) {
-        m->count--;
-        return osOK;
+    if (m->count > 1u) { /* (only the owner's count can be above 1: checked) */
+        struct os2_thread *self = os2_self();
+        if (self && k_mutex_owner(&m->k) == &self->k) {
+            m->count--;
+            return osOK;
+        }
     }
-    m->count = 0u;
+    /* the last lock: the kernel checks the owner (K_EPERM); the count stays 1, which the next
+     * owner sets anyway */
     return k_mutex_unlock(&m->k) == 0 ? osOK : osErrorResource;
 }
 

@@ -67,7 +67,8 @@ osStatus_t osSemaphoreRelease(osSemaphoreId_t semaphore_id)
     struct os2_sem *s = sem_of(semaphore_id);
     if (!s)
         return osErrorParameter;
-    if ((uint32_t)k_sem_count(&s->k) >= s->max)
+    /* the kernel's limit is max itself up to 255 (and 65535): above 255 the layer checks */
+    if (s->max > 255u && s->max != 65535u && (uint32_t)k_sem_count(&s->k) >= s->max)
         return osErrorResource;
     int r = os2_in_isr() ? k_sem_signal_isr(&s->k) : k_sem_signal(&s->k);
     return r == 0 ? osOK : osErrorResource;

@@ -8,6 +8,7 @@
  * created; the suite's timers are created periodic) */
 #define RTB_CAPS (RTB_CAPS_ALL & ~RTB_CAP_TIMER_ONESHOT)
 #define RTB_TIMER_CB_IN_ISR 0 /* the layer's timer thread */
+#define RTB_OS2_STATIC_OBJECTS 1 /* objects in static tables, as the rtoslab port */
 #define RTB_OS2_THREAD_CB sizeof(struct os2_thread)
 #define RTB_OS2_SEM_CB sizeof(struct os2_sem)
 #define RTB_OS2_MUTEX_CB sizeof(struct os2_mutex)
