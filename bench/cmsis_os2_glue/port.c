@@ -25,10 +25,6 @@
 void rtb_os2_port_config(void);
 
 static osThreadId_t threads[RTB_MAX_THREADS];
-static osSemaphoreId_t sems[RTB_MAX_SEMS];
-static osMutexId_t mutexes[RTB_MAX_MUTEXES];
-static osMessageQueueId_t queues[RTB_MAX_QUEUES];
-static osTimerId_t timers[RTB_MAX_TIMERS];
 #define WORDS(bytes) (((bytes) + 7u) / 8u)
 #if RTB_OS2_STATIC_OBJECTS
 static uint64_t sem_cb[RTB_MAX_SEMS][WORDS(RTB_OS2_SEM_CB)];
@@ -39,10 +35,37 @@ static uint32_t qbuf[RTB_MAX_QUEUES][128 / 4]; /* 128: rhealstone.message_passin
 #define CB(mem) .cb_mem = (mem), .cb_size = sizeof(mem)
 #define QBUF(id, bytes) .mq_mem = qbuf[id], .mq_size = (uint32_t)(bytes)
 #define QBUF_BYTES sizeof qbuf[0]
+/* An object's id is its control block's address (rtoslab's layer, RTX5: checked at creation):
+ * no table of ids (160 bytes of RAM the 16 KiB boards lack) */
+#define HANDLE(table, id) ((void *)(table)[id])
+#define KEEP(table, id, h) ((h) == HANDLE(table, id) ? (h) : NULL)
+#define sems_id(id) HANDLE(sem_cb, id)
+#define mutexes_id(id) HANDLE(mutex_cb, id)
+#define queues_id(id) HANDLE(queue_cb, id)
+#define timers_id(id) HANDLE(timer_cb_mem, id)
+#define SEM_KEEP(id, h) (KEEP(sem_cb, id, h) != NULL)
+#define MUTEX_KEEP(id, h) (KEEP(mutex_cb, id, h) != NULL)
+#define QUEUE_KEEP(id, h) (KEEP(queue_cb, id, h) != NULL)
+#define TIMER_KEEP(id, h) (KEEP(timer_cb_mem, id, h) != NULL)
+#define FORGET(table, id) ((void)0)
 #else
 #define CB(mem) .cb_mem = NULL
 #define QBUF(id, bytes) .mq_mem = NULL
 #define QBUF_BYTES 128u
+/* ids from the RTOS's allocation: kept in tables */
+static osSemaphoreId_t sems[RTB_MAX_SEMS];
+static osMutexId_t mutexes[RTB_MAX_MUTEXES];
+static osMessageQueueId_t queues[RTB_MAX_QUEUES];
+static osTimerId_t timers[RTB_MAX_TIMERS];
+#define sems_id(id) sems[id]
+#define mutexes_id(id) mutexes[id]
+#define queues_id(id) queues[id]
+#define timers_id(id) timers[id]
+#define SEM_KEEP(id, h) ((sems[id] = (h)) != NULL)
+#define MUTEX_KEEP(id, h) ((mutexes[id] = (h)) != NULL)
+#define QUEUE_KEEP(id, h) ((queues[id] = (h)) != NULL)
+#define TIMER_KEEP(id, h) ((timers[id] = (h)) != NULL)
+#define FORGET(table, id) ((table)[id] = NULL)
 #endif
 static uint64_t pool_cb[WORDS(RTB_OS2_POOL_CB)];
 static struct { void (*cb)(void *); void *arg; uint32_t period; } timer_fn[RTB_MAX_TIMERS];
@@ -129,46 +152,40 @@ void rtb_prio_set(int id, int prio)
 int rtb_sem_create(int id, unsigned initial, unsigned max)
 {
     const osSemaphoreAttr_t attr = {CB(sem_cb[id])};
-    sems[id] = osSemaphoreNew(max, initial, &attr);
-    return sems[id] ? RTB_OK : RTB_ERROR;
+    return SEM_KEEP(id, osSemaphoreNew(max, initial, &attr)) ? RTB_OK : RTB_ERROR;
 }
 void rtb_sem_delete(int id)
 {
-    if (sems[id]) {
-        osSemaphoreDelete(sems[id]);
-        sems[id] = NULL;
-    }
+    osSemaphoreDelete(sems_id(id)); /* (an id not made: osErrorParameter, nothing done) */
+    FORGET(sems, id);
 }
 int rtb_sem_wait(int id, uint32_t timeout_us)
 {
-    return osSemaphoreAcquire(sems[id], ticks(timeout_us)) == osOK ? RTB_OK : RTB_TIMEOUT;
+    return osSemaphoreAcquire(sems_id(id), ticks(timeout_us)) == osOK ? RTB_OK : RTB_TIMEOUT;
 }
-void rtb_sem_signal(int id) { osSemaphoreRelease(sems[id]); }
-void rtb_sem_signal_isr(int id) { osSemaphoreRelease(sems[id]); }
+void rtb_sem_signal(int id) { osSemaphoreRelease(sems_id(id)); }
+void rtb_sem_signal_isr(int id) { osSemaphoreRelease(sems_id(id)); }
 
 /* ---- mutexes ---- */
 int rtb_mutex_create(int id)
 {
     const osMutexAttr_t attr = {.attr_bits = osMutexPrioInherit, CB(mutex_cb[id])};
-    mutexes[id] = osMutexNew(&attr);
-    return mutexes[id] ? RTB_OK : RTB_ERROR;
+    return MUTEX_KEEP(id, osMutexNew(&attr)) ? RTB_OK : RTB_ERROR;
 }
 void rtb_mutex_delete(int id)
 {
-    if (mutexes[id]) {
-        osMutexDelete(mutexes[id]);
-        mutexes[id] = NULL;
-    }
+    osMutexDelete(mutexes_id(id));
+    FORGET(mutexes, id);
 }
 int rtb_mutex_lock(int id, uint32_t timeout_us)
 {
-    osStatus_t s = osMutexAcquire(mutexes[id], ticks(timeout_us));
+    osStatus_t s = osMutexAcquire(mutexes_id(id), ticks(timeout_us));
     if (s == osOK)
         return RTB_OK;
     /* osErrorResource on a wait that was allowed: the lock was refused (a wait-for cycle) */
     return s == osErrorResource && timeout_us != 0u ? RTB_DEADLOCK : RTB_TIMEOUT;
 }
-void rtb_mutex_unlock(int id) { osMutexRelease(mutexes[id]); }
+void rtb_mutex_unlock(int id) { osMutexRelease(mutexes_id(id)); }
 
 /* ---- queues ---- */
 int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
@@ -180,23 +197,20 @@ int rtb_queue_create(int id, size_t msg_bytes, unsigned depth)
     if (msg_bytes * depth > QBUF_BYTES)
         return RTB_ERROR;
     const osMessageQueueAttr_t attr = {CB(queue_cb[id]), QBUF(id, msg_bytes * depth)};
-    queues[id] = osMessageQueueNew(depth, (uint32_t)msg_bytes, &attr);
-    return queues[id] ? RTB_OK : RTB_ERROR;
+    return QUEUE_KEEP(id, osMessageQueueNew(depth, (uint32_t)msg_bytes, &attr)) ? RTB_OK : RTB_ERROR;
 }
 void rtb_queue_delete(int id)
 {
-    if (queues[id]) {
-        osMessageQueueDelete(queues[id]);
-        queues[id] = NULL;
-    }
+    osMessageQueueDelete(queues_id(id));
+    FORGET(queues, id);
 }
 int rtb_queue_send(int id, const void *msg, uint32_t timeout_us)
 {
-    return osMessageQueuePut(queues[id], msg, 0, ticks(timeout_us)) == osOK ? RTB_OK : RTB_TIMEOUT;
+    return osMessageQueuePut(queues_id(id), msg, 0, ticks(timeout_us)) == osOK ? RTB_OK : RTB_TIMEOUT;
 }
 int rtb_queue_recv(int id, void *msg, uint32_t timeout_us)
 {
-    return osMessageQueueGet(queues[id], msg, NULL, ticks(timeout_us)) == osOK ? RTB_OK : RTB_TIMEOUT;
+    return osMessageQueueGet(queues_id(id), msg, NULL, ticks(timeout_us)) == osOK ? RTB_OK : RTB_TIMEOUT;
 }
 
 /* ---- time ---- */
@@ -213,17 +227,15 @@ int rtb_timer_create(int id, uint32_t period_us, void (*cb)(void *), void *arg)
     timer_fn[id].arg = arg;
     timer_fn[id].period = ticks(period_us) - 1u; /* a period: ceil(us/tick), not one more */
     const osTimerAttr_t attr = {CB(timer_cb_mem[id])};
-    timers[id] = osTimerNew(timer_tramp, osTimerPeriodic, (void *)(intptr_t)id, &attr);
-    return timers[id] ? RTB_OK : RTB_ERROR;
+    return TIMER_KEEP(id, osTimerNew(timer_tramp, osTimerPeriodic, (void *)(intptr_t)id, &attr)) ? RTB_OK
+                                                                                            : RTB_ERROR;
 }
-void rtb_timer_start(int id) { osTimerStart(timers[id], timer_fn[id].period ? timer_fn[id].period : 1u); }
-void rtb_timer_stop(int id) { osTimerStop(timers[id]); }
+void rtb_timer_start(int id) { osTimerStart(timers_id(id), timer_fn[id].period ? timer_fn[id].period : 1u); }
+void rtb_timer_stop(int id) { osTimerStop(timers_id(id)); }
 void rtb_timer_delete(int id)
 {
-    if (timers[id]) {
-        osTimerDelete(timers[id]);
-        timers[id] = NULL;
-    }
+    osTimerDelete(timers_id(id));
+    FORGET(timers, id);
 }
 
 /* ---- memory: an osMemoryPool of 128-byte blocks ---- */
