@@ -17,6 +17,13 @@
 #define OS2_STACK_DEFAULT 512u
 #endif
 
+/* 1: a thread's stack is filled at creation, so that osThreadGetStackSpace can say how much
+ * was never used; 0: no fill (creation is faster; osThreadGetStackSpace returns 0), for an
+ * application that measures its stacks its own way (the benchmark suite does). */
+#ifndef OS2_STACK_WATERMARK
+#define OS2_STACK_WATERMARK 1
+#endif
+
 /* The timer thread, which runs the osTimer callbacks (os2_timer.c): its stack, its CMSIS
  * priority (RTX5's default, osPriorityHigh) and how many expiries may wait for it. */
 #ifndef OS2_TIMER_STACK

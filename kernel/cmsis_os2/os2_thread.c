@@ -138,8 +138,10 @@ osThreadId_t osThreadNew(osThreadFunc_t func, void *argument, const osThreadAttr
     t->own = own;
     (void)k_event_init(&t->flags, 0u);
     (void)k_sem_init(&t->done, 0u, 1u);
+#if OS2_STACK_WATERMARK
     for (uint32_t i = 0; i < size / 4u; i++) /* the watermark of osThreadGetStackSpace */
         ((uint32_t *)stack)[i] = STACK_FILL;
+#endif
     uint32_t m = irq_save();
     t->next = threads;
     threads = t;
@@ -195,7 +197,7 @@ uint32_t osThreadGetStackSize(osThreadId_t thread_id)
 uint32_t osThreadGetStackSpace(osThreadId_t thread_id)
 {
     struct os2_thread *t = thread_of(thread_id);
-    if (!t || os2_in_isr())
+    if (!t || os2_in_isr() || !OS2_STACK_WATERMARK)
         return 0u;
     /* the words never written, from the bottom (the kernel's guard word, the first, aside) */
     const uint32_t *w = (const uint32_t *)t->stack;
