@@ -16,6 +16,9 @@
                       against the same core at zero wait states): the ratio of p50s, median and range
     .venv/bin/python scripts/results_table.py FILE --profiles FILE2
                       the same from one build profile to the next (size, speed), with each row's leader
+    .venv/bin/python scripts/results_table.py FILE [FILE2 ...] --api-cost
+                      the hot paths of each RTOS natively and through CMSIS-RTOS2 (its `<id>-cmsis` port)
+                      side by side, per board: p50s and the API layer's cost in cycles
 RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
 import json
 import sys
@@ -291,11 +294,45 @@ def moves_table(base, other):
               f"| {ratios[-1][0]:.3f} (`{ratios[-1][1]}`) |")
 
 
+# The API layer (docs/cmsis-rtos2.md): a port `<id>-cmsis` is <id> through CMSIS-RTOS2.
+API_SUFFIX = "-cmsis"
+
+
+def api_cost_table(paths):
+    """Per board and RTOS with a `<id>-cmsis` run in the same file: each hot path's p50 natively
+    and through CMSIS-RTOS2, and the difference (the API layer's cycles)."""
+    reg = registry()
+    print("| board | RTOS | metric | native p50 | through CMSIS-RTOS2 p50 | API layer |")
+    print("|---|---|---|---:|---:|---:|")
+    for path in paths:
+        runs, names, by = load(path)
+        for n in names:
+            api = n + API_SUFFIX
+            if n.endswith(API_SUFFIX) or api not in by:
+                continue
+            board = runs[n]["board"]
+            name = reg[n].name if n in reg else n
+            for i in HOT:
+                m0, m1 = by[n].get(i), by[api].get(i)
+                if m0 is None and m1 is None:
+                    continue
+                if not m0 or not m1 or "absent" in m0 or "absent" in m1:
+                    why = (m1 or {}).get("absent") or (m0 or {}).get("absent") or "not measured"
+                    print(f"| {board} | {name} | `{i}` | {cell(m0).split(' /')[0]} | absent: {why} | |")
+                    continue
+                d = m1["p50"] - m0["p50"]
+                pct = f" ({d / m0['p50'] * 100:+.0f} %)" if m0["p50"] else ""
+                print(f"| {board} | {name} | `{i}` | {m0['p50']} | {m1['p50']} | {d:+d}{pct} |")
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
                  "[--configs|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
-                 "|--cores RESULT2.json ...]")
+                 "|--cores RESULT2.json ...] | RESULT.json [RESULT2.json ...] --api-cost")
+    if argv[-1] == "--api-cost":
+        api_cost_table(argv[1:-1])
+        return
     what = argv[2] if len(argv) > 2 else ""
     if what == "--profiles":
         if len(argv) < 4:

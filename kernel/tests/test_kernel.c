@@ -103,6 +103,10 @@ static void driver(void *arg)
     CASE(mempool_double_free);
     CASE(aapcs_entries_keep_regs);
     CASE(mask_kept);
+    CASE(thread_queries);
+    CASE(thread_wake);
+    CASE(mutex_owner_query);
+    CASE(next_expiry);
     kt_finish();
 }
 

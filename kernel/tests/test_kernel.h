@@ -65,6 +65,12 @@ void sem_pingpong(void);
 void sleep_delays(void);
 void timeout_never_early(void);
 
+/* test_kernel_info.c */
+void thread_queries(void);
+void thread_wake(void);
+void mutex_owner_query(void);
+void next_expiry(void);
+
 /* test_kernel_mutex.c */
 extern struct k_mutex m1;
 extern struct k_sem go2;

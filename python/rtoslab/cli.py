@@ -1,5 +1,5 @@
 """The `rtoslab` command (interfaces.md): run, check, merge, report, compare, size, trace,
-history, latency, peers, boards.
+history, latency, peers, boards, validate.
 
 Every failure is one line on stderr and a non-zero status, never a traceback (set
 RTOSLAB_DEBUG=1 to see one): 1 a regression or a failed check, 2 bad input, 3 the firmware
@@ -344,10 +344,12 @@ def history(metric, db, add, rtos, board, stat, limit):
 @click.argument("rtos", nargs=-1)
 def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
     """The port registry: every RTOS, its version, pinned sources and whether they are here."""
-    from .peers import fetch_all, missing_sources
+    from .peers import fetch_all, fetch_validation, missing_sources
     from .ports import broken, get, registry
+    from . import cmsis_os2
     for r in rtos:
-        get(r)
+        if r not in cmsis_os2.registry():  # (an RTOS with only a CMSIS-RTOS2 declaration)
+            get(r)
     out, err = _consoles()
     for pid, why in broken().items():
         err.print(f"rtoslab: port {pid} disabled: {why}", highlight=False)
@@ -359,6 +361,13 @@ def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
                 else:
                     err.print(f"rtoslab: {rid}: {f.source.archive} not available ({f.how}); "
                               f"the port is skipped", highlight=False)
+        for rid, got in fetch_validation(only=list(rtos) or None, clone=not no_clone).items():
+            for f in got:
+                if f.ok:
+                    out.print(f"{rid} (CMSIS-RTOS2 validation): {f.source.archive}: {f.how}")
+                else:
+                    err.print(f"rtoslab: {rid}: {f.source.archive} not available ({f.how}); "
+                              f"`rtoslab validate --rtos {rid}` is skipped", highlight=False)
         return 0
     for p in registry().values():
         if rtos and p.id not in rtos:
@@ -373,6 +382,41 @@ def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
         state = "sources missing: " + ", ".join(s.archive for s in lack) if lack else "ready"
         out.print(f"{p.id:12s} {p.name} {p.version} ({p.kind}, {p.licence}): {p.summary}; "
                   f"{p.pin()}; {state}")
+    return 0
+
+
+@cli.command()
+@click.option("--rtos", "rtos", metavar="ID,...|all",
+              help="the CMSIS-RTOS2 implementations to validate (rtoslab, rtx5, freertos; "
+                   "docs/cmsis-rtos2.md), or all (default)")
+@click.option("--board", default=DEFAULT_BOARD, show_default=True, metavar="ID",
+              help="a simulator board (`rtoslab boards --runner vp`)")
+@click.option("--no-build", is_flag=True, help="use the images already built")
+@click.option("--timeout", type=float, default=1800, show_default=True, help="seconds one image may run")
+@click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
+def validate(rtos, board, no_build, timeout, quiet):
+    """Arm's CMSIS-RTOS2 validation suite on each RTOS's CMSIS-RTOS2 implementation: its report,
+    the cases left out and why, and "N passed, M failed"; exit status 0 only if none failed."""
+    from . import boards as board_registry
+    from . import validate as val
+    out, err = _consoles()
+    arch = board_registry.get(board).arch
+    ids = val.implementations_for(rtos, arch)
+    if not ids:
+        raise BadInput(f"no CMSIS-RTOS2 implementation builds for {board} ({arch})")
+    note = _note(err, quiet) or (lambda text: None)
+    finals, failed = [], False
+    for rid in ids:
+        verdict = val.execute(rid, board, build=not no_build, timeout=timeout, echo=click.echo, note=note)
+        val.print_disabled(verdict, click.echo)
+        finals.append(verdict.line(rid, board))
+        failed |= verdict.failed > 0
+        out.print(finals[-1], highlight=False)
+    if len(finals) > 1:  # the verdicts side by side at the end
+        for line in finals:
+            out.print(line, highlight=False)
+    if failed:
+        return val.FAILED_STATUS
     return 0
 
 

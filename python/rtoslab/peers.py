@@ -181,3 +181,20 @@ def fetch_all(root: Path | None = None, only: list[str] | None = None,
                 done[src.archive] = fetch_one(src, root, clone)
         out[port.id] = [done[s.archive] for s in port.sources]
     return out
+
+
+def fetch_validation(root: Path | None = None, only: list[str] | None = None,
+                     clone: bool = True) -> dict[str, list[Fetched]]:
+    """Obtain the sources `rtoslab validate` needs for each CMSIS-RTOS2 implementation (or those
+    of `only`; python/rtoslab/cmsis_os2.py); each archive once."""
+    from . import cmsis_os2
+    done: dict[str, Fetched] = {}
+    out: dict[str, list[Fetched]] = {}
+    for impl in cmsis_os2.registry(root).values():
+        if only and impl.id not in only:
+            continue
+        for src in impl.sources:
+            if src.archive not in done:
+                done[src.archive] = fetch_one(src, root, clone)
+        out[impl.id] = [done[s.archive] for s in impl.sources]
+    return out

@@ -93,6 +93,28 @@ RESULT_FILE = {
 }
 
 NAME = {"type": "string", "minLength": 1}
+SOURCES = {"type": "array", "items": {
+    "type": "object", "required": ["archive", "dir", "upstream", "ref", "commit", "sha256"],
+    "properties": {k: NAME for k in ("archive", "dir", "upstream", "ref", "commit", "sha256")}}}
+# A CMSIS-RTOS2 implementation (python/rtoslab/cmsis_os2.py, docs/cmsis-rtos2.md): the
+# [cmsis_os2] table of a port manifest or of bench/validation/<id>/cmsis_os2.toml.
+CMSIS_OS2 = {
+    "type": "object",
+    "required": ["implementation", "config"],
+    "properties": {
+        "implementation": NAME, "config": NAME,
+        "disabled": {"type": "object", "propertyNames": {"pattern": "^TC_[A-Za-z0-9_]+$"},
+                     "additionalProperties": NAME},
+        "source": SOURCES,
+    },
+    "additionalProperties": False,
+}
+CMSIS_OS2_DECLARATION = {
+    "type": "object",
+    "required": ["id", "name", "arch", "cmsis_os2"],
+    "properties": {"id": NAME, "name": NAME, "arch": NAME, "cmsis_os2": CMSIS_OS2},
+    "additionalProperties": False,
+}
 PORT_MANIFEST = {
     "type": "object",
     "required": ["id", "name", "version", "kind", "licence", "summary", "configuration"],
@@ -110,9 +132,8 @@ PORT_MANIFEST = {
                  "properties": {"sleep": {"enum": ["wfi", "none"]}, "tickless": {"type": "boolean"},
                                 "deep_sleep": {"type": "boolean"}, "note": TEXT}},
         "flag_exceptions": {"type": "object", "additionalProperties": NAME},
-        "source": {"type": "array", "items": {
-            "type": "object", "required": ["archive", "dir", "upstream", "ref", "commit", "sha256"],
-            "properties": {k: NAME for k in ("archive", "dir", "upstream", "ref", "commit", "sha256")}}},
+        "source": SOURCES,
+        "cmsis_os2": CMSIS_OS2,
     },
 }
 
@@ -164,7 +185,8 @@ _Validator = validators.extend(Draft202012Validator, {"rtoslab_samples": _sample
 
 @lru_cache(maxsize=None)
 def _validator(name: str):
-    return _Validator({"result": RESULT_FILE, "port": PORT_MANIFEST}[name])
+    return _Validator({"result": RESULT_FILE, "port": PORT_MANIFEST,
+                       "cmsis_os2": CMSIS_OS2_DECLARATION}[name])
 
 
 def _where(e: ValidationError) -> str:

@@ -188,6 +188,25 @@ void k_thread_exit(void) __attribute__((noreturn));
  * waits), K_EINVAL, K_EISR. */
 int k_thread_abort(struct k_thread *t);
 
+/* The state of `t`: K_THREAD_READY (ready or running), K_THREAD_BLOCKED (waiting on an
+ * object or sleeping), K_THREAD_SUSPENDED, K_THREAD_DEAD (ended: exit or abort); K_EINVAL
+ * for memory that never held a thread. Any context (kernel/src/info.c). */
+#define K_THREAD_READY 1
+#define K_THREAD_BLOCKED 2
+#define K_THREAD_SUSPENDED 3
+#define K_THREAD_DEAD 4
+int k_thread_state(const struct k_thread *t);
+
+/* End the wait or sleep of the blocked thread `t` now, as if its timeout had expired: a wait
+ * on an object returns K_ETIMEDOUT, a sleep returns 0 (a thread that is not blocked:
+ * K_ESTATE). Any context (kernel/src/wake.c). */
+int k_thread_wake(struct k_thread *t);
+
+/* The earliest kernel time at which a timeout or a timer falls due: 1 and `*at` (may be
+ * NULL), or 0 when nothing is due (for a power manager, or CMSIS-RTOS2's osKernelSuspend).
+ * Any context (kernel/src/info.c). */
+int k_next_expiry(uint32_t *at);
+
 /* ---- Fatal errors ----------------------------------------------------------------------- */
 
 /* Called with interrupts disabled on a stack overflow (K_ESTACK, `t` the thread) or a
@@ -271,6 +290,10 @@ int k_mutex_unlock(struct k_mutex *m);
 
 /* K_EPERM if locked by another thread; waiters (if any) get K_EDESTROYED. */
 int k_mutex_destroy(struct k_mutex *m);
+
+/* The thread holding `m`, or NULL: free, held by main() before k_start, or held by a thread
+ * that has ended (its next locker takes it over). Any context (kernel/src/info.c). */
+struct k_thread *k_mutex_owner(const struct k_mutex *m);
 
 /* ---- Message queues --------------------------------------------------------------------- */
 

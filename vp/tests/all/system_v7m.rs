@@ -160,3 +160,17 @@ fn icsr_rettobase_says_whether_the_handler_returns_to_thread_mode() {
         assert_eq!((m.cpu.r[2] & 0x1FF, m.cpu.r[3] & 0x1FF), (11, 16), "VECTACTIVE on {}", board);
     }
 }
+
+#[test]
+fn priority_registers_read_back_by_byte_and_halfword_on_armv7m() {
+    // ARMv7-M ARM B3.2.10-12 and B3.4.3: SHPR and NVIC_IPR are byte-accessible, loads as
+    // stores (RTX5's SVC_Setup reads SHPR3's PendSV byte back with LDRB).
+    let mut a = Asm::new();
+    setup(&mut a);
+    a.poke(SHPR3, 0x40A0_0000).poke(0xE000_E400, 0x00C0_0000);
+    a.li(0, SHPR3).i(ldrb_i(2, 0, 2)).i(ldrb_i(3, 0, 3)).i(ldrh_i(4, 0, 2));
+    a.li(0, 0xE000_E400).i(ldrb_i(5, 0, 2)).exit(0);
+    let (m, stop) = run(&a, cfg(Board::VP_M3));
+    assert_eq!(stop, Stop::Exit(0));
+    assert_eq!((m.cpu.r[2], m.cpu.r[3], m.cpu.r[4], m.cpu.r[5]), (0xA0, 0x40, 0x40A0, 0xC0));
+}
