@@ -59,7 +59,7 @@ EXIT_STATUS = {
     2: ("bad-input",
           'bad input: usage, missing file, malformed ELF, image that does not fit'),
     124: ("cycle-limit",
-          'the --max-cycles limit was reached, or the core sleeps with nothing left that could wake it, or GDB killed the run (--gdb)'),
+          'the --max-cycles limit was reached, the core sleeps with nothing left to wake it, or GDB killed it'),
     125: ("fault",
           'a fault with --fault-stop'),
     126: ("lockup",

@@ -69,7 +69,7 @@ pub const MARK_METRIC_MASK: u32 = 0xFFFF_0000;
 // ---- exit statuses (0..=255 otherwise: the firmware's own) ----
 /// Bad input: usage, missing file, malformed ELF, image that does not fit.
 pub const STATUS_BAD_INPUT: i32 = 2;
-/// The --max-cycles limit was reached, or the core sleeps with nothing left that could wake it, or GDB killed the run (--gdb).
+/// The --max-cycles limit was reached, the core sleeps with nothing left to wake it, or GDB killed it.
 pub const STATUS_CYCLE_LIMIT: i32 = 124;
 /// A fault with --fault-stop.
 pub const STATUS_FAULT_STOP: i32 = 125;
