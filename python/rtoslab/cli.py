@@ -341,11 +341,14 @@ def history(metric, db, add, rtos, board, stat, limit):
 @click.option("--arch", "ready_arch", default="armv6-m", show_default=True,
               help="with --ready firmware: only ports that build for boards of this architecture "
                    "(armv6-m, armv7-a), or any")
+@click.option("--board", "ready_board", default=None,
+              help="with --ready firmware: only ports that build for this board and fit its RAM (instead of --arch)")
 @click.argument("rtos", nargs=-1)
-def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
+def peers(fetch, no_clone, ready_kind, ready_arch, ready_board, rtos):
     """The port registry: every RTOS, its version, pinned sources and whether they are here."""
     from .peers import fetch_all, fetch_validation, missing_sources
     from .ports import broken, get, registry
+    from . import boards as board_registry
     from . import cmsis_os2
     for r in rtos:
         if r not in cmsis_os2.registry():  # (an RTOS with only a CMSIS-RTOS2 declaration)
@@ -369,12 +372,16 @@ def peers(fetch, no_clone, ready_kind, ready_arch, rtos):
                     err.print(f"rtoslab: {rid}: {f.source.archive} not available ({f.how}); "
                               f"`rtoslab validate --rtos {rid}` is skipped", highlight=False)
         return 0
+    board = board_registry.get(ready_board) if ready_board else None
     for p in registry().values():
         if rtos and p.id not in rtos:
             continue
         if ready_kind:
-            fits = (ready_kind != "firmware" or ready_arch == "any"
-                    or p.runs_on(ready_arch))
+            if board:
+                fits = ready_kind != "firmware" or (p.runs_on(board.arch) and not p.too_big_for(board.ram_kib))
+            else:
+                fits = (ready_kind != "firmware" or ready_arch == "any"
+                        or p.runs_on(ready_arch))
             if p.kind == ready_kind and fits and not missing_sources(p):
                 out.print(p.id)
             continue

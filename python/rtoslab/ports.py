@@ -56,6 +56,10 @@ class Port:
     flag_exceptions: tuple[tuple[str, str], ...] = ()
     # its idle's energy saving (manifest `[idle]`): sleep ("wfi" or "none"), tickless, deep_sleep, note
     idle: tuple[tuple[str, object], ...] = ()
+    # the least RAM of a board it fits (manifest `ram_kib_min`; 0: any) and the measured reason
+    # (`ram_why`): on a smaller board it is not built, and `--rtos all` skips it with that line
+    ram_kib_min: int = 0
+    ram_why: str = ""
 
     def runs_on(self, board_arch: str) -> bool:
         """Whether the port builds for a board of this architecture ("armv6-m", "armv7-m",
@@ -64,6 +68,12 @@ class Port:
         if self.kind == "host" or board_arch == "host":
             return self.kind == "host" and board_arch == "host"
         return board_arch.replace("-", "") in self.arch.replace("-", "").split()
+
+    def too_big_for(self, board_ram_kib: int) -> str:
+        """Why the port does not fit a board with this much RAM (KiB), or "" when it does."""
+        if self.kind != "firmware" or board_ram_kib >= self.ram_kib_min:
+            return ""
+        return f"needs {self.ram_kib_min} KiB of RAM, the board has {board_ram_kib}: {self.ram_why}"
 
     def pin(self) -> str:
         """What a result file records of the sources: upstream@commit for each pin."""
@@ -82,6 +92,8 @@ def _load(path: Path) -> Port:
     if data["id"] != path.parent.name:
         raise BadInput(f"{path}: id '{data['id']}' is not its directory's name")
     sources = [Source(**{k: s[k] for k in _SOURCE_FIELDS}) for s in data.get("source", [])]
+    if data.get("ram_kib_min") and not data.get("ram_why"):
+        raise BadInput(f"{path}: ram_kib_min without ram_why (the measured reason)")
     report = data.get("report", "")
     if report and not (path.parent / report).is_file():
         raise BadInput(f"{path}: report file {report} is not in the port's folder")
@@ -94,7 +106,8 @@ def _load(path: Path) -> Port:
                 thread_structs=tuple(data.get("thread_structs", [])), report=report,
                 glue_is_kernel=data.get("glue_is_kernel", False), ranked=data.get("ranked", True),
                 flag_exceptions=tuple(data.get("flag_exceptions", {}).items()),
-                idle=tuple(data.get("idle", {}).items()))
+                idle=tuple(data.get("idle", {}).items()),
+                ram_kib_min=data.get("ram_kib_min", 0), ram_why=data.get("ram_why", ""))
 
 
 @lru_cache(maxsize=4)

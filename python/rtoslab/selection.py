@@ -6,8 +6,9 @@ from the port registry (ports.py) and the board registry (boards.py).
     resolve("all", "vp-m3")          ->  every firmware port that builds for vp-m3
 
 Every error is one line (BadInput, status 2): an unknown id, an RTOS named for a board it does
-not build for. A port whose sources are missing is an error when named, skipped with one
-line (`note`) when it comes from `all` or the defaults.
+not build for or does not fit (manifest `ram_kib_min`). A port whose sources are missing, or
+that does not fit the board's RAM, is an error when named, skipped with one line (`note`) when
+it comes from `all` or the defaults.
 """
 from __future__ import annotations
 
@@ -77,6 +78,8 @@ def check_pair(rtos: str, board: Board) -> None:
     """One line, status 2, for an RTOS asked for on a board it does not build for."""
     port = ports.get(rtos)
     if port.runs_on(board.arch):
+        if why := port.too_big_for(board.ram_kib):
+            raise BadInput(f"RTOS '{rtos}' does not fit '{board.id}': {why}")
         return
     fits = [b.id for b in boards.registry().values() if port.runs_on(b.arch)]
     raise BadInput(f"RTOS '{rtos}' runs on {', '.join(fits) or 'no board'}, not on '{board.id}'")
@@ -94,6 +97,10 @@ def resolve(rtos: str | None, board: str | None, *, images: dict | None = None, 
         where = b
         if not given and not ports.get(r).runs_on(b.arch):
             where = home_board(r) or b
+        if r not in named and (why := ports.get(r).too_big_for(where.ram_kib)):
+            if note:
+                note(f"skipped {r}: {why}")
+            continue
         check_pair(r, where)
         if r not in (images or {}):
             try:
