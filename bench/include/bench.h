@@ -120,6 +120,7 @@ void bench_out_hex(uint32_t v);
 #endif
 #endif
 void *bench_stack(size_t bytes);    /* carve a stack from the arena (freed by bench_join) */
+void *bench_shared(size_t bytes);   /* the same for a test's shared variables (no low-water check) */
 size_t bench_arena_free(void);
 /* Create test thread `id` (ready at `prio`) on an arena stack; it runs when the controller blocks. */
 void bench_spawn(int id, int prio, rtb_entry_t fn, void *arg, size_t stack_bytes);

@@ -316,10 +316,11 @@ static uint64_t arena[BENCH_ARENA_BYTES / 8];
 static size_t arena_used;
 static size_t arena_room(void) { return sizeof arena - arena_used; }
 static uint32_t *side_base(void) { return (uint32_t *)arena; }
-static uint16_t stack_len[64]; /* sizes of the stacks carved, last first */
+static uint16_t stack_len[64]; /* sizes of the pieces carved, last first (NOT_A_STACK: data) */
 static unsigned n_stacks;
+#define NOT_A_STACK 0x8000u /* a piece of shared variables (bench_shared): no low water */
 
-void *bench_stack(size_t bytes)
+static void *carve(size_t bytes, uint16_t flag)
 {
     bytes = (bytes + 7u) & ~(size_t)7u;
     if (arena_used + bytes > sizeof arena)
@@ -328,7 +329,7 @@ void *bench_stack(size_t bytes)
     if (n_stacks < 64) {
         for (unsigned k = n_stacks; k > 0; k--)
             stack_len[k] = stack_len[k - 1];
-        stack_len[0] = (uint16_t)bytes;
+        stack_len[0] = (uint16_t)(bytes | flag);
         n_stacks++;
         if (n_stacks < 64)
             stack_len[n_stacks] = 0;
@@ -338,6 +339,10 @@ void *bench_stack(size_t bytes)
     return p;
 }
 
+void *bench_stack(size_t bytes) { return carve(bytes, 0); }
+
+void *bench_shared(size_t bytes) { return carve(bytes, NOT_A_STACK); }
+
 /* The fewest untouched (still painted) bytes at the low end of any stack of the test. */
 static size_t arena_low_water(void)
 {
@@ -345,9 +350,13 @@ static size_t arena_low_water(void)
     const uint8_t *end = (const uint8_t *)arena + sizeof arena;
     size_t best = (size_t)-1;
     for (int k = 0; k < 64 && p < end; k++) {
-        size_t len = stack_len[k];
+        size_t len = stack_len[k] & ~NOT_A_STACK;
         if (!len)
             break;
+        if (stack_len[k] & NOT_A_STACK) { /* variables: written from their first byte */
+            p += len;
+            continue;
+        }
         size_t n = 8; /* a kernel may keep a guard word at the very bottom */
         while (n < len && p[n] == 0xA5)
             n++;

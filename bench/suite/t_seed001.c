@@ -15,7 +15,7 @@
 #ifndef RTB_PORT_QUEUE_128_ABSENT
 #define RTB_PORT_QUEUE_128_ABSENT "the port's queue 0 holds fewer than 128 bytes (rtb_queue_create failed)"
 #endif
-/* The threads' shared variables: carved from the arena with their stacks (bench_stack; freed by
+/* The threads' shared variables: carved from the arena with their stacks (bench_shared; freed by
  * bench_join) and passed as the threads' argument. A static would move every RTOS variable
  * after it, and with the boot time a tick-driven kernel's tick phase in every older test. */
 struct t1_shared {
@@ -59,7 +59,7 @@ void t_seed001(void)
     const char *id = "rhealstone.message_throughput.seed001";
     if (!bench_need(RTB_CAP_QUEUE, id))
         return;
-    struct t1_shared *sh = bench_stack(sizeof *sh);
+    struct t1_shared *sh = bench_shared(sizeof *sh);
     if (!sh || T1_N * 4u > bench_scratch_bytes) {
         bench_absent(id, "not enough RAM for the round trips next to the sample store");
         bench_join(0);

@@ -13,7 +13,7 @@
 #include "bench.h"
 
 #define S2_WORK_US 1000u
-/* The threads' shared variables: carved from the arena with their stacks (bench_stack; freed by
+/* The threads' shared variables: carved from the arena with their stacks (bench_shared; freed by
  * bench_join) and passed as the threads' argument. A static would move every RTOS variable
  * after it, and with the boot time a tick-driven kernel's tick phase in every older test. */
 struct s2_shared {
@@ -40,7 +40,7 @@ static void s2_task(void *arg)
 
 void t_seed002(void)
 {
-    struct s2_shared *sh = bench_stack(sizeof *sh);
+    struct s2_shared *sh = bench_shared(sizeof *sh);
     if (!sh) {
         bench_absent("rhealstone.task_switch.seed002", "no room in the arena");
         return;

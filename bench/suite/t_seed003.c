@@ -12,7 +12,7 @@
 
 #define S3_MUTEX 0
 #define S3_SEM 0
-/* The threads' shared variables: carved from the arena with their stacks (bench_stack; freed by
+/* The threads' shared variables: carved from the arena with their stacks (bench_shared; freed by
  * bench_join) and passed as the threads' argument. A static would move every RTOS variable
  * after it, and with the boot time a tick-driven kernel's tick phase in every older test. */
 struct s3_shared {
@@ -73,7 +73,7 @@ void t_seed003(void)
         bench_spawn(0, 3, s3_lock_unlock, 0, BENCH_STACK);
         s3_finish();
     }
-    struct s3_shared *sh = bench_stack(sizeof *sh);
+    struct s3_shared *sh = bench_shared(sizeof *sh);
     if (!sh) {
         bench_absent("sem.signal_wake.seed003", "no room in the arena");
         return;
