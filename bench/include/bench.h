@@ -96,6 +96,13 @@ void bench_out_hex(uint32_t v);
 /* ---- threads of a test (controller side) ---- */
 #define SEM_DONE (RTB_MAX_SEMS - 1) /* test threads signal it when finished */
 #define SEM_PARK (RTB_MAX_SEMS - 2) /* never signalled: finished threads wait on it forever */
+/* Hartstone's largest task set (t_hartstone.c). Its frame handler makes the suite's largest
+ * burst of rtb_sem_signal_isr from one interrupt: at most one post per task and the end of the
+ * trial, BENCH_MAX_ISR_SIGNALS. An RTOS that queues the posts made from interrupts and drops
+ * what does not fit has its queue sized for it, which its port asserts (CoOS's
+ * CFG_MAX_SERVICE_REQUEST, RTX5's OS_ISR_FIFO_QUEUE): a lost release left a task never run. */
+#define BENCH_HS_MAX_TASKS 14
+#define BENCH_MAX_ISR_SIGNALS (BENCH_HS_MAX_TASKS + 1)
 /* Test thread stacks, bytes. A core with an FPU stacks more per thread (its board's
  * BOARD_FPU_STACK_BYTES, board_config.h): every RTOS gets the same larger stacks there. */
 #ifndef BOARD_FPU_STACK_BYTES

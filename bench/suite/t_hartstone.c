@@ -34,7 +34,7 @@
 #include "bench.h"
 
 #if BOARD_HAS_STIMULUS
-#define HS_MAX 14                       /* periodic tasks of one trial (RAM: ThreadX's 16 KiB image is full) */
+#define HS_MAX BENCH_HS_MAX_TASKS       /* periodic tasks of one trial (RAM: ThreadX's 16 KiB image is full) */
 /* Semaphores: the low ids (ThreadX's port has 0..7): */
 #define HS_SEM_DONE 0                   /* the release handler: the trial is over */
 #define HS_SEM_IDLE 1                   /* a task finished a job after the trial ended */

@@ -21,6 +21,13 @@
 
 #define COOS_PRIO(p) RTB_COOS_PRIO(p)
 
+/* isr_PostSem queues what a handler posts while the scheduler is locked and drops it when
+ * the queue is full (OsConfig.h): room for the suite's largest burst (bench.h), Hartstone's,
+ * on the boards that run it. */
+#if BOARD_HAS_STIMULUS
+_Static_assert(CFG_MAX_SERVICE_REQUEST >= BENCH_MAX_ISR_SIGNALS, "CoOS's service request queue drops interrupt posts");
+#endif
+
 /* Not static: the inline hot calls (rtb_port_inline.h) use them. */
 OS_TID rtb_coos_tids[RTB_MAX_THREADS];
 OS_EventID rtb_coos_sems[RTB_MAX_SEMS];

@@ -13,6 +13,11 @@
 
 #include "bench.h"
 
+/* An osSemaphoreRelease from a handler waits in RTX5's ISR queue until PendSV (RTX_Config.h),
+ * and a full queue stops the kernel (osRtxErrorNotify): room for the suite's largest burst
+ * (bench.h). */
+_Static_assert(OS_ISR_FIFO_QUEUE >= BENCH_MAX_ISR_SIGNALS, "RTX5's ISR queue overflows");
+
 osRtxSemaphore_t rtb_rtx_sems[RTB_MAX_SEMS];
 osRtxMutex_t rtb_rtx_mutexes[RTB_MAX_MUTEXES];
 osRtxMessageQueue_t rtb_rtx_queues[RTB_MAX_QUEUES];
