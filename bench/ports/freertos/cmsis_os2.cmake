@@ -22,8 +22,8 @@ endif()
 add_library(cmsis_os2_${OS2_ID} STATIC
   ${K}/tasks.c ${K}/queue.c ${K}/list.c ${K}/timers.c ${K}/event_groups.c ${cf_port_sources}
   ${K}/portable/MemMang/heap_4.c ${CF}/Source/cmsis_os2.c ${CF}/Source/freertos_evr.c
-  ${RV2_DIR}/os_tick_systick.c)
-target_include_directories(cmsis_os2_${OS2_ID} PUBLIC ${OS2_DIR}/cmsis_os2 ${RV2_DIR} ${CF_CONFIG}
+  ${LAB_CMSIS}/os_tick_systick.c)
+target_include_directories(cmsis_os2_${OS2_ID} PUBLIC ${OS2_DIR}/cmsis_os2 ${LAB_CMSIS} ${CF_CONFIG}
   ${CF}/Include ${K}/include ${K}/portable/GCC/${cf_port}
   ${CMSIS6}/CMSIS/RTOS2/Include ${CMSIS6}/CMSIS/Core/Include)
 target_link_libraries(cmsis_os2_${OS2_ID} PUBLIC board)

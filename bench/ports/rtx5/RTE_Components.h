@@ -6,5 +6,5 @@
  */
 #ifndef RTE_COMPONENTS_H
 #define RTE_COMPONENTS_H
-#define CMSIS_device_header "rtx5_device.h"
+#define CMSIS_device_header "lab_device.h" /* bench/cmsis */
 #endif

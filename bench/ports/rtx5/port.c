@@ -61,7 +61,7 @@ void rtb_port_config(void)
     );
 #if RTB_RTX_TICKLESS
     bench_config("tickless", "yes: RTX5's idle thread sleeps through osKernelSuspend/osKernelResume, SysTick "
-                             "reloaded for the ticks until the next timeout (rtx5_idle.c, os_tick_systick.c)");
+                             "reloaded for the ticks until the next timeout (rtx5_idle.c, bench/cmsis/os_tick_systick.c)");
 #else
     bench_config("tickless", "no (RTB_RTX_TICKLESS=0): WFI in the idle thread, the tick running");
 #endif

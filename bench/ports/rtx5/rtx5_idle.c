@@ -7,8 +7,8 @@
  * what the tick-less mode costs (README.md).
  */
 #include "cmsis_os2.h"
-#include "rtx5_device.h"
-#include "rtx5_sleep.h"
+#include "lab_device.h"
+#include "os_tick_sleep.h"
 
 #ifndef RTB_RTX_TICKLESS
 #define RTB_RTX_TICKLESS 1
@@ -19,7 +19,7 @@ __NO_RETURN void osRtxIdleThread(void *argument)
     (void)argument;
     for (;;) {
 #if RTB_RTX_TICKLESS
-        osKernelResume(rtb_rtx_tick_sleep(osKernelSuspend()));
+        osKernelResume(os_tick_sleep(osKernelSuspend()));
 #else
         __WFI();
 #endif

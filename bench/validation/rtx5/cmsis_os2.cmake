@@ -17,8 +17,8 @@ else()
 endif()
 file(GLOB rtx_sources ${RTX}/Source/rtx_*.c)
 add_library(cmsis_os2_${OS2_ID} STATIC ${rtx_sources} ${rtx_irq} ${RTX}/Config/RTX_Config.c
-            ${RV2_DIR}/os_tick_systick.c)
-target_include_directories(cmsis_os2_${OS2_ID} PUBLIC ${OS2_DIR} ${RV2_DIR} ${RTX}/Include ${RV2_RTX_CONFIG}
+            ${LAB_CMSIS}/os_tick_systick.c)
+target_include_directories(cmsis_os2_${OS2_ID} PUBLIC ${OS2_DIR} ${LAB_CMSIS} ${RTX}/Include ${RV2_RTX_CONFIG}
   ${CMSIS6}/CMSIS/RTOS2/Include ${CMSIS6}/CMSIS/Core/Include PRIVATE ${RTX}/Source)
 # 16 KiB of RAM: the objects' memory, the default stack and the idle thread's stack smaller
 # than the configuration's (32 KiB, 3 KiB, 512 bytes)

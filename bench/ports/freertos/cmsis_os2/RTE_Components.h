@@ -3,7 +3,7 @@
 #ifndef RTE_COMPONENTS_H
 #define RTE_COMPONENTS_H
 
-#define CMSIS_device_header "rv2_device.h"
+#define CMSIS_device_header "lab_device.h" /* bench/cmsis */
 #define RTE_CMSIS_RTOS2
 #define RTE_CMSIS_RTOS2_FreeRTOS
 #define RTE_RTOS_FreeRTOS_CORE

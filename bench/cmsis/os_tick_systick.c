@@ -1,20 +1,24 @@
 /*
- * os_tick_systick.c - RTX5's tick timer (the CMSIS-RTOS2 OS Tick API of os_tick.h) on the
- * core's SysTick, and the tick-less sleep of the idle thread (rtx5_idle.c).
+ * os_tick_systick.c - the CMSIS-RTOS2 OS Tick API (os_tick.h) on the core's SysTick, and a
+ * tick-less sleep on it, for every CMSIS-based build of the tree: RTX5 (the suite's port and
+ * its validation image) asks for a tick of OS_TICK_FREQ and handles SysTick_Handler itself
+ * (GCC/irq_armv*.S, which calls OS_Tick_AcknowledgeIRQ and osRtxTick_Handler);
+ * CMSIS-FreeRTOS only reads the count for osKernelGetSysTimerCount (FreeRTOS programs SysTick
+ * itself, so the interval and count are read from the timer, not from OS_Tick_Setup's
+ * figures).
  *
  * Neither pinned archive has an OS Tick implementation: CMSIS 5 shipped one for SysTick
  * (CMSIS/RTOS2/Source/os_systick.c), CMSIS 6 and CMSIS-RTX do not (a device pack provides
- * it). This one is written for the port from the contract of os_tick.h: OS_Tick_Setup
- * programs the interval and the lowest exception priority (RTX5 requires its tick at the
- * priority of PendSV: rtx_kernel.c calls the tick handler's work unlocked), Enable/Disable
- * keep a tick that was pending when the timer stopped, GetCount/GetOverflow give the count
- * inside the interval. The handler is RTX5's own SysTick_Handler (GCC/irq_armv*.S), which
- * calls OS_Tick_AcknowledgeIRQ and osRtxTick_Handler.
+ * it). This one is written from the contract of os_tick.h: OS_Tick_Setup programs the
+ * interval and the lowest exception priority (RTX5 requires its tick at the priority of
+ * PendSV: rtx_kernel.c calls the tick handler's work unlocked), Enable/Disable keep a tick
+ * that was pending when the timer stopped, GetCount/GetOverflow give the count inside the
+ * interval.
  */
 #include "board.h"
+#include "lab_device.h"
 #include "os_tick.h"
-#include "rtx5_device.h"
-#include "rtx5_sleep.h"
+#include "os_tick_sleep.h"
 
 uint32_t SystemCoreClock = BOARD_CLOCK_HZ; /* CMSIS's name for the core clock */
 
@@ -67,21 +71,21 @@ void OS_Tick_AcknowledgeIRQ(void)
 
 int32_t OS_Tick_GetIRQn(void) { return (int32_t)SysTick_IRQn; }
 uint32_t OS_Tick_GetClock(void) { return SystemCoreClock; }
-uint32_t OS_Tick_GetInterval(void) { return tick_load + 1u; }
-uint32_t OS_Tick_GetCount(void) { return tick_load - SysTick->VAL; }
+uint32_t OS_Tick_GetInterval(void) { return SysTick->LOAD + 1u; }
+uint32_t OS_Tick_GetCount(void) { return SysTick->LOAD - SysTick->VAL; }
 uint32_t OS_Tick_GetOverflow(void) { return (SysTick->CTRL & SysTick_CTRL_COUNTFLAG_Msk) != 0u; }
 
 /*
- * Tick-less sleep: called by the idle thread between osKernelSuspend (which stopped the tick
- * through OS_Tick_Disable) and osKernelResume. SysTick is reloaded to count to the boundary
- * of the `ticks`-th tick from the current tick's phase (at most what its 24 bits hold), the
- * core waits in WFI with interrupts masked (no division inside: ARMv6-M divides in a library
- * call), and the whole ticks that passed are returned for
- * osKernelResume. The part of a tick that passed when an interrupt ended the sleep early is
- * not counted, and the tick restarts with a full interval at OS_Tick_Enable: the kernel's
- * time then runs behind, never ahead, so a delay is never shorter than asked.
+ * Tick-less sleep: called between OS_Tick_Disable and OS_Tick_Enable (for RTX5: by the idle
+ * thread between osKernelSuspend and osKernelResume). SysTick is reloaded to count to the
+ * boundary of the `ticks`-th tick from the current tick's phase (at most what its 24 bits
+ * hold), the core waits in WFI with interrupts masked (no division inside: ARMv6-M divides in
+ * a library call), and the whole ticks that passed are returned. The part of a tick that
+ * passed when an interrupt ended the sleep early is not counted, and the tick restarts with a
+ * full interval at OS_Tick_Enable: the kernel's time then runs behind, never ahead, so a delay
+ * is never shorter than asked.
  */
-uint32_t rtb_rtx_tick_sleep(uint32_t ticks)
+uint32_t os_tick_sleep(uint32_t ticks)
 {
     const uint32_t period = tick_load + 1u;
     if (ticks == 0u || tick_pended)
