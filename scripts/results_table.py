@@ -19,6 +19,14 @@
     .venv/bin/python scripts/results_table.py FILE [FILE2 ...] --api-cost
                       the hot paths of each RTOS natively and through CMSIS-RTOS2 (its `<id>-cmsis` port)
                       side by side, per board: p50s and the API layer's cost in cycles
+    .venv/bin/python scripts/results_table.py FILE --ranking [FILE2 ...]
+                      the README's ranking sentence alone, one per file
+    .venv/bin/python scripts/results_table.py FILE --live-profiles FILE2
+                      the `--profiles` table's live-register rows (`<id>.live`) only
+    .venv/bin/python scripts/results_table.py FILE --live-summary FILE2 [FILE3 ...]
+                      per file (board, profile): how many `.live` rows rtoslab leads, and the others' leaders
+    .venv/bin/python scripts/results_table.py FILE --leader-changes FILE2
+                      the hot paths whose leader differs between the two files (boards or profiles)
 RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
 import json
 import sys
@@ -325,15 +333,96 @@ def api_cost_table(paths):
                 print(f"| {board} | {name} | `{i}` | {m0['p50']} | {m1['p50']} | {d:+d}{pct} |")
 
 
+def ranking_sentences(paths):
+    """The ranking sentence of each file (the README quotes one per board)."""
+    for path in paths:
+        runs, names, by = load(path)
+        print(ranking_sentence(runs, names, by))
+        print()
+
+
+def live_profiles_table(size_path, speed_path):
+    """The `--profiles` table with the live-register rows only (docs/results.md, "The
+    live-register variants")."""
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        cores_table([size_path, speed_path], key="profile")
+    for line in out.getvalue().splitlines():
+        if line.startswith(("| metric", "|---")) or ".live`" in line:
+            print(line)
+
+
+def live_summary_table(paths):
+    """Per result file (a board and a profile): how many live-register rows rtoslab leads, and
+    for the others the leader with its p50 against rtoslab's."""
+    reg = registry()
+    print("| board, profile | `.live` rows rtoslab leads | where it does not (leader, p50 against rtoslab's) |")
+    print("|---|---|---|")
+    for path in paths:
+        runs, names, by = load(path)
+        some = next(iter(runs.values()))
+        lost, led = [], 0
+        for i in HOT_PATHS_LIVE:
+            m = by.get("rtoslab", {}).get(i)
+            if not m or "p50" not in m:
+                continue
+            others = [(by[n][i]["p50"], n) for n in names
+                      if n not in ("rtoslab", FLOOR, "posix") and is_ranked(n) and "p50" in by[n].get(i, {})]
+            best = min(others) if others else None
+            if best is None or m["p50"] <= best[0]:
+                led += 1
+            else:
+                lost.append(f"`{i}` ({reg[best[1]].name if best[1] in reg else best[1]} {best[0]} against {m['p50']})")
+        print(f"| `{some.get('board', '?')}`, {some.get('profile', 'size')} | {led} of {len(HOT_PATHS_LIVE)} "
+              f"| {'; '.join(lost) or '—'} |")
+
+
+def leader_changes(path_a, path_b):
+    """The hot paths whose leader (the floor not competing) differs from the first file to the
+    second, with the leaders' p50s on each: one sentence."""
+    (runs_a, names_a, by_a), (runs_b, names_b, by_b) = load(path_a), load(path_b)
+    a, b = next(iter(runs_a.values())), next(iter(runs_b.values()))
+    what_a, what_b = (a.get("board"), b.get("board")) if a.get("board") != b.get("board") else \
+        (a.get("profile", "size"), b.get("profile", "size"))
+    names = [n for n in names_a if n in names_b]
+    reg = registry()
+
+    def p50s(by, lead, i):
+        return ", ".join(str(by[n][i]["p50"]) for n in names
+                         if (reg[n].name if n in reg else n) in lead.split(", ") and "p50" in by[n].get(i, {}))
+    changes = []
+    for i in HOT:
+        la, lb = leader(names, by_a, i), leader(names, by_b, i)
+        if la != lb:
+            changes.append(f"`{i}`: {la} ({p50s(by_a, la, i)}) → {lb} ({p50s(by_b, lb, i)})")
+    print(f"Rows whose leader changes from `{what_a}` to `{what_b}` (the floor not competing; generated "
+          f"from the two runs, leader and its p50 on each): " + ("; ".join(changes) + "." if changes else "none."))
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
                  "[--configs|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
-                 "|--cores RESULT2.json ...] | RESULT.json [RESULT2.json ...] --api-cost")
+                 "|--cores RESULT2.json ...|--ranking [RESULT2.json ...]|--live-profiles RESULT2.json"
+                 "|--live-summary [RESULT2.json ...]|--leader-changes RESULT2.json]"
+                 " | RESULT.json [RESULT2.json ...] --api-cost")
     if argv[-1] == "--api-cost":
         api_cost_table(argv[1:-1])
         return
     what = argv[2] if len(argv) > 2 else ""
+    if what == "--ranking":
+        ranking_sentences([argv[1]] + argv[3:])
+        return
+    if what in ("--live-profiles", "--leader-changes"):
+        if len(argv) != 4:
+            sys.exit(f"usage: results_table.py RESULT.json {what} RESULT2.json")
+        (live_profiles_table if what == "--live-profiles" else leader_changes)(argv[1], argv[3])
+        return
+    if what == "--live-summary":
+        live_summary_table([argv[1]] + argv[3:])
+        return
     if what == "--profiles":
         if len(argv) < 4:
             sys.exit("usage: results_table.py RESULT.json --profiles RESULT2.json")
