@@ -6,6 +6,7 @@
 
 #include "bench.h"
 #include "probe_marks.h"
+#include "irq_source.h" /* irq_t0 */
 
 #ifdef BOARD_TIME_UNIT
 #define BENCH_UNIT BOARD_TIME_UNIT /* the host board counts ns */
@@ -120,6 +121,9 @@ static uint16_t samples[RTB_STORE]; /* also bench_scratch's memory */
 static uint8_t hi2[RTB_STORE / 4];
 static unsigned n_wide, lost;
 volatile unsigned bench_n, bench_want;
+#if !BOARD_HAS_STIMULUS
+volatile uint32_t irq_t0; /* irq_source.h: where the interval of a software interrupt starts */
+#endif
 static const char *cur_id;
 static unsigned cur_kind, metric_index;
 static size_t arena_room(void);

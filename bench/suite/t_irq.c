@@ -4,37 +4,10 @@
  * store that pends a software interrupt.
  */
 #include "bench.h"
+#include "irq_source.h"
 
-#if BOARD_HAS_STIMULUS
-#define LAT_IRQ BOARD_STIM_IRQ
-#else
-#define LAT_IRQ BENCH_SW_IRQ
-#endif
-
-static volatile uint32_t g_t0, g_seq, g_rise;
+static volatile uint32_t g_seq, g_rise;
 static volatile unsigned g_fired;
-
-/* Start one interrupt `delay` cycles from now (stimulus), or now (software). */
-static void fire(uint32_t delay)
-{
-#if BOARD_HAS_STIMULUS
-    board_probe_set(BENCH_PIN);
-    board_stim_arm(board_cycles() + delay, 0, 2);
-#else
-    (void)delay;
-    g_t0 = t_start();
-    board_irq_trigger(BENCH_SW_IRQ);
-#endif
-}
-
-static uint32_t irq_origin(void)
-{
-#if BOARD_HAS_STIMULUS
-    return board_stim_last_rise();
-#else
-    return g_t0;
-#endif
-}
 
 /* ---- rhealstone.interrupt_latency: assertion to the first C statement of the ISR ---- */
 static void lat_isr(uint32_t now)
@@ -48,7 +21,7 @@ static void lat_thread(void *arg)
     (void)arg;
     for (unsigned i = 0; bench_more(); i++) {
         uint32_t s = g_seq;
-        fire(200u + (i % 8u));
+        irq_fire(200u + (i % 8u));
         while (g_seq == s) {
         }
     }
@@ -89,7 +62,7 @@ static void it_low(void *arg)
     (void)arg;
     for (unsigned i = 0;; i++) {
         uint32_t s = g_seq;
-        fire(200u + (i % 8u));
+        irq_fire(200u + (i % 8u));
         while (g_seq == s) {
         }
     }

@@ -20,6 +20,7 @@
  * 7 bytes: a 16 KiB board's CoOS image has 8 to spare.
  */
 #include "bench.h"
+#include "irq_source.h"
 
 #if !defined(RTB_PORT_NO_THREADS) /* a port without threads reports them absent (bench_core.c) */
 
@@ -402,35 +403,9 @@ static void lc_low(void *arg)
 }
 
 /* ---- irq.to_thread.live: the woken thread keeps its values across its wait. The interrupt's
- * start and origin as in t_irq.c. ---- */
-#if BOARD_HAS_STIMULUS
-#define LAT_IRQ BOARD_STIM_IRQ
-#else
-#define LAT_IRQ BENCH_SW_IRQ
-#endif
+ * start and origin: irq_source.h. ---- */
 #define IT_SEM 0
 static volatile uint8_t g_seq;
-
-static void fire(uint32_t delay)
-{
-#if BOARD_HAS_STIMULUS
-    board_probe_set(BENCH_PIN);
-    board_stim_arm(board_cycles() + delay, 0, 2);
-#else
-    (void)delay;
-    g_t0 = t_start();
-    board_irq_trigger(BENCH_SW_IRQ);
-#endif
-}
-
-static uint32_t irq_origin(void)
-{
-#if BOARD_HAS_STIMULUS
-    return board_stim_last_rise();
-#else
-    return g_t0;
-#endif
-}
 
 static void it_isr(uint32_t now)
 {
@@ -457,7 +432,7 @@ static void it_low(void *arg)
     (void)arg;
     for (unsigned i = 0;; i++) {
         uint8_t s = g_seq;
-        fire(200u + (i % 8u));
+        irq_fire(200u + (i % 8u));
         while (g_seq == s) {
         }
     }

@@ -72,41 +72,14 @@
 #pragma GCC diagnostic ignored "-Wimplicit-fallthrough"
 
 #include "bench.h"
+#include "irq_source.h"
 #include "contiki.h"
 #include "sys/rtimer.h"
 #include "contiki_platform.h"
 
-#if BOARD_HAS_STIMULUS
-#define LAT_IRQ BOARD_STIM_IRQ
-#else
-#define LAT_IRQ BENCH_SW_IRQ
-#endif
-
 extern volatile unsigned bench_n; /* samples taken (bench_core.c) */
 static volatile uint32_t g_t0, g_seq, g_done, g_want, g_early;
 static process_event_t ev_ping, ev_pong;
-
-/* ---- the interrupt source (t_irq.c's) ---- */
-static void fire(uint32_t delay)
-{
-#if BOARD_HAS_STIMULUS
-    board_probe_set(BENCH_PIN);
-    board_stim_arm(board_cycles() + delay, 0, 2);
-#else
-    (void)delay;
-    g_t0 = t_start();
-    board_irq_trigger(BENCH_SW_IRQ);
-#endif
-}
-
-static uint32_t irq_origin(void)
-{
-#if BOARD_HAS_STIMULUS
-    return board_stim_last_rise();
-#else
-    return g_t0;
-#endif
-}
 
 /* os/contiki-main.c's loop (every poll and event, then platform_idle()) until *flag
  * changes from `value`; the CPU sleeps only while it has not. */
@@ -139,7 +112,7 @@ static void spin_irqs(void)
 {
     for (unsigned i = 0; bench_more(); i++) {
         uint32_t s = g_seq;
-        fire(200u + (i % 8u));
+        irq_fire(200u + (i % 8u));
         while (g_seq == s) {
         }
     }
@@ -302,7 +275,7 @@ static void t_poll_from_isr(const char *id, unsigned want)
     rtb_irq_install(LAT_IRQ, 1, po_isr);
     for (unsigned i = 0; bench_more(); i++) {
         uint32_t s = g_seq;
-        fire(200u + (i % 8u));
+        irq_fire(200u + (i % 8u));
         run_while(&g_seq, s);
     }
     rtb_irq_uninstall(LAT_IRQ);
