@@ -243,7 +243,7 @@ impl<B: Bus> Cpu<B> {
     pub(crate) fn pop(&mut self, list: u16, pc: u32) {
         let n = list.count_ones();
         let with_pc = list & 0x100 != 0;
-        let cost = if with_pc { t::POP_PC_BASE } else { t::MULTI_BASE } + n as u64 + self.fwd_stall(1 << 13);
+        let cost = self.pop_cost(n, with_pc) + self.fwd_stall(1 << 13);
         if self.multi_check(cost, pc) {
             return;
         }
@@ -267,7 +267,7 @@ impl<B: Bus> Cpu<B> {
                 self.raise_fault(target, "POP of PC with bit 0 clear (INVSTATE)", None);
             } else {
                 self.cpu.pc = target & !1;
-                self.cyc += cost;
+                self.cyc += cost + self.pop_refill_extra(target & !1);
             }
         } else {
             self.cyc += cost;

@@ -98,6 +98,20 @@ fn stm32f103_16_bit_code_runs_free() {
     assert_eq!(flash_cost(Board::VP_STM32F103, Board::VP_M3, 8, &body), vec![4, 4]);
 }
 
+#[test]
+fn stm32f103_literal_load_goes_before_the_prefetch() {
+    // "DCode bus accesses have priority over prefetch accesses" (RM0008 "Read operations", the
+    // text RM0364 section 3.2.2 repeats): BL: +2; LDR.W r0, [pc, #256] first in the body's
+    // line: +2, and its read goes before the read-ahead of the next line begun when the line
+    // was entered, which is then in 3 + 3 cycles; the LDR.W (4) and a NOP.W (1) reach the
+    // next line one cycle before that: +1; four NOPs there (4 cycles, the read of the line
+    // after takes 3), BX LR back: +2.
+    let body = |a: &mut Asm| {
+        a.w([0xF8DF, 0x0100]).w(NOP_W).n(NOP, 4);
+    };
+    assert_eq!(flash_cost(Board::VP_STM32F103, Board::VP_M3, 8, &body), vec![2 + 2 + 1 + 2, 2 + 2 + 1 + 2]);
+}
+
 // ---- vp-stm32f407: 16-byte lines, 5 wait states, ART accelerator (RM0090 3.4-3.5) ----
 
 #[test]

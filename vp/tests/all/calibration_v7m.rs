@@ -261,15 +261,53 @@ fn an_address_written_by_the_preceding_data_processing_stalls() {
 }
 
 #[test]
-fn tbb_is_2_plus_p() {
+fn tbb_is_load_add_and_reload() {
     // MOVS r3, #0; NOP; TBB [pc, r3] whose one-entry table (one halfword) jumps to the NOP
-    // after it: 1 + 1 + (2 + P = 4) + 1; without the NOP the TBB's index comes straight
-    // from the MOVS and stalls a cycle (no forwarding path).
+    // after it: 1 + 1 + (2 + 1 + P_LOAD = 6: "at least two cycles for the load, one cycle for
+    // the add, and three cycles for the pipeline reload", M3 TRM DDI0337I p. 3-9) + 1; without
+    // the NOP the TBB's index comes straight from the MOVS and stalls a cycle (no forwarding
+    // path).
     for b in BOARDS {
         let c = cost(b, 0, 0, &[0x2300, 0xBF00, 0xE8DF, 0xF003, 0x0001, 0xBF00]);
-        assert_eq!(c, 1 + 1 + 4 + 1, "on {}", b);
+        assert_eq!(c, 1 + 1 + 6 + 1, "on {}", b);
         let c = cost(b, 0, 0, &[0x2300, 0xE8DF, 0xF003, 0x0001, 0xBF00]);
-        assert_eq!(c, 1 + 4 + 1 + 1, "on {}", b);
+        assert_eq!(c, 1 + 6 + 1 + 1, "on {}", b);
+    }
+}
+
+/// Loads to the PC (thumb2/timing.rs `P_LOAD`: "LDR PC,[any] is always a blocking operation.
+/// This means at least two cycles for the load, and three cycles for the pipeline reload", M3
+/// TRM DDI0337I section 3.3.1; Table 3.1 "Pop and return" 1 + N + P): the return address is
+/// made with MOV r3, pc; ADDS r3, #k (the NOP after the load, Thumb bit set) and pushed.
+#[rustfmt::skip]
+const LOADS_TO_PC: &[(&str, &[u16], u64)] = &[
+    ("PUSH {r3} (2); POP {pc} (1 + 1 + 3)",                    &[0x467B, 0x3305, 0xB408, 0xBD00, 0xBF00], 1 + 1 + 2 + 5 + 1),
+    ("PUSH {r2, r3} (3); POP {r2, pc} (1 + 2 + 3)",            &[0x467B, 0x3305, 0xB40C, 0xBD04, 0xBF00], 1 + 1 + 3 + 6 + 1),
+    ("PUSH {r2, r3} (3); POP.W {r2, pc} (LDM.W: 1 + 2 + 3)",   &[0x467B, 0x3307, 0xB40C, 0xE8BD, 0x8004, 0xBF00], 1 + 1 + 3 + 6 + 1),
+    ("PUSH {r3} (2); LDR.W pc, [sp], #4 (2 + 3)",              &[0x467B, 0x3307, 0xB408, 0xF85D, 0xFB04, 0xBF00], 1 + 1 + 2 + 5 + 1),
+];
+
+#[test]
+fn loads_to_the_pc_reload_in_three() {
+    for b in BOARDS {
+        for (what, body, want) in LOADS_TO_PC {
+            assert_eq!(cost(b, 8, 0, body), *want, "{} on {}", what, b);
+        }
+    }
+}
+
+#[test]
+fn a_pop_to_a_wide_instruction_at_a_halfword_address_reloads_one_more() {
+    // PUSH {r3}; POP {pc} to the ADD.W after it, once as placed and once a halfword further
+    // (a NOP first): one target is word-aligned, the other not (+1, as for every branch:
+    // refill.rs `wide_unaligned`).
+    for b in BOARDS {
+        let body = [0x467B, 0x3305, 0xB408, 0xBD00, 0xEB01, 0x0302];
+        let here = cost(b, 1, 2, &body);
+        let moved = cost(b, 1, 2, &[&[0xBF00][..], &body[..]].concat()) - 1;
+        let mut got = [here, moved];
+        got.sort();
+        assert_eq!(got, [1 + 1 + 2 + 5 + 1, 1 + 1 + 2 + 5 + 1 + 1], "on {}", b);
     }
 }
 
@@ -329,9 +367,9 @@ fn ldr_pc_post_indexed_returns_from_an_exception() {
     for b in BOARDS {
         let (m, stop) = run(&img, cfg(b));
         assert_eq!(stop, rtoslab_vp::machine::Stop::Exit(0), "on {}", b);
-        // toggle, PUSH (1 + 1), LDR PC (2 + P) + return 10, toggle
+        // toggle, PUSH (1 + 1), LDR PC (2 + P_LOAD) + return 10, toggle
         let p = probe_cycles(&m);
-        assert_eq!(p[1] - p[0], 2 + 4 + 10 + TOGGLE, "on {}", b);
+        assert_eq!(p[1] - p[0], 2 + 5 + 10 + TOGGLE, "on {}", b);
     }
 }
 

@@ -286,7 +286,7 @@ impl<B: Bus> Cpu<B> {
         let (load, db, wback) = (flags & multi::LOAD != 0, flags & multi::DB != 0, flags & multi::WBACK != 0);
         let n = list.count_ones();
         let with_pc = load && list & 0x8000 != 0;
-        let cost = t::MULTI_BASE + n as u64 + if with_pc { t::P } else { 0 } + self.fwd_stall(bit(rn));
+        let cost = t::MULTI_BASE + n as u64 + if with_pc { t::P_LOAD } else { 0 } + self.fwd_stall(bit(rn));
         if self.multi_check(cost, pc) {
             return;
         }

@@ -11,8 +11,10 @@
 //!   B<c>, BL, BX LR, BLX LR, MOV PC, LR). P = 1 (`P_FORWARDED`): such a branch costs 2.
 //!   LLVM's Cortex-M3 model says the same (ARMScheduleM3.td, "MispredictPenalty = 2; Best
 //!   case branch taken cost").
-//! - Execute-time branches (CBZ/CBNZ, BX/BLX/MOV/ADD PC with another register, loads to the
-//!   PC, TBB/TBH): the address leaves the core after execute, P = 2 (`timing::P`).
+//! - Execute-time branches (CBZ/CBNZ, BX/BLX/MOV/ADD PC with another register): the address
+//!   leaves the core after execute, P = 2 (`timing::P`).
+//! - Loads to the PC (LDR PC, LDM/POP with the PC, TBB/TBH): the address arrives with the
+//!   load's data, "three cycles for the pipeline reload" (`timing::P_LOAD`, its source there).
 //! - Either one more when the target is a 32-bit instruction that is not word-aligned: its
 //!   two halfwords are in two fetch words ("Branches to unaligned wide instructions will take
 //!   one extra cycle", measured on a Cortex-M4 from SRAM and flash, compendium.i-0.nl
@@ -33,6 +35,32 @@ impl<B: Bus> Cpu<B> {
         let p = if forwarded { t::P_FORWARDED } else { t::P };
         let cost = 1 + p + extra + self.wide_unaligned(target);
         self.branch(target, cost);
+    }
+
+    /// POP (16-bit) of `n` registers (N counts the PC): 1 + N; with the PC, on ARMv7-M
+    /// 1 + N + P_LOAD (M3 TRM DDI0337I Table 3.1 "Pop and return" 1 + N + P, the reload of a
+    /// load to the PC being 3: `timing::P_LOAD`), as POP.W/LDM.W (memory.rs `multi`); on
+    /// ARMv6-M the M0's 4 + N (cpu/timing.rs).
+    #[inline(always)]
+    pub(crate) fn pop_cost(&self, n: u32, with_pc: bool) -> u64 {
+        let base = match (with_pc, self.v7) {
+            (false, _) => crate::cpu::timing::MULTI_BASE,
+            (true, true) => crate::cpu::timing::MULTI_BASE + t::P_LOAD,
+            (true, false) => crate::cpu::timing::POP_PC_BASE,
+        };
+        base + n as u64
+    }
+
+    /// What a POP that loads the PC adds for its target on ARMv7-M: one more cycle to a 32-bit
+    /// instruction that is not word-aligned (`wide_unaligned`, as LDR PC and LDM.W with the PC
+    /// have it); 0 on ARMv6-M.
+    #[inline(always)]
+    pub(crate) fn pop_refill_extra(&self, target: u32) -> u64 {
+        if self.v7 {
+            self.wide_unaligned(target)
+        } else {
+            0
+        }
     }
 
     /// 1 when the instruction at `target` is a 32-bit one at an address that is not a

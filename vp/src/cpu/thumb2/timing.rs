@@ -11,6 +11,12 @@
 pub const P: u64 = 2;
 /// Pipeline refill after a branch whose target the core forwards from decode (refill.rs).
 pub const P_FORWARDED: u64 = 1;
+/// The pipeline reload after a load to the PC (LDR PC, LDM/POP with the PC, TBB/TBH): "LDR
+/// PC,[any] is always a blocking operation. This means at least two cycles for the load, and
+/// three cycles for the pipeline reload"; "TBB and TBH ... at least two cycles for the load,
+/// one cycle for the add, and three cycles for the pipeline reload" (M3 TRM DDI0337I section
+/// 3.3.1 "Load/store timings", p. 3-8/3-9; the M4 TRM's section 3.3.2 says the same).
+pub const P_LOAD: u64 = 3;
 /// A single store with an immediate offset into the write buffer (write_buffer.rs).
 pub const STR_BUFFERED: u64 = 1;
 /// Data processing, moves, shifts, bit-field, saturate, extend, reverse, MUL, CPS, NOP.
@@ -27,14 +33,14 @@ pub const NOT_TAKEN: u64 = 1;
 /// store one more when its address comes from the preceding data processing (`pipeline.rs`).
 pub const LDST: u64 = 2;
 pub const LDST_PIPELINED: u64 = 1;
-/// LDR PC: 2 + P.
-pub const LDR_PC: u64 = 2 + P;
+/// LDR PC: 2 + P_LOAD ("at least five cycles").
+pub const LDR_PC: u64 = 2 + P_LOAD;
 /// LDRD/STRD: 1 + N with N = 2.
 pub const DUAL: u64 = 3;
-/// LDM/STM/PUSH/POP: 1 + N (+ P when the PC is loaded).
+/// LDM/STM/PUSH/POP: 1 + N (+ P_LOAD when the PC is loaded).
 pub const MULTI_BASE: u64 = 1;
-/// TBB/TBH: 2 + P.
-pub const TABLE: u64 = 2 + P;
+/// TBB/TBH: 2 (load) + 1 (add) + P_LOAD ("at least six cycles").
+pub const TABLE: u64 = 2 + 1 + P_LOAD;
 /// IT: 1, or 0 when folded onto a preceding 16-bit instruction (`it.rs`).
 pub const IT: u64 = 1;
 pub const IT_FOLDED: u64 = 0;
@@ -87,7 +93,8 @@ pub mod fpu {
 /// cycle to perform the operation as two halfwords. A byte-aligned word load or store adds two
 /// extra cycles to perform the operation as a byte, a halfword, and a byte. ... A STR or STRH
 /// cannot delay the processor because of the write buffer": a store through the write buffer
-/// (write_buffer.rs) pays none (bus.rs applies it).
+/// (write_buffer.rs) pays none (bus.rs applies it). Checked word for word against DDI0439D
+/// p. 3-12, where the "..." is "These numbers increase if the memory stalls.".
 pub fn unaligned(addr: u32, size: u8) -> u64 {
     match (size, addr & 3) {
         (4, 2) => 1,
