@@ -11,6 +11,9 @@
 #                      speed builds in build/fw/<board>-speed (as `rtoslab run --profile speed`)
 #                      and skips the footprint goal, which is the size profile's
 #   NINJA_JOBS=N       ninja's -j (default: ninja's own)
+#   ONLY="T ..."       build and run only these tests (kernel/tests targets: ktest_*), nothing
+#                      else (no examples, standalone build, idle energy or footprint): the
+#                      speed profile's subset in make test (scripts/test.sh)
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 VP=${RTOSLAB_VP:-$ROOT/vp/target/release/rtoslab-vp}
@@ -63,6 +66,10 @@ build() {
     local board=$1 dir=$ROOT/build/fw/$1$SUFFIX
     cmake -G Ninja -S "$ROOT" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/arm-none-eabi.cmake" \
         -DRTOSLAB_BOARD="$board" "${PROFILE_ARGS[@]}" >/dev/null || return 1
+    if [ -n "${ONLY:-}" ]; then
+        ninja "${NINJA_J[@]}" -C "$dir" $ONLY >/dev/null || { ninja "${NINJA_J[@]}" -C "$dir" $ONLY; return 1; }
+        return 0
+    fi
     local targets="$TESTS $EXAMPLES $HEADER_CHECKS"
     [[ $STIMULUS_BOARDS == *" $board "* ]] && targets="$targets $VP_TESTS"
     [[ $SMALL_RAM_BOARDS == *" $board "* ]] && targets="$targets example_blinky_4k example_minimal_4k example_minimal_c_4k"
@@ -163,7 +170,7 @@ standalone() {
     fi
     rm -f "$log"
 }
-standalone
+[ -z "${ONLY:-}" ] && standalone
 
 # board_tests BOARD: build and run everything for one board; run in a subshell, whose notes
 # and failure count its caller collects (board_run)
@@ -175,6 +182,12 @@ board_tests() {
         return
     fi
     dir=$ROOT/build/fw/$board$SUFFIX
+    if [ -n "${ONLY:-}" ]; then
+        for t in $ONLY; do
+            check "$board" "$t" "$dir/kernel/tests/$t.elf"
+        done
+        return
+    fi
     for t in $TESTS; do
         check "$board" "$t" "$dir/kernel/tests/$t.elf"
     done

@@ -87,6 +87,9 @@ static inline __attribute__((always_inline)) void arch_irq_prio_set(unsigned irq
     *ipr = (*ipr & ~(0xFFu << shift)) | ((prio << 6) << shift);
 }
 
+/* Optional (arch_if.h): k_queue_send/recv have fast paths (fast_queue.S). */
+#define ARCH_FAST_QUEUE 1
+
 /* Bytes a new thread's first frame takes (arch_thread_init): a sync frame (r7, return
  * address) with the argument and the entry above it, which the trampoline pops; or,
  * without synchronous switches, an exception frame (r8-r11, r4-r7, then the hardware's

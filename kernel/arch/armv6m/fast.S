@@ -13,6 +13,8 @@
  *   k_thread_suspend   the caller itself: out of its ring, switch to the top thread
  *   k_thread_resume    a suspended thread: into its ring, switch to it if it outranks the caller
  *   k_mempool_alloc/free  the free list; a block of a power-of-two size (AAPCS: no switch)
+ *   k_queue_send/recv  the ring with room or an item, the hand-off to a receiver that does not
+ *                      outrank the sender (AAPCS: no switch)
  *   PendSV_Handler     save, choose the next thread (bitmap + table), restore
  *
  * The calls that may switch (k_yield, k_sem_wait, k_sem_signal, k_thread_prio_set,
@@ -24,7 +26,7 @@
  *
  * One file per object, linked in this order (kernel/CMakeLists.txt: the order of the code
  * in flash): fast_suspend.S (before switch.S, arch.cmake), fast.S (k_yield), fast_sem.S,
- * fast_prio.S, fast_mutex.S, fast_mempool.S, fast_pendsv.S;
+ * fast_prio.S, fast_mutex.S, fast_mempool.S, fast_pendsv.S, fast_queue.S;
  * fast_macros.inc, what they share.
  */
 #include "rtoslab/config.h"
