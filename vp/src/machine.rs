@@ -169,6 +169,10 @@ pub struct Cpu<B> {
     pub heap_base: u32,
     /// Read position in the ":semihosting-features" pseudo-file.
     pub sh_feature_pos: u32,
+    /// Run on the interpreter alone (`--interpreter`), not the block engine (cpu/block.rs).
+    pub interpreter: bool,
+    /// The block engine's cache (cpu/block.rs); built as the code runs.
+    pub blocks: crate::cpu::block::BlockCache<B>,
 }
 
 /// The board: the core on the lab bus.
@@ -215,6 +219,8 @@ impl<B: Bus> Cpu<B> {
             itrace: None,
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
+            interpreter: false,
+            blocks: Default::default(),
         };
         m.reset_core();
         m
@@ -261,6 +267,9 @@ impl<B: Bus> Cpu<B> {
             heap_base: self.heap_base,
             sh_feature_pos: self.sh_feature_pos,
             energy: self.energy,
+            interpreter: self.interpreter,
+            // handlers are compiled for their bus: the new bus builds its own
+            blocks: Default::default(),
         }
     }
 }
