@@ -6,7 +6,7 @@ use rtoslab_vp::contract::{RAM_WINDOW, STATUS_BLOCKS_DIFFER};
 use rtoslab_vp::cpu::check::Checked;
 use rtoslab_vp::elf;
 use rtoslab_vp::itrace::ITrace;
-use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::machine::{Config, Engine, Machine, Stop};
 use rtoslab_vp::numbers::{parse_number, parse_size};
 use rtoslab_vp::peripherals::stimulus::StimulusSpec;
 use rtoslab_vp::trace::{parse_event_list, Event, Observer};
@@ -117,12 +117,16 @@ pub struct RunArgs {
     #[arg(long)]
     pub stats: bool,
     /// Run on the interpreter alone, one instruction per step (the reference), not the block
-    /// engine: the same results, slower.
+    /// engine (the default on ARMv6-M boards): the same results.
     #[arg(long)]
     pub interpreter: bool,
+    /// Run on the block engine on any board (the default on ARMv6-M boards only): the same
+    /// results.
+    #[arg(long, conflicts_with = "interpreter")]
+    pub blocks: bool,
     /// Run the interpreter beside the block engine and compare the two at every block end;
     /// the first difference is one line on stderr and status 123. Not with --gdb or --itrace.
-    #[arg(long, conflicts_with = "interpreter")]
+    #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
     pub check_blocks: bool,
 }
 
@@ -397,12 +401,18 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     // --check-blocks: the interpreter's copy of the board, its console discarded
     let mut reference = a.check_blocks.then(|| {
         let mut r = Machine::from_image(cfg.clone(), &img);
-        r.interpreter = true;
+        r.engine = Engine::Interpreter;
         r.set_console_sink(Box::new(std::io::sink()));
         r
     });
     let mut m = Machine::from_image(cfg, &img);
-    m.interpreter = a.interpreter;
+    m.engine = if a.interpreter {
+        Engine::Interpreter
+    } else if a.blocks {
+        Engine::Blocks
+    } else {
+        Engine::Auto
+    };
     m.set_console_sink(Box::new(std::io::stdout()));
     if a.trace.is_some() || a.vcd.is_some() {
         let tr = match &a.trace {

@@ -72,6 +72,18 @@ pub struct FaultInfo {
     pub xpsr: u32,
 }
 
+/// The engine that runs the instructions: the same results on each, at different speeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// The block engine on ARMv6-M cores, the interpreter on ARMv7-M cores (the faster of
+    /// the two on each, as measured: vp/README.md, "Speed").
+    Auto,
+    /// One instruction per pass of the loop (`--interpreter`): the reference.
+    Interpreter,
+    /// The block engine on any core (`--blocks`).
+    Blocks,
+}
+
 /// Options fixed at construction.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -169,8 +181,8 @@ pub struct Cpu<B> {
     pub heap_base: u32,
     /// Read position in the ":semihosting-features" pseudo-file.
     pub sh_feature_pos: u32,
-    /// Run on the interpreter alone (`--interpreter`), not the block engine (cpu/block.rs).
-    pub interpreter: bool,
+    /// Which engine `run` uses (`--interpreter`, `--blocks`; cpu/block.rs).
+    pub engine: Engine,
     /// The block engine's cache (cpu/block.rs); built as the code runs.
     pub blocks: crate::cpu::block::BlockCache<B>,
 }
@@ -219,7 +231,7 @@ impl<B: Bus> Cpu<B> {
             itrace: None,
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
-            interpreter: false,
+            engine: Engine::Auto,
             blocks: Default::default(),
         };
         m.reset_core();
@@ -267,7 +279,7 @@ impl<B: Bus> Cpu<B> {
             heap_base: self.heap_base,
             sh_feature_pos: self.sh_feature_pos,
             energy: self.energy,
-            interpreter: self.interpreter,
+            engine: self.engine,
             // handlers are compiled for their bus: the new bus builds its own
             blocks: Default::default(),
         }

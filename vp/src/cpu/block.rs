@@ -181,8 +181,8 @@ impl<B: Bus> BlockCache<B> {
 }
 
 impl<B: Bus> Cpu<B> {
-    /// `run` on the block engine (the default; `--interpreter` runs `Cpu::run_interpreter`).
-    pub(crate) fn run_blocks(&mut self) -> Stop {
+    /// `run` on the block engine.
+    pub fn run_blocks(&mut self) -> Stop {
         match (self.v7, self.flash.on) {
             (false, false) => self.run_blocks_v6(),
             (true, false) => self.run_blocks_v7(),

@@ -15,7 +15,7 @@ pub mod thumb2;
 pub mod timing;
 
 use crate::bus::Bus;
-use crate::machine::{Cpu, Stop};
+use crate::machine::{Cpu, Engine, Stop};
 use crate::nvic::{EXC_RETURN_MIN, EXC_SVC};
 use timing as t;
 
@@ -43,11 +43,18 @@ impl<B: Bus> Cpu<B> {
     /// deadline (interrupt visibility, SysTick, timer, stimulus, cycle limit) and every
     /// request for attention (a fault, a stop, a register write that may unmask an
     /// interrupt) is folded into that one value.
-    /// Runs on the block engine (cpu/block.rs), the same instructions at the same cycles; on
-    /// the interpreter alone with `interpreter` set and on the debugging bus (its hooks are
-    /// the interpreter's, per instruction).
+    /// The engine is `self.engine` (`Engine::Auto`: the block engine, cpu/block.rs, on
+    /// ARMv6-M cores, where it needs fewer host instructions; the interpreter on ARMv7-M
+    /// cores, where it measured slower on a suite image: vp/README.md, "Speed"). The same
+    /// instructions at the same cycles on either. The debugging bus always interprets (its
+    /// hooks are per instruction).
     pub fn run(&mut self) -> Stop {
-        if self.interpreter || B::DEBUG {
+        let blocks = match self.engine {
+            Engine::Auto => !self.v7,
+            Engine::Interpreter => false,
+            Engine::Blocks => true,
+        };
+        if B::DEBUG || !blocks {
             self.run_interpreter()
         } else {
             self.run_blocks()

@@ -7,7 +7,7 @@ use crate::support::command::{tmp_in, vp};
 use crate::support::elfgen::from_flash;
 use crate::support::*;
 use rtoslab_vp::cpu::check::{run_checked, Checked};
-use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::machine::{Config, Engine, Machine, Stop};
 use rtoslab_vp::Board;
 
 /// Run `a` checked (block engine beside the interpreter, built from `ca` and `cb`).
@@ -15,7 +15,7 @@ fn checked(a: &Asm, ca: Config, cb: Config) -> (Machine, Checked) {
     let img = a.image();
     let mut blocks = Machine::new(ca, &img);
     let mut interp = Machine::new(cb, &img);
-    interp.interpreter = true;
+    interp.engine = Engine::Interpreter;
     let out = run_checked(&mut blocks, &mut interp);
     (blocks, out)
 }
@@ -47,7 +47,7 @@ fn an_interrupt_at_every_phase_of_a_block_is_taken_at_the_same_cycle() {
             let (m, s) = same(&a, cfg(board));
             assert_eq!(s, Stop::Exit(0));
             let mut r = Machine::new(cfg(board), &a.image());
-            r.interpreter = true;
+            r.engine = Engine::Interpreter;
             assert_eq!(r.run(), Stop::Exit(0));
             assert_eq!((m.cyc, m.insns), (r.cyc, r.insns));
         }
@@ -99,7 +99,7 @@ fn check_blocks_and_interpreter_on_the_command_line() {
     let p = tmp_in("blocks", "hello.elf");
     std::fs::write(&p, from_flash(&a.image(), &[])).unwrap();
     let p = p.to_str().unwrap();
-    for flag in ["--check-blocks", "--interpreter"] {
+    for flag in ["--check-blocks", "--interpreter", "--blocks"] {
         let (st, out, err) = vp(&["run", p, flag]);
         assert_eq!((st, out.as_str()), (3, "hello\n"), "{}: {}", flag, err);
     }
