@@ -133,7 +133,7 @@ def matrix(args, d: Path, qemu_base: list[str]) -> int:
             mv, mq = n / max(t - t0, 1e-6) / 1e6, n / max(tq - tq0, 1e-6) / 1e6
             rows.append((core, wl, n, mv, mq, mv / mq, host))
     print()
-    print(f"goal matrix (issue 29): rtoslab-vp {' '.join(vp_flags) or '(block engine)'} against "
+    print(f"goal matrix (issue 29): rtoslab-vp {' '.join(vp_flags) or '(the default: the interpreter)'} against "
           f"qemu -icount shift=0 on the same image, {args.iters} iterations, best of {args.repeat}")
     print(f"| {'core':4s} | {'workload':10s} | {'instructions':>12s} | {'vp MIPS':>8s} | {'QEMU MIPS':>9s} "
           f"| {'ratio':>6s} | {'host insns/insn':>15s} |")

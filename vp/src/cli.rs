@@ -116,12 +116,11 @@ pub struct RunArgs {
     /// Print cycles, instructions, wall time and MIPS to stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Run on the interpreter alone, one instruction per step (the reference), not the block
-    /// engine (the default on ARMv6-M boards): the same results.
+    /// Run on the interpreter, one instruction per step: the default and the reference.
     #[arg(long)]
     pub interpreter: bool,
-    /// Run on the block engine on any board (the default on ARMv6-M boards only): the same
-    /// results.
+    /// Run on the block engine (basic blocks of pre-dispatched instructions): the same
+    /// results; slower than the interpreter on every image measured (vp/README.md, "Speed").
     #[arg(long, conflicts_with = "interpreter")]
     pub blocks: bool,
     /// Run the interpreter beside the block engine and compare the two at every block end;
@@ -406,13 +405,7 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
         r
     });
     let mut m = Machine::from_image(cfg, &img);
-    m.engine = if a.interpreter {
-        Engine::Interpreter
-    } else if a.blocks {
-        Engine::Blocks
-    } else {
-        Engine::Auto
-    };
+    m.engine = if a.blocks { Engine::Blocks } else { Engine::Interpreter };
     m.set_console_sink(Box::new(std::io::stdout()));
     if a.trace.is_some() || a.vcd.is_some() {
         let tr = match &a.trace {

@@ -75,12 +75,10 @@ pub struct FaultInfo {
 /// The engine that runs the instructions: the same results on each, at different speeds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
-    /// The block engine on ARMv6-M cores, the interpreter on ARMv7-M cores (the faster of
-    /// the two on each, as measured: vp/README.md, "Speed").
-    Auto,
-    /// One instruction per pass of the loop (`--interpreter`): the reference.
+    /// One instruction per pass of the loop: the default (the faster of the two on every
+    /// image measured, vp/README.md "Speed") and the reference.
     Interpreter,
-    /// The block engine on any core (`--blocks`).
+    /// The block engine (cpu/block.rs, `--blocks`).
     Blocks,
 }
 
@@ -231,7 +229,7 @@ impl<B: Bus> Cpu<B> {
             itrace: None,
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
-            engine: Engine::Auto,
+            engine: Engine::Interpreter,
             blocks: Default::default(),
         };
         m.reset_core();

@@ -17,6 +17,9 @@
 //! looked up anew. Flash is read-only, so a block never goes stale; code outside flash (in
 //! RAM, possibly self-modified) is never cached: it runs through the interpreter's step.
 //! `--check-blocks` (cpu/check.rs) runs the interpreter beside it and compares at each block end.
+//!
+//! Not the default (`Engine`, `--blocks`): an indirect call per instruction costs more host
+//! instructions than the interpreter's `match` saves here (callgrind, vp/README.md "Speed").
 
 use super::decode::Op;
 use crate::bus::Bus;

@@ -43,18 +43,11 @@ impl<B: Bus> Cpu<B> {
     /// deadline (interrupt visibility, SysTick, timer, stimulus, cycle limit) and every
     /// request for attention (a fault, a stop, a register write that may unmask an
     /// interrupt) is folded into that one value.
-    /// The engine is `self.engine` (`Engine::Auto`: the block engine, cpu/block.rs, on
-    /// ARMv6-M cores, where it needs fewer host instructions; the interpreter on ARMv7-M
-    /// cores, where it measured slower on a suite image: vp/README.md, "Speed"). The same
-    /// instructions at the same cycles on either. The debugging bus always interprets (its
-    /// hooks are per instruction).
+    /// On the engine `self.engine`: the interpreter (the default) or the block engine
+    /// (cpu/block.rs), the same instructions at the same cycles. The debugging bus always
+    /// interprets (its hooks are per instruction).
     pub fn run(&mut self) -> Stop {
-        let blocks = match self.engine {
-            Engine::Auto => !self.v7,
-            Engine::Interpreter => false,
-            Engine::Blocks => true,
-        };
-        if B::DEBUG || !blocks {
+        if B::DEBUG || self.engine == Engine::Interpreter {
             self.run_interpreter()
         } else {
             self.run_blocks()
