@@ -13,6 +13,12 @@ holds for QEMU too). QEMU's own estimate is printed beside it: an image variant 
 nRF51 TIMER0 (16 MHz) of the microbit machine, and under -icount shift=0 one instruction is
 1 ns of virtual time. Wall-clock times are the best of --repeat runs, minus the best time of
 an image that does no iterations (process start-up and image loading), on both platforms.
+
+Last, the goal matrix of issue 29 (`--matrix-only` runs it alone): M0 on `-M microbit`, M3 on
+`-M mps2-an385`, each with the mixed workload and the tight loop (`-DTIGHT`), simulator / QEMU
+`-icount shift=0` MIPS on the same image, their geometric mean, and host instructions per
+simulated instruction (valgrind's callgrind on a --callgrind-iters image minus the empty one;
+a count, steady under load). `--vp-flags '--blocks'` times the block engine instead.
 Python 3.11, standard library only.
 """
 
