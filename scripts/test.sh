@@ -63,11 +63,11 @@ stage "lint: clippy, rustfmt, ruff, shellcheck, generated files up to date, boar
 stage "simulator unit, calibration and fuzz tests" \
     cargo test --release --locked --quiet --manifest-path vp/Cargo.toml
 stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
-    python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1
+    python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1 --vp-arg=--check-blocks
 stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTEST_PROGRAMS programs)" \
-    python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1
+    python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1 --vp-arg=--check-blocks
 stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2, DSP and the FPU, $DIFFTEST_PROGRAMS programs)" \
-    python3 vp/difftest/difftest.py --arch v7em --programs "$DIFFTEST_PROGRAMS" --seed 1
+    python3 vp/difftest/difftest.py --arch v7em --programs "$DIFFTEST_PROGRAMS" --seed 1 --vp-arg=--check-blocks
 # The boards `make test` runs on are those whose board.toml says so ([tests] make_test).
 boards() { python3 python/rtoslab/boards.py "$@"; }
 KERNEL_BOARDS=$(boards list --tested --arch armv6-m --arch armv7-m | tr '\n' ' ')

@@ -13,14 +13,22 @@ holds for QEMU too). QEMU's own estimate is printed beside it: an image variant 
 nRF51 TIMER0 (16 MHz) of the microbit machine, and under -icount shift=0 one instruction is
 1 ns of virtual time. Wall-clock times are the best of --repeat runs, minus the best time of
 an image that does no iterations (process start-up and image loading), on both platforms.
+
+Last, the goal matrix of issue 29 (`--matrix-only` runs it alone): M0 on `-M microbit`, M3 on
+`-M mps2-an385`, each with the mixed workload and the tight loop (`-DTIGHT`), simulator / QEMU
+`-icount shift=0` MIPS on the same image, their geometric mean, and host instructions per
+simulated instruction (valgrind's callgrind on a --callgrind-iters image minus the empty one;
+a count, steady under load). `--vp-flags '--blocks'` times the block engine instead.
 Python 3.11, standard library only.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,9 +40,10 @@ DEFAULT_VP = HERE.parent / "target" / "release" / "rtoslab-vp"
 CFLAGS = ["-mcpu=cortex-m0", "-mthumb", "-nostdlib", "-ffreestanding", "-O2", "-Wall"]
 
 
-def build(cc: str, out: Path, iters: int, qemu_timer: bool = False, cpu: str = "cortex-m0") -> Path:
+def build(cc: str, out: Path, iters: int, qemu_timer: bool = False, cpu: str = "cortex-m0",
+          defines: tuple[str, ...] = ()) -> Path:
     flags = [f if not f.startswith("-mcpu=") else f"-mcpu={cpu}" for f in CFLAGS]
-    cmd = [cc, *flags, f"-DITERS={iters}", "-T", str(HERE / "harness" / "link.ld"),
+    cmd = [cc, *flags, *defines, f"-DITERS={iters}", "-T", str(HERE / "harness" / "link.ld"),
            str(HERE / "harness" / "mips_bench.c"), "-o", str(out)]
     if qemu_timer:
         cmd.insert(-3, "-DQEMU_TIMER")
@@ -86,6 +95,67 @@ def vp_stats(out: str) -> tuple[int | None, float | None]:
     return instr, mips
 
 
+# The goal matrix (issue 29): each core on its QEMU machine, each workload of mips_bench.c.
+CORES = (("M0", "cortex-m0", "vp-m0", "microbit"), ("M3", "cortex-m3", "vp-m3", "mps2-an385"))
+WORKLOADS = (("mixed", ()), ("tight loop", ("-DTIGHT",)))
+
+
+def callgrind_ir(vp: list[str], elf: Path) -> int | None:
+    """Host instructions of one simulator run (valgrind's callgrind: a count, steady under load)."""
+    with tempfile.TemporaryDirectory(prefix="rtoslab-cg-") as d:
+        p = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg.out", *vp, str(elf)],
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=900)
+    m = re.search(r"Collected : (\d+)", p.stderr)
+    return int(m.group(1)) if m else None
+
+
+def matrix(args, d: Path, qemu_base: list[str]) -> int:
+    """Simulator / QEMU -icount shift=0 MIPS on the same images, {M0, M3} x {mixed, tight
+    loop}, their geometric mean, and host instructions per simulated instruction."""
+    vp_flags = args.vp_flags.split()
+    have_cg = args.callgrind_iters > 0 and shutil.which("valgrind") is not None
+    rows, sums_ok = [], True
+    for core, cpu, board, machine in CORES:
+        q = [args.qemu, "-M", machine] + qemu_base[3:] + ["-icount", "shift=0", "-kernel"]
+        vp = [args.vp, "run", "--stats", "--board", board, *vp_flags]
+        for wl, defs in WORKLOADS:
+            tag = f"{core}-{wl.split()[0]}"
+            bench = build(args.cc, d / f"g-{tag}.elf", args.iters, cpu=cpu, defines=defs)
+            empty = build(args.cc, d / f"g-{tag}-0.elf", 0, cpu=cpu, defines=defs)
+            t, out = timed(vp + [str(bench)], args.repeat)
+            n, _ = vp_stats(out)
+            t0, _ = timed(vp + [str(empty)], args.repeat)
+            tq, outq = timed(q + [str(bench)], args.repeat)
+            tq0, _ = timed(q + [str(empty)], args.repeat)
+            sums_ok &= checksum(out) == checksum(outq)
+            host = None
+            if have_cg:
+                small = build(args.cc, d / f"g-{tag}-s.elf", args.callgrind_iters, cpu=cpu, defines=defs)
+                _, out_s = timed(vp + [str(small)], 1)
+                n_s, _ = vp_stats(out_s)
+                ir, ir0 = callgrind_ir(vp[:2] + vp[3:], small), callgrind_ir(vp[:2] + vp[3:], empty)
+                if ir and ir0 and n_s:
+                    host = (ir - ir0) / n_s
+            mv, mq = n / max(t - t0, 1e-6) / 1e6, n / max(tq - tq0, 1e-6) / 1e6
+            rows.append((core, wl, n, mv, mq, mv / mq, host))
+    print()
+    print(f"goal matrix (issue 29): rtoslab-vp {' '.join(vp_flags) or '(the default: the interpreter)'} against "
+          f"qemu -icount shift=0 on the same image, {args.iters} iterations, best of {args.repeat}")
+    print(f"| {'core':4s} | {'workload':10s} | {'instructions':>12s} | {'vp MIPS':>8s} | {'QEMU MIPS':>9s} "
+          f"| {'ratio':>6s} | {'host insns/insn':>15s} |")
+    print(f"|{'-' * 6}|{'-' * 12}|{'-' * 14}|{'-' * 10}|{'-' * 11}|{'-' * 8}|{'-' * 17}|")
+    for core, wl, n, mv, mq, r, host in rows:
+        hs = f"{host:15.1f}" if host is not None else f"{'-':>15s}"
+        print(f"| {core:4s} | {wl:10s} | {n:12,d} | {mv:8.1f} | {mq:9.1f} | {r:6.3f} | {hs} |")
+    geo = math.prod(r[5] for r in rows) ** (1 / len(rows))
+    print(f"geometric mean of the ratios: {geo:.3f} (goal >= 1.0)")
+    if not have_cg:
+        print("(host instructions per instruction: valgrind not found or --callgrind-iters 0)")
+    if not sums_ok:
+        print("CHECKSUMS DIFFER between rtoslab-vp and QEMU in the goal matrix")
+    return 0 if sums_ok else 1
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description="rtoslab-vp vs QEMU speed (MIPS)")
     ap.add_argument("--iters", type=int, default=7000, help="benchmark iterations (~28,600 instructions each)")
@@ -93,6 +163,10 @@ def main() -> int:
     ap.add_argument("--vp", default=str(DEFAULT_VP))
     ap.add_argument("--qemu", default="qemu-system-arm")
     ap.add_argument("--cc", default="arm-none-eabi-gcc")
+    ap.add_argument("--vp-flags", default="", help="extra rtoslab-vp run flags (e.g. --interpreter)")
+    ap.add_argument("--callgrind-iters", type=int, default=300,
+                    help="iterations of the image callgrind counts host instructions on (0: skip)")
+    ap.add_argument("--matrix-only", action="store_true", help="only the goal matrix (issue 29)")
     ap.add_argument("--qemu-long", type=int, default=10,
                     help="also time QEMU on an image this many times longer (count from QEMU's TIMER0)")
     args = ap.parse_args()
@@ -103,6 +177,10 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory(prefix="rtoslab-mips-") as d:
         d = Path(d)
+        if args.matrix_only:
+            if not have_vp:
+                raise SystemExit(f"mips: {args.vp} not found")
+            return matrix(args, d, qemu_base)
         bench = build(args.cc, d / "bench.elf", args.iters)
         empty = build(args.cc, d / "empty.elf", 0)
         timer = build(args.cc, d / "bench_timer.elf", args.iters, qemu_timer=True)
@@ -196,6 +274,9 @@ def main() -> int:
     if not agree:
         print("CHECKSUMS DIFFER: the platforms did not compute the same result")
         return 1
+    if have_vp:
+        with tempfile.TemporaryDirectory(prefix="rtoslab-mips-") as d:
+            return matrix(args, Path(d), qemu_base)
     return 0
 
 

@@ -2,10 +2,11 @@
 
 use clap::{Parser, Subcommand};
 use rtoslab_vp::board::{Accelerator, Board, Core};
-use rtoslab_vp::contract::RAM_WINDOW;
+use rtoslab_vp::contract::{RAM_WINDOW, STATUS_BLOCKS_DIFFER};
+use rtoslab_vp::cpu::check::Checked;
 use rtoslab_vp::elf;
 use rtoslab_vp::itrace::ITrace;
-use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::machine::{Config, Engine, Machine, Stop};
 use rtoslab_vp::numbers::{parse_number, parse_size};
 use rtoslab_vp::peripherals::stimulus::StimulusSpec;
 use rtoslab_vp::trace::{parse_event_list, Event, Observer};
@@ -115,6 +116,17 @@ pub struct RunArgs {
     /// Print cycles, instructions, wall time and MIPS to stderr.
     #[arg(long)]
     pub stats: bool,
+    /// Run on the interpreter, one instruction per step: the default and the reference.
+    #[arg(long)]
+    pub interpreter: bool,
+    /// Run on the block engine (basic blocks of pre-dispatched instructions): the same
+    /// results; slower than the interpreter on every image measured (vp/README.md, "Speed").
+    #[arg(long, conflicts_with = "interpreter")]
+    pub blocks: bool,
+    /// Run the interpreter beside the block engine and compare the two at every block end;
+    /// the first difference is one line on stderr and status 123. Not with --gdb or --itrace.
+    #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
+    pub check_blocks: bool,
 }
 
 pub struct Bad(pub String);
@@ -369,6 +381,9 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     if a.gdb.is_some() && a.itrace.is_some() {
         return Err(Bad("--gdb and --itrace cannot be used together".into()));
     }
+    if a.check_blocks && (a.gdb.is_some() || a.itrace.is_some()) {
+        return Err(Bad("--check-blocks cannot be used with --gdb or --itrace".into()));
+    }
     let img = elf::load(&data, ram as u32).map_err(|e| Bad(format!("{}: {}", a.firmware.display(), e)))?;
 
     if a.mul_cycles != 1 && a.mul_cycles != 32 {
@@ -382,7 +397,15 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
         stimulus,
         mul_cycles: a.mul_cycles,
     };
+    // --check-blocks: the interpreter's copy of the board, its console discarded
+    let mut reference = a.check_blocks.then(|| {
+        let mut r = Machine::from_image(cfg.clone(), &img);
+        r.engine = Engine::Interpreter;
+        r.set_console_sink(Box::new(std::io::sink()));
+        r
+    });
     let mut m = Machine::from_image(cfg, &img);
+    m.engine = if a.blocks { Engine::Blocks } else { Engine::Interpreter };
     m.set_console_sink(Box::new(std::io::stdout()));
     if a.trace.is_some() || a.vcd.is_some() {
         let tr = match &a.trace {
@@ -424,6 +447,15 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
         stop
     } else if m.itrace.is_some() {
         m.run_traced()
+    } else if let Some(r) = reference.as_mut() {
+        match rtoslab_vp::cpu::check::run_checked(&mut m, r) {
+            Checked::Same(stop) => stop,
+            Checked::Differ(what) => {
+                m.flush_console();
+                eprintln!("rtoslab-vp: --check-blocks: {}", what);
+                return Ok(STATUS_BLOCKS_DIFFER);
+            }
+        }
     } else {
         m.run()
     };

@@ -22,7 +22,7 @@ const CTRL_CYCCNTENA: u32 = 1;
 const CTRL_FIXED: u32 = (1 << 27) | (1 << 26) | (1 << 24);
 
 /// Debug-domain state: reset by power-on only, not by SYSRESETREQ (reset_core leaves it).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Dwt {
     trcena: bool,
     cyccntena: bool,

@@ -22,7 +22,7 @@ pub const ART_DCACHE_LINES: usize = 8;
 
 /// A small fully associative cache of line numbers, least recently used first out. The
 /// reference manual does not name the mapping; LRU is what it says for replacement.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct LineCache {
     /// Most recently used last.
     lines: Vec<u32>,
@@ -63,7 +63,7 @@ impl LineCache {
 }
 
 /// The state of the flash system of one run.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlashSystem {
     /// The board has wait states: the run loop calls `fetch`, loads call `data`.
     pub on: bool,

@@ -72,6 +72,16 @@ pub struct FaultInfo {
     pub xpsr: u32,
 }
 
+/// The engine that runs the instructions: the same results on each, at different speeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// One instruction per pass of the loop: the default (the faster of the two on every
+    /// image measured, vp/README.md "Speed") and the reference.
+    Interpreter,
+    /// The block engine (cpu/block.rs, `--blocks`).
+    Blocks,
+}
+
 /// Options fixed at construction.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -169,6 +179,10 @@ pub struct Cpu<B> {
     pub heap_base: u32,
     /// Read position in the ":semihosting-features" pseudo-file.
     pub sh_feature_pos: u32,
+    /// Which engine `run` uses (`--interpreter`, `--blocks`; cpu/block.rs).
+    pub engine: Engine,
+    /// The block engine's cache (cpu/block.rs); built as the code runs.
+    pub blocks: crate::cpu::block::BlockCache<B>,
 }
 
 /// The board: the core on the lab bus.
@@ -215,6 +229,8 @@ impl<B: Bus> Cpu<B> {
             itrace: None,
             heap_base: RAM_BASE,
             sh_feature_pos: 0,
+            engine: Engine::Interpreter,
+            blocks: Default::default(),
         };
         m.reset_core();
         m
@@ -261,6 +277,9 @@ impl<B: Bus> Cpu<B> {
             heap_base: self.heap_base,
             sh_feature_pos: self.sh_feature_pos,
             energy: self.energy,
+            engine: self.engine,
+            // handlers are compiled for their bus: the new bus builds its own
+            blocks: Default::default(),
         }
     }
 }

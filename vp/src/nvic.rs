@@ -24,7 +24,7 @@ pub const EXC_RETURN_MIN: u32 = 0xF000_0000;
 const SYSTEM_ENABLED: u64 =
     (1 << EXC_NMI) | (1 << EXC_HARDFAULT) | (1 << EXC_SVC) | (1 << EXC_PENDSV) | (1 << EXC_SYSTICK);
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExcState {
     pub pending: u64,
     pub active: u64,

@@ -11,7 +11,7 @@ use crate::bus::Bus;
 use crate::machine::{Cpu, NEVER};
 use crate::nvic::EXC_SYSTICK;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct SysTick {
     pub enable: bool,
     pub tickint: bool,

@@ -5,7 +5,11 @@
 
    With -DQEMU_TIMER the image also reads the nRF51 TIMER0 of QEMU's microbit machine at
    start and end; under `-icount shift=0` (1 ns of virtual time per instruction) that gives
-   QEMU's own estimate of the instruction count (16 MHz timer: 62.5 instructions a tick). */
+   QEMU's own estimate of the instruction count (16 MHz timer: 62.5 instructions a tick).
+
+   With -DTIGHT the work is a tight loop instead (a xorshift step per pass, about 10
+   instructions, one basic block and its branch), ITERS * 2800 passes: the other end of
+   the workloads from the mixed one (calls, loads and stores, data-dependent branches). */
 #include <stdint.h>
 
 #ifndef ITERS
@@ -29,6 +33,7 @@ static void hex(uint32_t v)
     for (int i = 28; i >= 0; i -= 4) put("0123456789abcdef"[(v >> i) & 15]);
 }
 
+#ifndef TIGHT
 #define N_SORT 48
 #define N_MAT 8
 static uint32_t arr[N_SORT];
@@ -71,6 +76,7 @@ static uint32_t matmul(void)
         }
     return sum;
 }
+#endif
 
 #ifdef QEMU_TIMER
 #define TIMER0(off) (*(volatile uint32_t *)(0x40008000u + (off)))
@@ -91,6 +97,14 @@ int main(void)
     uint32_t t0 = timer_now();
 #endif
     uint32_t seed = 12345, check = 0;
+#ifdef TIGHT
+    for (unsigned it = 0; it < ITERS * 2800u; it++) {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        check += seed;
+    }
+#else
     for (unsigned it = 0; it < ITERS; it++) {
         for (unsigned i = 0; i < N_SORT; i++) arr[i] = lcg(&seed);
         isort(arr, N_SORT);
@@ -102,6 +116,7 @@ int main(void)
             }
         check += matmul();
     }
+#endif
     puts_("MIPS-BENCH checksum=");
     hex(check);
 #ifdef QEMU_TIMER

@@ -2,6 +2,8 @@
 //! in fpu/), the predecoded flash (predecode.rs), execution (execute.rs), flags (flags.rs)
 //! and cycle costs (timing.rs for the Cortex-M0, thumb2/timing.rs for the Cortex-M3/M4F).
 
+pub mod block;
+pub mod check;
 pub mod decode;
 pub mod execute;
 pub mod flags;
@@ -13,7 +15,7 @@ pub mod thumb2;
 pub mod timing;
 
 use crate::bus::Bus;
-use crate::machine::{Cpu, Stop};
+use crate::machine::{Cpu, Engine, Stop};
 use crate::nvic::{EXC_RETURN_MIN, EXC_SVC};
 use timing as t;
 
@@ -41,7 +43,19 @@ impl<B: Bus> Cpu<B> {
     /// deadline (interrupt visibility, SysTick, timer, stimulus, cycle limit) and every
     /// request for attention (a fault, a stop, a register write that may unmask an
     /// interrupt) is folded into that one value.
+    /// On the engine `self.engine`: the interpreter (the default) or the block engine
+    /// (cpu/block.rs), the same instructions at the same cycles. The debugging bus always
+    /// interprets (its hooks are per instruction).
     pub fn run(&mut self) -> Stop {
+        if B::DEBUG || self.engine == Engine::Interpreter {
+            self.run_interpreter()
+        } else {
+            self.run_blocks()
+        }
+    }
+
+    /// `run` on the interpreter: one instruction per pass of the loop.
+    pub fn run_interpreter(&mut self) -> Stop {
         match (self.v7, self.flash.on) {
             (false, false) => self.run_v6(),
             (true, false) => self.run_v7(),
@@ -80,50 +94,62 @@ impl<B: Bus> Cpu<B> {
     fn run_loop<const TRACED: bool, const V7: bool, const FLASH: bool>(&mut self) -> Stop {
         let end = if TRACED { self.itrace.as_ref().map_or(0, |t| t.end) } else { u64::MAX };
         loop {
-            if TRACED && self.cyc >= end {
-                return self.run();
-            }
-            if self.cyc >= self.next_event {
-                if let Some(s) = self.service() {
-                    self.flush_console();
-                    return s;
-                }
-                // An IT block runs here, on the slow path: entering one (IT, or an exception
-                // return into one) requests attention until it ends, so the fast path
-                // never tests ITSTATE.
-                if V7 && self.cpu.it != 0 {
-                    if B::DEBUG && self.bus.debug_boundary(self.cpu.pc, self.insns) {
-                        return Stop::Halted;
-                    }
-                    self.step_in_it::<TRACED>();
-                }
-                continue;
-            }
-            // (the fetch written out here and in `step_in_it`: a shared one returning an
-            // Option cost the loop 2 to 6 host instructions per instruction)
-            let pc = self.cpu.pc;
-            if B::DEBUG && self.bus.debug_boundary(pc, self.insns) {
-                return Stop::Halted;
-            }
-            let op = match self.ops.get((pc >> 1) as usize) {
-                Some(op) => *op,
-                None => match self.fetch_slow(pc) {
-                    Some(op) => op,
-                    None => continue,
-                },
-            };
-            // waiting for a new flash line may reach a deadline: an exception is then taken
-            // before the instruction (its line is in by then)
-            if FLASH && self.flash_fetch(pc) && self.cyc >= self.next_event {
-                continue;
-            }
-            self.fetched::<TRACED>(pc);
-            if V7 {
-                self.exec_g::<true>(op, pc);
-            } else {
-                self.exec(op, pc);
+            if let Some(s) = self.iteration::<TRACED, V7, FLASH>(end) {
+                return s;
             }
         }
+    }
+
+    /// One pass of the interpreter's loop: the service step if a deadline or a request for
+    /// attention is due, else one instruction. Some: the run ends (`end`: where the
+    /// instruction trace's window ends). `run_loop` repeats it; `--check-blocks` steps it
+    /// beside the block engine (cpu/block.rs).
+    #[inline(always)]
+    pub(crate) fn iteration<const TRACED: bool, const V7: bool, const FLASH: bool>(
+        &mut self,
+        end: u64,
+    ) -> Option<Stop> {
+        if TRACED && self.cyc >= end {
+            return Some(self.run());
+        }
+        if self.cyc >= self.next_event {
+            if let Some(s) = self.service() {
+                self.flush_console();
+                return Some(s);
+            }
+            // An IT block runs here, on the slow path: entering one (IT, or an exception
+            // return into one) requests attention until it ends, so the fast path
+            // never tests ITSTATE.
+            if V7 && self.cpu.it != 0 {
+                if B::DEBUG && self.bus.debug_boundary(self.cpu.pc, self.insns) {
+                    return Some(Stop::Halted);
+                }
+                self.step_in_it::<TRACED>();
+            }
+            return None;
+        }
+        // (the fetch written out here and in `step_in_it`: a shared one returning an
+        // Option cost the loop 2 to 6 host instructions per instruction)
+        let pc = self.cpu.pc;
+        if B::DEBUG && self.bus.debug_boundary(pc, self.insns) {
+            return Some(Stop::Halted);
+        }
+        let op = match self.ops.get((pc >> 1) as usize) {
+            Some(op) => *op,
+            None => self.fetch_slow(pc)?,
+        };
+        // waiting for a new flash line may reach a deadline: an exception is then taken
+        // before the instruction (its line is in by then)
+        if FLASH && self.flash_fetch(pc) && self.cyc >= self.next_event {
+            return None;
+        }
+        self.fetched::<TRACED>(pc);
+        if V7 {
+            self.exec_g::<true>(op, pc);
+        } else {
+            self.exec(op, pc);
+        }
+        None
     }
 
     /// The instruction at `pc` was fetched: count and trace it, move `pc` 2 bytes on (a 32-bit

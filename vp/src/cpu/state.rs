@@ -4,7 +4,7 @@
 
 use crate::machine::NEVER;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CpuState {
     /// r0..r14; r[13] is the active stack pointer, r[15] is unused (see `pc`).
     pub r: [u32; 16],

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod blocks;
 mod calibration;
 mod calibration_flash;
 mod calibration_fpu;

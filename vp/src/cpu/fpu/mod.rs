@@ -36,7 +36,7 @@ const MVFR1: u32 = 0x1100_0011;
 pub const FPSCR_MASK: u32 = 0xF7C0_009F;
 
 /// The FPU's architectural state.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fpu {
     /// The core has one (`Core::has_fpu`).
     pub present: bool,
