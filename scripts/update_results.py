@@ -11,12 +11,14 @@ A generated block is a line `<!-- results_table: ARGS -->`, the text, and a line
 by its name in DIR (the comment says which command prints the block: a reader can run it). A file
 named BOARD.json is `rtoslab run --rtos all --board BOARD`, BOARD-speed.json the same with
 `--profile speed`: --run makes those; any other name must be in DIR. Prose lines of the output
-(not table rows) are wrapped at 95 columns, as the documents are. Status: 0 done (or, with
---check, up to date), 1 a block differs (--check), 2 bad input (one line).
+(not table rows) are wrapped at 95 columns, as the documents are. A result file of a run stopped
+before its end (`"interrupted": true`) is refused. Status: 0 done (or, with --check, up to
+date), 1 a block differs (--check), 2 bad input (one line).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -93,6 +95,19 @@ def make_runs(names: set[str], runs: Path, jobs: int) -> None:
             raise SystemExit(f"update_results: the run for {name} failed (its result file keeps what was measured)")
 
 
+def refuse_partial(names: set[str], runs: Path) -> None:
+    """A run stopped before its end (`"interrupted": true`: rtoslab keeps what it measured) is
+    not a table's source: say so rather than print a table short of RTOSes."""
+    for name in sorted(names):
+        try:
+            interrupted = json.loads((runs / name).read_text()).get("interrupted")
+        except (ValueError, AttributeError):
+            continue  # results_table.py says what is wrong with it
+        if interrupted:
+            raise SystemExit(f"update_results: {runs / name}: an interrupted run, not a whole one "
+                             f"(remove it; --run makes it again)")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="update_results.py", description=__doc__.split("\n")[0])
     ap.add_argument("runs", type=Path, help="the folder of the result files")
@@ -115,6 +130,7 @@ def main(argv: list[str]) -> int:
         missing = sorted(n for n in names if not (a.runs / n).exists())
         if missing:
             raise SystemExit(f"update_results: {a.runs}: missing {', '.join(missing)} (--run makes the runs)")
+        refuse_partial(names, a.runs)
         stale = []
         for doc in docs:
             lines = texts[doc].split("\n")

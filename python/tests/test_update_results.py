@@ -59,6 +59,9 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
     doc.write_text("<!-- results_table: vp-m9.json --goals -->\n<!-- /results_table -->\n")
     done = update(tmp_path, "--docs", doc)
     assert done.returncode == 2 and "missing vp-m9.json" in done.stderr
+    (tmp_path / "vp-m9.json").write_text(json.dumps({"runs": [], "interrupted": True}))
+    done = update(tmp_path, "--docs", doc)
+    assert done.returncode == 2 and "an interrupted run" in done.stderr
     (tmp_path / "vp-m9.json").write_text("{not json")
     done = update(tmp_path, "--docs", doc)
     assert done.returncode == 2 and "not a result file" in done.stderr
