@@ -9,16 +9,8 @@ if(NOT EXISTS ${CF}/Source/cmsis_os2.c OR NOT EXISTS "${FREERTOS_KERNEL_DIR}/tas
   return()
 endif()
 set(K ${FREERTOS_KERNEL_DIR})
-if(RTOSLAB_BOARD_ARCH STREQUAL "armv6m")
-  set(cf_port ARM_CM0)
-  set(cf_port_sources ${K}/portable/GCC/ARM_CM0/port.c ${K}/portable/GCC/ARM_CM0/portasm.c)
-elseif("-mfloat-abi=hard" IN_LIST RTOSLAB_CPU_FLAGS)
-  set(cf_port ARM_CM4F)
-  set(cf_port_sources ${K}/portable/GCC/ARM_CM4F/port.c)
-else()
-  set(cf_port ARM_CM3)
-  set(cf_port_sources ${K}/portable/GCC/ARM_CM3/port.c)
-endif()
+include(${RTOSLAB_ROOT}/bench/ports/freertos/kernel_dir.cmake)
+freertos_port(cf_port cf_port_sources)
 add_library(cmsis_os2_${OS2_ID} STATIC
   ${K}/tasks.c ${K}/queue.c ${K}/list.c ${K}/timers.c ${K}/event_groups.c ${cf_port_sources}
   ${K}/portable/MemMang/heap_4.c ${CF}/Source/cmsis_os2.c ${CF}/Source/freertos_evr.c
