@@ -1,6 +1,6 @@
-/* FreeRTOS through CMSIS-RTOS2 (the glue: bench/cmsis_os2_glue/port.c): its @config lines and
- * what the FreeRTOS application provides, as the freertos port does (bench/ports/freertos/port.c):
- * the idle hook's WFI, the idle and timer tasks' static memory. */
+/* FreeRTOS through CMSIS-RTOS2 (the glue: bench/cmsis_os2_glue/port.c): its @config lines.
+ * What the FreeRTOS application provides (the idle hook, the idle and timer tasks' memory) is
+ * the freertos port's bench/ports/freertos/app_hooks.c. */
 #include "FreeRTOS.h"
 #include "task.h"
 
@@ -21,27 +21,4 @@ void rtb_os2_port_config(void)
     bench_config_u("heap_bytes", configTOTAL_HEAP_SIZE);
     bench_config_u("max_priorities", configMAX_PRIORITIES);
     bench_config("idle", "WFI in the idle hook");
-}
-
-void vApplicationIdleHook(void)
-{
-    __asm volatile("wfi");
-}
-
-static StaticTask_t idle_tcb;
-static StackType_t idle_stack[configMINIMAL_STACK_SIZE];
-void vApplicationGetIdleTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth)
-{
-    *tcb = &idle_tcb;
-    *stack = idle_stack;
-    *depth = configMINIMAL_STACK_SIZE;
-}
-
-static StaticTask_t timer_tcb;
-static StackType_t timer_stack[configTIMER_TASK_STACK_DEPTH];
-void vApplicationGetTimerTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth)
-{
-    *tcb = &timer_tcb;
-    *stack = timer_stack;
-    *depth = configTIMER_TASK_STACK_DEPTH;
 }

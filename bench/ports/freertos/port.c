@@ -59,29 +59,6 @@ void rtb_port_start(void (*main_fn)(void *), void *stack, size_t stack_bytes)
     }
 }
 
-void vApplicationIdleHook(void)
-{
-    __asm volatile("wfi");
-}
-
-static StaticTask_t idle_tcb;
-static StackType_t idle_stack[configMINIMAL_STACK_SIZE];
-void vApplicationGetIdleTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth)
-{
-    *tcb = &idle_tcb;
-    *stack = idle_stack;
-    *depth = configMINIMAL_STACK_SIZE;
-}
-
-static StaticTask_t timer_tcb;
-static StackType_t timer_stack[configTIMER_TASK_STACK_DEPTH];
-void vApplicationGetTimerTaskMemory(StaticTask_t **tcb, StackType_t **stack, configSTACK_DEPTH_TYPE *depth)
-{
-    *tcb = &timer_tcb;
-    *stack = timer_stack;
-    *depth = configTIMER_TASK_STACK_DEPTH;
-}
-
 /* ---- threads: the control block sits at the top of the memory the suite gives ---- */
 int rtb_thread_create(int id, int prio, rtb_entry_t fn, void *arg, void *stack, size_t stack_bytes)
 {
