@@ -54,7 +54,8 @@ class LineOwners:
         self.starts, self.owners = starts, owners
 
     @classmethod
-    def from_elf(cls, elf: Path, port_dir: str, glue_is_kernel: bool = False) -> LineOwners:
+    def from_elf(cls, elf: Path, port_dir: str, glue_is_kernel: bool = False,
+                 glue_paths: tuple[str, ...] = ()) -> LineOwners:
         from elftools.elf.elffile import ELFFile
         rows: list[tuple[int, str | None]] = []
         with open(elf, "rb") as f:
@@ -73,7 +74,7 @@ class LineOwners:
                     if s.end_sequence:
                         rows.append((s.address, None))
                     else:
-                        rows.append((s.address, owner_of_path(files(s.file), port_dir, glue_is_kernel)))
+                        rows.append((s.address, owner_of_path(files(s.file), port_dir, glue_is_kernel, glue_paths)))
         rows.sort(key=lambda r: r[0])
         return cls([a for a, _ in rows], [o for _, o in rows])
 
@@ -106,17 +107,26 @@ def _file_names(lp, comp_dir: str):
     return name
 
 
-def owner_of_path(path: str, port_dir: str, glue_is_kernel: bool = False) -> str | None:
-    """Owner of a source file: glue (the port's folder), suite (the rest of bench/ and the
-    board's generated support), rtos (anything else with source); None for the C library."""
+def owner_of_path(path: str, port_dir: str, glue_is_kernel: bool = False,
+                  glue_paths: tuple[str, ...] = ()) -> str | None:
+    """Owner of a source file: glue (the port's folder, its manifest's `glue_paths`), suite
+    (the rest of bench/ and the board's generated support), rtos (anything else with source);
+    None for the C library."""
     p = "/" + path.replace("\\", "/").lstrip("/")
     if not path or classify_path(p) == "libc":
         return None
-    if f"/bench/ports/{port_dir}/" in p or p.endswith(GLUE_HELPERS):
+    if (f"/bench/ports/{port_dir}/" in p or p.endswith(GLUE_HELPERS)
+            or any(_is_under(p, g) for g in glue_paths)):
         return "rtos" if glue_is_kernel else "glue"
     if "/bench/" in p or "/board/" in p:
         return "suite"
     return "rtos"
+
+
+def _is_under(path: str, glue_path: str) -> bool:
+    """`path` (absolute) is the file `glue_path` or in the folder `glue_path` (ending in /)."""
+    g = "/" + glue_path.lstrip("/")
+    return g in path if g.endswith("/") else path.endswith(g)
 
 
 def parse_itrace(path: Path) -> list[tuple[int, str, int]]:
@@ -212,13 +222,13 @@ def metric_glue(samples: list[dict]) -> dict:
 
 def from_run(vp: str, elf: Path, board: str, trace: Path | None, transcript, rtos: str,
              port_dir: str | None = None, glue_is_kernel: bool = False,
-             metrics: tuple[str, ...] = HOT_PATHS) -> dict:
+             glue_paths: tuple[str, ...] = (), metrics: tuple[str, ...] = HOT_PATHS) -> dict:
     """The glue of each of `metrics` an image has just measured, from that run's event trace:
     {metric: {suite, glue, rtos, core, total, traced} | {absent} | {error}}."""
     if trace is None:
         return {"error": "no event trace (the run had --no-probe)"}
     try:
-        owners = LineOwners.from_elf(elf, port_dir or rtos, glue_is_kernel)
+        owners = LineOwners.from_elf(elf, port_dir or rtos, glue_is_kernel, glue_paths)
     except (OSError, ValueError) as e:
         return {"error": f"no line table: {e}"}
     by_id = {m.id: m for m in transcript.metrics.values()}

@@ -50,6 +50,9 @@ class Port:
     thread_structs: tuple[str, ...] = ()  # its per-thread RAM structure (size.py), first found
     report: str = ""      # a Python file of the folder adding a report section (report.py)
     glue_is_kernel: bool = False  # its folder holds the kernel itself (`rtoslab size`'s components)
+    # its glue outside its folder (manifest `glue_paths`: folders ending in / or files, from the
+    # checkout's root), attributed as glue by `run --glue` (glue.py)
+    glue_paths: tuple[str, ...] = ()
     ranked: bool = True   # false: a configuration shown for information, never ranked (standing.py)
     # files built with other flags than the rest, and why: {path suffix: reason} (manifest
     # `flag_exceptions`; the result file records each one's flags, manifest.flag_exceptions)
@@ -104,7 +107,8 @@ def _load(path: Path) -> Port:
                 origin=data.get("origin", ""), sources=tuple(sources),
                 arch=data.get("arch", "armv6m"), werror=data.get("werror", False),
                 thread_structs=tuple(data.get("thread_structs", [])), report=report,
-                glue_is_kernel=data.get("glue_is_kernel", False), ranked=data.get("ranked", True),
+                glue_is_kernel=data.get("glue_is_kernel", False),
+                glue_paths=tuple(data.get("glue_paths", [])), ranked=data.get("ranked", True),
                 flag_exceptions=tuple(data.get("flag_exceptions", {}).items()),
                 idle=tuple(data.get("idle", {}).items()),
                 ram_kib_min=data.get("ram_kib_min", 0), ram_why=data.get("ram_why", ""))

@@ -126,6 +126,7 @@ PORT_MANIFEST = {
         "ranked": {"type": "boolean"},
         "origin": TEXT, "arch": TEXT, "report": TEXT,
         "thread_structs": {"type": "array", "items": NAME},
+        "glue_paths": {"type": "array", "items": NAME},
         "ram_kib_min": {"type": "integer", "minimum": 0, "maximum": 2 ** 31 - 1}, "ram_why": NAME,
         # how its idle saves energy (docs/methodology.md, "Energy"): the sleep it enters, whether
         # it keeps a periodic tick, whether it uses the board's deep sleep (SLEEPDEEP: Stop)

@@ -54,6 +54,13 @@ def test_owner_of_a_path():
     assert glue.owner_of_path("/w/build/peers/freertos/queue.c", port) == "rtos"
     assert glue.owner_of_path("/w/kernel/src/sem.c", "rtoslab") == "rtos"
     assert glue.owner_of_path("/build/newlib/libc/string/memcpy.c", port) is None
+    # glue outside the port's folder, named by its manifest (`glue_paths`): a folder, a file
+    cmsis = ("bench/cmsis_os2_glue/", "bench/ports/freertos/app_hooks.c")
+    assert glue.owner_of_path("/w/bench/cmsis_os2_glue/port.c", "freertos-cmsis") == "suite"
+    assert glue.owner_of_path("/w/bench/cmsis_os2_glue/port.c", "freertos-cmsis", glue_paths=cmsis) == "glue"
+    assert glue.owner_of_path("/w/bench/ports/freertos/app_hooks.c", "freertos-cmsis", glue_paths=cmsis) == "glue"
+    assert glue.owner_of_path("/w/bench/ports/freertos/port.c", "freertos-cmsis", glue_paths=cmsis) == "suite"
+    assert glue.owner_of_path("/w/bench/cmsis_os2_glue_old/x.c", "freertos-cmsis", glue_paths=cmsis) == "suite"
     # the floor's folder is its kernel: no glue
     assert glue.owner_of_path("/w/bench/ports/baremetal/port.c", "baremetal", glue_is_kernel=True) == "rtos"
 

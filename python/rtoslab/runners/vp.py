@@ -139,7 +139,8 @@ def execute(job) -> tuple[Outcome, dict]:
         job.stage(f"{job.label}: the glue's cycles (instruction trace of the hot paths)")
         port = ports.registry().get(rtos)
         out.extra["glue"] = glue_mod.from_run(vp, job.image, board, out.trace, job.parser.t, rtos,
-                                              glue_is_kernel=bool(port and port.glue_is_kernel))
+                                              glue_is_kernel=bool(port and port.glue_is_kernel),
+                                              glue_paths=port.glue_paths if port else ())
     return out, probe
 
 
