@@ -27,6 +27,8 @@
                       per file (board, profile): how many `.live` rows rtoslab leads, and the others' leaders
     .venv/bin/python scripts/results_table.py FILE --leader-changes FILE2
                       the hot paths whose leader differs between the two files (boards or profiles)
+    .venv/bin/python scripts/results_table.py FILE --energy
+                      the energy table (idle, duty cycle, battery days, charge per switch) per RTOS
 RTOSes in the port registry's order, metrics in the order of docs/methodology.md."""
 import json
 import sys
@@ -401,10 +403,18 @@ def leader_changes(path_a, path_b):
           f"from the two runs, leader and its p50 on each): " + ("; ".join(changes) + "." if changes else "none."))
 
 
+def energy_table(runs, names):
+    """The battery-life rows of python/rtoslab/energy.py (`python -m rtoslab.energy` prints the
+    same), RTOSes in the registry's order; a run without energy figures has no row."""
+    from rtoslab.energy import battery_md
+    lines = battery_md([runs[n] for n in names], lambda r: f"{r.get('rtos')}@{r.get('board')}")
+    print("\n".join(lines[5:]) if lines else "(no run with energy figures)")
+
+
 def main(argv):
     if len(argv) < 2 or argv[1].startswith("-"):
         sys.exit("usage: results_table.py RESULT.json "
-                 "[--configs|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
+                 "[--configs|--energy|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
                  "|--cores RESULT2.json ...|--ranking [RESULT2.json ...]|--live-profiles RESULT2.json"
                  "|--live-summary [RESULT2.json ...]|--leader-changes RESULT2.json]"
                  " | RESULT.json [RESULT2.json ...] --api-cost")
@@ -445,6 +455,8 @@ def main(argv):
         hartstone_table(runs, names, by)
     elif what == "--seeds":
         seeds_table(runs, names, by)
+    elif what == "--energy":
+        energy_table(runs, names)
     elif what == "--configs":
         configs_table(runs, names)
     elif what == "--goals":

@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "update_results.py"
-TABLE_OPTIONS = {"--configs", "--goals", "--readme", "--hartstone", "--seeds", "--profiles", "--moves",
+TABLE_OPTIONS = {"--configs", "--energy", "--goals", "--readme", "--hartstone", "--seeds", "--profiles", "--moves",
                  "--cores", "--ranking", "--live-profiles", "--live-summary", "--leader-changes", "--api-cost"}
 
 
