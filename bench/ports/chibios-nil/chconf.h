@@ -13,12 +13,10 @@
  *    time with chThdCreate() into its priority slot (NIL 4);
  *  - oslib: memory pools, mailboxes and objects FIFOs (the suite's memory blocks and
  *    message queues); the rest of oslib off.
+ * What the port's three configurations share is chconf_common.h, included last.
  */
 #ifndef CHCONF_H
 #define CHCONF_H
-
-#define _CHIBIOS_NIL_CONF_
-#define _CHIBIOS_NIL_CONF_VER_4_0_
 
 #if !defined(_FROM_ASM_)
 #include "board_config.h" /* BOARD_CLOCK_HZ */
@@ -29,13 +27,11 @@
 #define CH_CFG_AUTOSTART_THREADS            FALSE
 
 /* ---- system timer: tick-less on the board's compare timer ---- */
-#define CH_CFG_ST_RESOLUTION                32
 #if !defined(_FROM_ASM_)
 #define CH_CFG_ST_FREQUENCY                 BOARD_CLOCK_HZ
 #else
 #define CH_CFG_ST_FREQUENCY                 48000000
 #endif
-#define CH_CFG_ST_TIMEDELTA                 2
 
 /* ---- subsystem options ---- */
 #define CH_CFG_USE_WAITEXIT                 FALSE
@@ -48,50 +44,20 @@
 #if !defined(CH_CFG_USE_MAILBOXES)
 #define CH_CFG_USE_MAILBOXES                TRUE
 #endif
-#define CH_CFG_USE_MEMCHECKS                FALSE
 #if !defined(CH_CFG_USE_MEMCORE)
 #define CH_CFG_USE_MEMCORE                  TRUE
 #endif
 #define CH_CFG_MEMCORE_SIZE                 8 /* pools need the core allocator; the port loads them from arrays */
-#define CH_CFG_USE_HEAP                     FALSE
 #if !defined(CH_CFG_USE_MEMPOOLS)
 #define CH_CFG_USE_MEMPOOLS                 TRUE
 #endif
 #if !defined(CH_CFG_USE_OBJ_FIFOS)
 #define CH_CFG_USE_OBJ_FIFOS                TRUE
 #endif
-#define CH_CFG_USE_PIPES                    FALSE
-#define CH_CFG_USE_OBJ_CACHES               FALSE
-#define CH_CFG_USE_DELEGATES                FALSE
-#define CH_CFG_USE_JOBS                     FALSE
-
-/* ---- objects factory: off ---- */
-#define CH_CFG_USE_FACTORY                  FALSE
-#define CH_CFG_FACTORY_MAX_NAMES_LENGTH     8
-#define CH_CFG_FACTORY_OBJECTS_REGISTRY     FALSE
-#define CH_CFG_FACTORY_GENERIC_BUFFERS      FALSE
-#define CH_CFG_FACTORY_SEMAPHORES           FALSE
-#define CH_CFG_FACTORY_MAILBOXES            FALSE
-#define CH_CFG_FACTORY_OBJ_FIFOS            FALSE
-#define CH_CFG_FACTORY_PIPES                FALSE
-
-/* ---- debug options: all off (release) ---- */
-#define CH_DBG_STATISTICS                   FALSE
-#define CH_DBG_SYSTEM_STATE_CHECK           FALSE
-#define CH_DBG_ENABLE_CHECKS                FALSE
-#define CH_DBG_ENABLE_ASSERTS               FALSE
-#define CH_DBG_ENABLE_STACK_CHECK           FALSE
-
-/* ---- hooks: empty ---- */
-#define CH_CFG_SYSTEM_INIT_HOOK() {}
-#define CH_CFG_THREAD_EXT_FIELDS
-#define CH_CFG_THREAD_EXT_INIT_HOOK(tp) {}
-#define CH_CFG_THREAD_EXIT_HOOK(tp) {}
-#define CH_CFG_IDLE_ENTER_HOOK() {}
-#define CH_CFG_IDLE_LEAVE_HOOK() {}
-#define CH_CFG_SYSTEM_HALT_HOOK(reason) {}
 
 /* ---- port options (ARMv6-M): the defaults ---- */
 /* CORTEX_ALTERNATE_SWITCH FALSE: preemption from an ISR through the NMI (the port's default). */
+
+#include "chconf_common.h"
 
 #endif
