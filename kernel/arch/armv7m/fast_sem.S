@@ -124,6 +124,7 @@
 19: mov     r0, r1
     b       z_sem_signal_c          /* r0 is the argument */
 5:  b       1b                      /* interrupted: again */
+    .p2align 2                      /* (the waiter path's first instruction, 32-bit, aligned) */
 2:  clrex
     MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
                                      * the switch (issue 31; without a waiter no mask is
@@ -169,16 +170,17 @@
     SWITCH_TAIL 1
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
-     * at the tail of its ring; no switch. r2 = its priority; r4-r11 untouched. */
+     * at the tail of its ring; no switch. r2 = its priority; r4-r11 untouched. (The ring's
+     * slot first: its load below then does not wait for the address.) */
     ldr     r12, [r1, #ZT_NEXT]
     str     r12, [r0, #ZS_WAITQ]
-#if Z_HAS_WAIT_OBJ
-    movs    r0, #0
-    str     r0, [r1, #ZT_WAIT]
-#endif
-    movs    r0, #ZS_READY
-    strb    r0, [r1, #ZT_STATE]
     add     r0, r3, r2, lsl #2
+#if Z_HAS_WAIT_OBJ
+    mov     r12, #0
+    str     r12, [r1, #ZT_WAIT]
+#endif
+    mov     r12, #ZS_READY
+    strb    r12, [r1, #ZT_STATE]
     READY_AT_TAIL_KEEP r1, r2, r0, r12
     IRQ_UNMASK r0                   /* (r0 = 0: the result) */
     bx      lr
