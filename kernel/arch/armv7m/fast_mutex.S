@@ -114,6 +114,7 @@
 7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
     mov     r1, #-1                 /* the timeout was K_FOREVER */
 9:  MUTEX_C z_mutex_lock_c
+    .p2align 2                      /* (FRAME_SAVE, 32-bit, aligned: the BL's target) */
 20: /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel */
     FRAME_SAVE
     ldrb    r4, [r1, #ZT_PRIO]      /* p */
@@ -225,6 +226,7 @@
 6:  pop     {r0, lr}
 7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
 9:  MUTEX_C z_mutex_unlock_c
+    .p2align 2                      /* (FRAME_SAVE, 32-bit, aligned: the BL's target) */
 20: /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel */
     FRAME_SAVE
     ldrb    r4, [r1, #ZT_PRIO]      /* wp */
