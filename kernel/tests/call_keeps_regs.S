@@ -3,7 +3,9 @@
  * call fn(a0, a1) with r4-r11 holding seed+4 .. seed+11 and return a mask of the registers
  * that did not survive the call (bit n: rn), 0 if all did. The kernel tests call the
  * out-of-line (AAPCS) k_* entries through it while other threads run with other values:
- * the light calls' switch saves only r7, so these entries must save the rest (z_call_full).
+ * on ARMv6-M the light calls' switch saves only r7, so these entries must save the rest
+ * (z_call_full); on ARMv7-M the light routines are these entries and keep r4-r11 themselves
+ * (their switch saves them).
  */
     .syntax unified
     .cpu cortex-m0

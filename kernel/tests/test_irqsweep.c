@@ -24,7 +24,8 @@ _Static_assert(BOARD_STIM_IRQ == 1, "the handler below is IRQ1_Handler");
 
 #define STACK 512
 /* What a sweep thread may use of its stack: its own small frames, the kernel's call frame
- * (z_call_full, 40 bytes) and one exception frame with r4-r11 (64); a leaked frame at a
+ * (ARMv6-M's z_call_full, 40 bytes; ARMv7-M's light frame, 36, and a slow path's 8) and
+ * one exception frame with r4-r11 (64); a leaked frame at a
  * restore (issue 31) goes past it within a few arrivals. */
 #define STACK_BUDGET 256u
 #define PAINT 0xA5A5A5A5u

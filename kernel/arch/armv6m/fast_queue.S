@@ -53,8 +53,9 @@
     b       \done
     .endm
 
-/* int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout) */
-    FUNC k_queue_send
+/* What both routines do first: the C's checks (a masked caller, NULL, the type, a NULL
+ * item: to 9f), the timeout kept in r12 for C, the mask */
+    .macro QUEUE_ENTER
     MASKED_TO 9f, r3                /* masked: C keeps the mask (issue 31) */
     cmp     r0, #0
     beq     9f
@@ -65,6 +66,36 @@
     beq     9f
     mov     r12, r2                 /* the timeout, for C (the fallbacks restore it) */
     cpsid   i
+    .endm
+
+/* The transfer of the item in slot r2 of queue r0 (r3: any), from \src to \dst (one of
+ * them r2), and the return; 2: is the unmask and the return, 3: the byte copy */
+    .macro QUEUE_COPY src, dst
+    ldrh    r3, [r0, #ZQ_ITEM]
+    muls    r2, r3
+    ldr     r0, [r0, #ZQ_BUF]
+    adds    r2, r2, r0
+    COPY_WORDS_OR 3f, \src, \dst, r3, r0
+2:  cpsie   i
+    movs    r0, #0
+    bx      lr
+3:  COPY_BYTES 2b, \src, \dst, r3, r0
+    .endm
+
+/* The ends to C (r12 the timeout): 8: unmasked first, to \slow (the wait, a waiter to wake),
+ * 9: to \cfn (an error or a masked caller); r0-r2 are the arguments */
+    .macro QUEUE_TO_C slow, cfn
+8:  cpsie   i
+7:  mov     r2, r12                 /* the timeout */
+    ldr     r3, =\slow              /* far tail call */
+    bx      r3
+9:  ldr     r3, =\cfn
+    bx      r3
+    .endm
+
+/* int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout) */
+    FUNC k_queue_send
+    QUEUE_ENTER
     ldr     r3, [r0, #ZQ_WAITQ]
     cmp     r3, #0
     bne     5f                      /* a receiver waits */
@@ -79,15 +110,7 @@
     adds    r2, r2, r3              /* the slot after the last item */
     cmp     r2, r12
     bhs     4f                      /* (wraps: out of line) */
-1:  ldrh    r3, [r0, #ZQ_ITEM]
-    muls    r2, r3
-    ldr     r0, [r0, #ZQ_BUF]
-    adds    r2, r2, r0
-    COPY_WORDS_OR 3f, r1, r2, r3, r0
-2:  cpsie   i
-    movs    r0, #0
-    bx      lr
-3:  COPY_BYTES 2b, r1, r2, r3, r0
+1:  QUEUE_COPY r1, r2
 4:  mov     r3, r12
     subs    r2, r2, r3
     b       1b
@@ -128,26 +151,12 @@
 3:  COPY_BYTES 1b, r1, r4, r2, r0
 6:  pop     {r4, r5, r6}
 #endif
-8:  cpsie   i
-7:  mov     r2, r12                 /* the timeout */
-    ldr     r3, =z_queue_send_slow  /* far tail call; r0-r2 are the arguments */
-    bx      r3
-9:  ldr     r3, =z_queue_send_c     /* an error or a masked caller; r0-r2 are the arguments */
-    bx      r3
+    QUEUE_TO_C z_queue_send_slow, z_queue_send_c
     ENDFUNC k_queue_send
 
 /* int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout) */
     FUNC k_queue_recv
-    MASKED_TO 9f, r3                /* masked: C keeps the mask (issue 31) */
-    cmp     r0, #0
-    beq     9f
-    ldrb    r3, [r0, #ZQ_TYPE]
-    cmp     r3, #ZO_QUEUE
-    bne     9f
-    cmp     r1, #0
-    beq     9f
-    mov     r12, r2                 /* the timeout, for C (the fallbacks restore it) */
-    cpsid   i
+    QUEUE_ENTER
     ldr     r3, [r0, #ZQ_SWAITQ]
     cmp     r3, #0
     bne     8f                      /* a sender waits: C wakes it */
@@ -163,23 +172,10 @@
     cmp     r3, r12
     bhs     4f                      /* (wraps: out of line) */
 1:  strh    r3, [r0, #ZQ_HEAD]
-    ldrh    r3, [r0, #ZQ_ITEM]
-    muls    r2, r3
-    ldr     r0, [r0, #ZQ_BUF]
-    adds    r2, r2, r0
-    COPY_WORDS_OR 3f, r2, r1, r3, r0
-2:  cpsie   i
-    movs    r0, #0
-    bx      lr
-3:  COPY_BYTES 2b, r2, r1, r3, r0
+    QUEUE_COPY r2, r1
 4:  movs    r3, #0
     b       1b
-8:  cpsie   i
-7:  mov     r2, r12                 /* the timeout */
-    ldr     r3, =z_queue_recv_slow  /* far tail call; r0-r2 are the arguments */
-    bx      r3
-9:  ldr     r3, =z_queue_recv_c     /* an error or a masked caller; r0-r2 are the arguments */
-    bx      r3
+    QUEUE_TO_C z_queue_recv_slow, z_queue_recv_c
     ENDFUNC k_queue_recv
 
 #endif /* K_CONFIG_FASTPATH && K_CONFIG_QUEUE */

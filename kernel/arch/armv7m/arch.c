@@ -27,12 +27,13 @@ void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), v
 {
 #if K_CONFIG_SYNC_SWITCH
     uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
-    /* A light frame, as a synchronous switch leaves it: r7, then the return address (the
+    /* A light frame, as a synchronous switch leaves it: r4-r11, then the return address (the
      * trampoline, which pops the argument and the entry above it). */
-    f[0] = 0;
-    f[1] = (uint32_t)z_thread_trampoline;
-    f[2] = (uint32_t)arg;
-    f[3] = (uint32_t)entry;
+    for (unsigned i = 0; i < 8u; i++)
+        f[i] = 0;
+    f[8] = (uint32_t)z_thread_trampoline;
+    f[9] = (uint32_t)arg;
+    f[10] = (uint32_t)entry;
     t->z_sp = (uint32_t)f;
 #else
     /* The frame PendSV leaves: r4-r11, EXC_RETURN, then the hardware's r0-r3, r12, lr, pc,

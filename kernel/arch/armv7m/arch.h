@@ -4,8 +4,8 @@
  *  - the kernel's critical section masks with BASEPRI, not PRIMASK: interrupts of byte
  *    priority below ARCH_BASEPRI (0x00-0x1F) are never blocked by the kernel (and must not
  *    call it); the board's four levels (bench/boards/common/armv6m_nvic.h) are all masked;
- *  - switches are the ARMv6-M port's light calls (sync_switch.S, switch_tail.inc) when both
- *    threads are plain (K_CONFIG_SYNC_SWITCH=1, the default), or go through PendSV: a switch
+ *  - switches are light calls that keep r4-r11 (sync_switch.S, switch_tail.inc: the save of
+ *    r4-r11 is in the switch) when both threads are plain (K_CONFIG_SYNC_SWITCH=1, the default), or go through PendSV: a switch
  *    to a preempted thread (an exception frame) or from one with FP context, and every switch
  *    of the PendSV-only build (K_CONFIG_SYNC_SWITCH=0, switch.S); the assembly fast paths
  *    (K_CONFIG_FASTPATH=1, fast*.S) are the ARMv6-M port's in Thumb-2, CLZ for the top
@@ -115,12 +115,12 @@ static inline __attribute__((always_inline)) void arch_irq_prio_set(unsigned irq
 
 /* arch_init, arch_thread_init, arch_start, arch_tick_start, arch_fatal_stack: kernel/src/arch_if.h */
 
-/* Bytes a new thread's first frame takes (arch_thread_init): a light frame (r7, return
+/* Bytes a new thread's first frame takes (arch_thread_init): a light frame (r4-r11, return
  * address) with the argument and the entry above it, which the trampoline pops; or, in the
  * PendSV-only build, r4-r11 and EXC_RETURN as PendSV saves them, then the hardware's basic
  * frame (r0-r3, r12, lr, pc, xPSR). */
 #if K_CONFIG_SYNC_SWITCH
-#define ARCH_INIT_FRAME_BYTES 16u
+#define ARCH_INIT_FRAME_BYTES 44u
 #else
 #define ARCH_INIT_FRAME_BYTES 68u
 #endif

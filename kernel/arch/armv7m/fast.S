@@ -13,11 +13,11 @@
  *   PendSV_Handler     save, choose the next thread (bitmap + CLZ), restore  fast_pendsv.S
  *
  * The calls that may switch (k_yield, k_sem_wait, k_sem_signal, k_thread_suspend,
- * k_thread_resume) are light routines z_*_l,
- * which the inline wrappers (include/rtoslab/arch_inline.h) call with every core register
- * but r7 declared clobbered (switch_tail.inc); the k_* symbols are the same routines for
- * AAPCS callers, through z_call_full. A light routine leaves r7 alone until its
- * SWITCH_TAIL and may use r0-r6 and r12 freely.
+ * k_thread_resume) are light routines z_*_l, which the inline wrappers
+ * (include/rtoslab/arch_inline.h) call with what an AAPCS call may change declared clobbered
+ * (cortexm_light.h); the k_* symbols are the same routines for AAPCS callers. A light
+ * routine uses r0-r3 and r12 until it knows it switches, then saves r4-r11 in its light
+ * frame (FRAME_SAVE, switch_tail.inc) and may use them.
  */
 #include "rtoslab/config.h"
 #include "offsets.h"
@@ -39,6 +39,7 @@
     ldrb    r0, [r2, #ZT_PRIO]
     add     r0, r3, r0, lsl #2
     str     r2, [r0, #ZK_READY]     /* the caller becomes the tail of its ring */
+    FRAME_SAVE
     SWITCH_TAIL
 1:  IRQ_UNMASK r2
 2:  bx      lr

@@ -51,7 +51,9 @@
 
 /* The slow paths of the inline k_mutex_lock/unlock: called masked, r0 = m (r1 = timeout);
  * the result in r3; r0 kept (the inline code clobbers r1-r3, r12 and lr, so that the caller
- * may keep the mutex in r0 around it, and its r4-r11 across the call). The usual contention
+ * may keep the mutex in r0 around it, and its r4-r11 across the call). A switch pushes m and
+ * the return first, then the light frame (switch_tail.inc), whose return address is the end
+ * that moves the result to r3 and m back to r0. The usual contention
  * and hand-over are done here, the steps of the ARMv6-M port's (its fast_mutex.S explains
  * which cases: z_mutex_lock_c's and z_mutex_unlock_c's quick paths, mutex.c); the rest
  * calls the C code. */
@@ -89,7 +91,6 @@
     adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     9f
     SLOW_CHECK 9f
-    push    {r0, r4-r11, lr}        /* (the inline caller keeps r4-r11 across the call) */
     ldr     r1, [r3, #ZK_CURRENT]   /* cur */
 #if Z_LAZY_TIMEOUTS
     ldr     r2, [r1, #ZT_TNEXT]
@@ -103,16 +104,19 @@
     beq     7f                      /* free */
     cmp     r2, r1
     beq     7f                      /* ours: K_EDEADLK in C */
-    ldrb    r4, [r2, #ZT_STATE]
-    cmp     r4, #ZS_READY
+    ldrb    r12, [r2, #ZT_STATE]
+    cmp     r12, #ZS_READY
     bne     7f                      /* o waits (a chain), is suspended or dead: C */
+    push    {r0, lr}
     bl      20f                     /* returns our wait's result when we run again */
     mov     r3, r0
-    pop     {r0, r4-r11, pc}
-7:  pop     {r0, r4-r11, lr}
+    pop     {r0, pc}
+7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
     mov     r1, #-1                 /* the timeout was K_FOREVER */
 9:  MUTEX_C z_mutex_lock_c
-20: /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel; r4-r7 free */
+    .p2align 2                      /* (FRAME_SAVE, 32-bit, aligned: the BL's target) */
+20: /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel */
+    FRAME_SAVE
     ldrb    r4, [r1, #ZT_PRIO]      /* p */
     /* cur leaves its ring: it is the head, its predecessor the tail */
     add     r5, r3, r4, lsl #2
@@ -201,26 +205,32 @@
     bne     9f                      /* other contended mutexes: C */
     ldr     r1, [r0, #ZM_CNEXT]
     cbnz    r1, 9f
-    push    {r0, r4-r11, lr}
     ldr     r1, [r0, #ZM_WAITQ]     /* w */
-    ldr     r4, [r1, #ZT_NEXT]
-    cbnz    r4, 7f                  /* more waiters: C */
-    ldr     r4, [r1, #ZT_TNEXT]
-    cmp     r4, r1
+    ldr     r12, [r1, #ZT_NEXT]
+    cmp     r12, #0
+    bne     7f                      /* more waiters: C */
+    ldr     r12, [r1, #ZT_TNEXT]
+    cmp     r12, r1
     bne     7f                      /* w has a timeout to remove: C */
-    ldrb    r4, [r1, #ZT_PRIO]      /* wp */
-    ldrb    r5, [r2, #ZT_BASE]      /* b */
-    cmp     r4, r5
-    bls     7f                      /* nothing inherited from w: C */
-    ldrb    r6, [r2, #ZT_PRIO]
-    cmp     r6, r4
-    bne     7f
+    push    {r0, lr}
+    ldrb    r12, [r1, #ZT_PRIO]     /* wp */
+    ldrb    lr, [r2, #ZT_BASE]      /* b */
+    cmp     r12, lr
+    bls     6f                      /* nothing inherited from w: C */
+    ldrb    lr, [r2, #ZT_PRIO]
+    cmp     lr, r12
+    bne     6f
     bl      20f
     movs    r3, #0
-    pop     {r0, r4-r11, pc}
-7:  pop     {r0, r4-r11, lr}
+    pop     {r0, pc}
+6:  pop     {r0, lr}
+7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
 9:  MUTEX_C z_mutex_unlock_c
-20: /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel, r4 = wp, r5 = b */
+    .p2align 2                      /* (FRAME_SAVE, 32-bit, aligned: the BL's target) */
+20: /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel */
+    FRAME_SAVE
+    ldrb    r4, [r1, #ZT_PRIO]      /* wp */
+    ldrb    r5, [r2, #ZT_BASE]      /* b */
     movs    r6, #0
     str     r6, [r0, #ZM_WAITQ]
     str     r6, [r3, #ZK_CONTENDED]

@@ -50,26 +50,23 @@
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
-    /* (the caller's fields loaded together: pipelined loads) */
+    /* (the checks before the light frame is pushed: r1 and r12 only) */
 #if K_CONFIG_STACK_CHECK
     ldr     r12, [r2, #ZT_LIM]
 #endif
 #if Z_LAZY_TIMEOUTS
     ldr     r1, [r2, #ZT_TNEXT]
-#endif
-    ldrb    r4, [r2, #ZT_PRIO]
-#if K_CONFIG_STACK_CHECK
-    ldr     r5, [r12]               /* the guard word at the limit */
-#endif
-#if Z_LAZY_TIMEOUTS
     cmp     r1, r2
     bne     7f                      /* a stale timeout of ours to remove: C */
 #endif
     THREAD_CALLER_LIM 7f
 #if K_CONFIG_STACK_CHECK
-    cmp     r5, r12
+    ldr     r1, [r12]               /* the guard word at the limit */
+    cmp     r1, r12
     bne     7f                      /* overwritten: C's switch reports it */
 #endif
+    FRAME_SAVE
+    ldrb    r4, [r2, #ZT_PRIO]
     ldr     r1, [r2, #ZT_NEXT]      /* (before the wait queue reuses the link) */
     movs    r6, #ZS_BLOCKED
     strb    r6, [r2, #ZT_STATE]
@@ -127,6 +124,7 @@
 19: mov     r0, r1
     b       z_sem_signal_c          /* r0 is the argument */
 5:  b       1b                      /* interrupted: again */
+    .p2align 2                      /* (the waiter path's first instruction, 32-bit, aligned) */
 2:  clrex
     MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
                                      * the switch (issue 31; without a waiter no mask is
@@ -137,24 +135,25 @@
     cmp     r1, #0
     beq     8f                      /* gone: C counts */
     ldr     r3, =z_kernel
-    ldr     r2, [r3, #ZK_CURRENT]
-    ldrb    r4, [r1, #ZT_PRIO]
+    ldrb    r2, [r1, #ZT_PRIO]      /* p */
     /* The waiter preempts if no ready ring (the caller's included) has its priority or a
      * higher one: then it is also alone in its ring. */
-    LOAD_BITMAP r5
+    LOAD_BITMAP r12
 #if K_CONFIG_PRIO_LEVELS > 8
     /* bit K-1-q stands for priority q: the bits at K-1-p and below must be clear */
-    lsls    r6, r5, #(32 - K_CONFIG_PRIO_LEVELS)
-    lsls    r6, r6, r4              /* (what is left: the rings of priority p and above) */
-    PRIOBIT r6, r4                  /* (keeps the flags) */
-    bne     10f                     /* no preemption: the waiter just becomes ready */
+    lsl     r12, r12, #(32 - K_CONFIG_PRIO_LEVELS)
+    lsls    r12, r12, r2            /* (what is left: the rings of priority p and above) */
 #else
-    PRIOBIT r6, r4
-    cmp     r6, r5
-    bls     10f                     /* no preemption: the waiter just becomes ready */
+    lsrs    r12, r12, r2            /* (what is left: the rings of priority p and above) */
 #endif
+    bne     10f                     /* no preemption: the waiter just becomes ready */
+    FRAME_SAVE                      /* a switch: r4-r11 are ours from here */
+    mov     r4, r2
+    PRIOBIT r6, r4
+    LOAD_BITMAP r5
     orrs    r5, r6
     STORE_BITMAP r5
+    ldr     r2, [r3, #ZK_CURRENT]
     ldr     r5, [r1, #ZT_NEXT]
     str     r5, [r0, #ZS_WAITQ]
 #if Z_HAS_WAIT_OBJ
@@ -171,19 +170,26 @@
     SWITCH_TAIL 1
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
-     * at the tail of its ring; no switch. r5 = the bitmap, r6 = its bit. */
-    WAITER_READY
-    add     r0, r3, r4, lsl #2
-    READY_AT_TAIL r1, r4, r0, r2, r5, r6, 1
-    IRQ_UNMASK r0
+     * at the tail of its ring; no switch. r2 = its priority; r4-r11 untouched. (The ring's
+     * slot first: its load below then does not wait for the address.) */
+    ldr     r12, [r1, #ZT_NEXT]
+    str     r12, [r0, #ZS_WAITQ]
+    add     r0, r3, r2, lsl #2
+#if Z_HAS_WAIT_OBJ
+    mov     r12, #0
+    str     r12, [r1, #ZT_WAIT]
+#endif
+    mov     r12, #ZS_READY
+    strb    r12, [r1, #ZT_STATE]
+    READY_AT_TAIL_KEEP r1, r2, r0, r12
+    IRQ_UNMASK r0                   /* (r0 = 0: the result) */
     bx      lr
 8:  IRQ_UNMASK r3
 9:  b       z_sem_signal_c          /* r0 is the argument */
     ENDFUNC z_sem_signal_l
     FUNC k_sem_signal               /* (the AAPCS entry: s from r0 to r1) */
     mov     r1, r0
-    ldr     r3, =z_sem_signal_l
-    b       z_call_full
+    b       z_sem_signal_l
     ENDFUNC k_sem_signal
 
 /* int k_sem_signal_isr(struct k_sem *s): any context. Only the caller-saved registers (no

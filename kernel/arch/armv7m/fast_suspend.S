@@ -22,9 +22,10 @@
     bne     9f                      /* another thread: C */
 1:  cmp     r2, #0
     beq     9f                      /* before k_start: C */
+    MASKED_TO 9f, r1, r12           /* masked: C refuses (K_EMASKED), the mask kept */
     THREAD_CALLER 9f
-    MASKED_TO 9f, r6, r5            /* masked: C refuses (K_EMASKED), the mask kept */
-    IRQ_MASK r6
+    IRQ_MASK r1
+    FRAME_SAVE
     /* (the caller runs: it is ready, the head of its ring) */
     movs    r6, #ZS_SUSPENDED
     strb    r6, [r2, #ZT_STATE]
@@ -47,21 +48,26 @@
     it      ne
     cmpne   r2, #0
     beq     9f                      /* t NULL (C says K_EINVAL), or before k_start: C */
+    MASKED_TO 9f, r1, r12           /* masked: C keeps the mask, pends the switch */
     THREAD_CALLER 9f
-    MASKED_TO 9f, r4, r5            /* masked: C keeps the mask, pends the switch */
-    IRQ_MASK r4
-    ldrb    r4, [r0, #ZT_STATE]
-    cmp     r4, #ZS_SUSPENDED
+    IRQ_MASK r1
+    ldrb    r1, [r0, #ZT_STATE]
+    cmp     r1, #ZS_SUSPENDED
     bne     8f                      /* not suspended, or not a thread: C */
-    movs    r4, #ZS_READY
-    strb    r4, [r0, #ZT_STATE]
-    ldrb    r4, [r0, #ZT_PRIO]
-    add     r6, r3, r4, lsl #2      /* its ring's slot - ZK_READY */
-    ldrb    r5, [r2, #ZT_PRIO]
-    cmp     r4, r5
+    movs    r1, #ZS_READY
+    strb    r1, [r0, #ZT_STATE]
+    ldrb    r1, [r0, #ZT_PRIO]
+    ldrb    r12, [r2, #ZT_PRIO]
+    cmp     r1, r12
     bls     10f                     /* it does not outrank the caller: no switch */
     /* It outranks the caller, the top thread, so its ring is empty: it becomes the ring and
      * runs at once; the caller stays the head of its own ring. */
+    FRAME_SAVE
+#if K_CONFIG_STACK_CHECK
+    ldr     r12, [r2, #ZT_LIM]      /* (for the switch: THREAD_CALLER compared the SP) */
+#endif
+    mov     r4, r1
+    add     r6, r3, r4, lsl #2      /* its ring's slot - ZK_READY */
     str     r0, [r0, #ZT_NEXT]
     str     r0, [r6, #ZK_READY]
     PRIOBIT r5, r4
@@ -74,7 +80,9 @@
 #endif
     mov     r1, r0
     SWITCH_TAIL 1, 1
-10: READY_AT_TAIL r0, r4, r6, r1, r5, r1
+10: /* r1 = its priority; r4-r11 untouched */
+    add     r2, r3, r1, lsl #2      /* its ring's slot - ZK_READY */
+    READY_AT_TAIL_KEEP r0, r1, r2, r12
     IRQ_UNMASK r0
     bx      lr
 8:  IRQ_UNMASK r3

@@ -4,9 +4,9 @@
  * paths' is fast_pendsv.S) and the start.
  *
  * A suspended thread's z_sp (k_thread offset 0) points at one of two frames:
- *   - light frame (bit 0 of z_sp clear): [r7][return address], left by a synchronous switch
- *     of a thread without FP context; everything else it needs is on its stack already
- *     (z_call_full's r4-r11) or was declared clobbered by its caller;
+ *   - light frame (bit 0 of z_sp clear): [r4-r11][return address], left by a synchronous
+ *     switch of a thread without FP context; r0-r3 and r12 were declared clobbered by its
+ *     caller (an AAPCS call's);
  *   - exception frame (bit 0 set): [r4-r11][EXC_RETURN], then s16-s31 when EXC_RETURN bit 4
  *     is clear (the thread had FP context: the hardware stacked an extended frame, s0-s15
  *     and FPSCR lazily), then the hardware frame; left by PendSV.
@@ -29,34 +29,23 @@
     .equ ICSR, 0xE000ED04
     .equ PENDSVSET, 0x10000000
 
-/* z_call_full: call the light routine in r3 for a caller that follows the AAPCS: save and
- * restore r4-r11 around it (r0, r1 are its arguments, r0 its result). Also the frame that
- * keeps those registers while the thread is switched out. */
-    .section .text.z_call_full, "ax", %progbits
-    .global z_call_full
-    .type z_call_full, %function
-    .thumb_func
-z_call_full:
-    push    {r3-r11, lr}            /* (r3: keeps the stack 8-byte aligned) */
-    blx     r3
-    pop     {r3-r11, pc}
-    .size z_call_full, . - z_call_full
-
 /* The C code's switch (arch_switch, arch.h, a light call): r0 = from, r1 = to, masked. */
     .section .text.z_switch_l, "ax", %progbits
     .global z_switch_l
     .type z_switch_l, %function
     .thumb_func
 z_switch_l:
+    FRAME_SAVE
     mov     r2, r0
     ldr     r3, =z_kernel
     SWITCH_TAIL
     .ltorg
     .size z_switch_l, . - z_switch_l
 
-/* The switch through PendSV (r2 = from, the current thread; lr = where it resumes): pend
+/* The switch through PendSV (r2 = from, the current thread, its light frame pushed): pend
  * PendSV and lift the mask; PendSV saves `from` with an exception frame (its FP registers
- * too) and resumes the top thread. Returns `from`'s result when it runs again. */
+ * too) and resumes the top thread. Returns `from`'s result, by its light frame, when it runs
+ * again. */
     .section .text.z_switch_pendsv_l, "ax", %progbits
     .global z_switch_pendsv_l
     .type z_switch_pendsv_l, %function
@@ -70,12 +59,12 @@ z_switch_pendsv_l:
     IRQ_UNMASK r6
     isb                             /* PendSV is taken here; we return when rescheduled */
     RESULT_TO_R0 r4
-    bx      lr
+    pop     {r4-r11, pc}
     .ltorg
     .size z_switch_pendsv_l, . - z_switch_pendsv_l
 
-/* Nothing is ready (r2 = from, lr = where it resumes, masked): a plain `from` leaves a light
- * frame like any other switch, and the CPU goes to the idle loop, in thread mode on the
+/* Nothing is ready (r2 = from, its light frame pushed, masked): a plain `from` leaves it
+ * like any other switch, and the CPU goes to the idle loop, in thread mode on the
  * interrupt stack (MSP, from its top; nothing else is on it in thread mode). The interrupt
  * that readies a thread pends PendSV, which resumes it from there. The current thread stays
  * `from`. A `from` with FP context goes through PendSV, which idles the same way. */
@@ -108,12 +97,13 @@ z_switch_idle_l:
     .type z_switch_idle_c, %function
     .thumb_func
 z_switch_idle_c:
+    FRAME_SAVE
     mov     r2, r0
     b       z_switch_idle_l
     .size z_switch_idle_c, . - z_switch_idle_c
 
 #if K_CONFIG_STACK_CHECK
-/* The saved SP (already pushed: [r7][return address]) is at or below the limit, or the guard
+/* The saved SP (already pushed: [r4-r11][return address]) is at or below the limit, or the guard
  * word is overwritten. The main stack (interrupts) lies below every thread stack, so a
  * thread-only call made from an interrupt handler lands here too: PendSV switches instead. */
     .section .text.z_switch_badsp_l, "ax", %progbits
@@ -132,7 +122,7 @@ z_switch_badsp_l:
     str     r6, [r5]
     movs    r0, #0
     IRQ_UNMASK r6
-    pop     {r7, pc}
+    pop     {r4-r11, pc}
     .ltorg
     .size z_switch_badsp_l, . - z_switch_badsp_l
 #endif
@@ -190,7 +180,7 @@ arch_start:
     ldr     r3, =z_kernel
     str     r0, [r3, #ZK_CURRENT]
     IRQ_UNMASK r2
-    pop     {r7, pc}                /* the light frame: r7, z_thread_trampoline */
+    pop     {r4-r11, pc}            /* the light frame: r4-r11, z_thread_trampoline */
     .ltorg
     .size arch_start, . - arch_start
 #endif
