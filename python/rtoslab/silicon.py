@@ -207,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="check the plain -O2 build (without the flags for the report compiler's inlining)")
     ap.add_argument("--fetch", action="store_true", help="only extract the references' sources")
     ap.add_argument("--json", help="write the scores to this file")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="keep the built images in DIR/<reference>/ (suite-compat.elf, suite.elf), e.g. "
+                         "for an instruction trace of a benchmark loop (docs/results.md)")
     a = ap.parse_args(argv)
     try:
         return _main(a)
@@ -221,6 +224,7 @@ def _main(a: argparse.Namespace) -> int:
     if unknown:
         raise BadInput(f"unknown reference {', '.join(unknown)} (known: {', '.join(refs)})")
     chosen = [refs[n] for n in (a.names or refs)]
+    keep = _keep_dir(a.keep) if a.keep else None
     if a.make_test:
         chosen = [r for r in chosen if r.spec.get("make_test", False)]
     status, dump = 0, {}
@@ -240,8 +244,12 @@ def _main(a: argparse.Namespace) -> int:
         cols = {}
         compat_name = f"GCC 12 + {ref.spec['compiler'].rsplit('.', 1)[0]} inlining"
         with tempfile.TemporaryDirectory(prefix="silicon-") as tmp:
+            out = Path(tmp)
+            if keep:
+                out = keep / ref.name
+                out.mkdir(exist_ok=True)
             for compat in (True, False):
-                elf = build(ref, src_root, Path(tmp), compat)
+                elf = build(ref, src_root, out, compat)
                 cols[compat_name if compat else "GCC 12 -O2"] = compare(
                     ref, src_root, run(ref, elf, a.vp))
         print(f"{ref.spec['summary']}, on {ref.spec['board']}, against {ref.spec['report']}")
@@ -268,6 +276,16 @@ def _main(a: argparse.Namespace) -> int:
     if a.json:
         Path(a.json).write_text(json.dumps(dump, indent=1) + "\n")
     return status
+
+
+def _keep_dir(path: str) -> Path:
+    """The folder `--keep` names, created if missing; BadInput if it cannot be."""
+    d = Path(path)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BadInput(f"--keep {path}: cannot create the folder ({e.strerror})") from None
+    return d
 
 
 if __name__ == "__main__":

@@ -64,3 +64,16 @@ def test_with_merges_tables_key_by_key():
     spec = {"a": 1, "build": {"x": 1, "y": 2}}
     assert silicon._with(spec, {"a": 2, "build": {"y": 3}}) == {"a": 2, "build": {"x": 1, "y": 3}}
     assert spec == {"a": 1, "build": {"x": 1, "y": 2}}
+
+
+def test_keep_refuses_a_folder_it_cannot_create(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert silicon.main(["chibios-2.6.0", "--keep", str(blocker / "images")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--keep" in err[0] and "cannot create" in err[0]
+
+
+def test_keep_creates_its_folder(tmp_path):
+    d = silicon._keep_dir(str(tmp_path / "a" / "b"))
+    assert d.is_dir()

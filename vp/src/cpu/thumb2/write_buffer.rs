@@ -18,12 +18,17 @@
 //!   ARM B3.1, Table B3-1): the lab board's RAM and lab peripherals. The Private Peripheral
 //!   Bus (0xE0000000-, NVIC, SCB, SysTick, DWT) is Strongly-ordered, never buffered: 2 cycles,
 //!   as before. Flash (the Code region) takes no stores on these boards.
-//! - Full: the buffer holds one store, whose data phase runs in the cycle after the STR; the
-//!   boards' RAM and peripherals have no wait states, so it has drained before the next
-//!   access needs the bus (AHB-Lite overlaps an address phase with the previous data phase):
-//!   back-to-back stores, a load after a store and an exception entry after a store (its
-//!   stacking writes) take no extra cycle. With wait-stated RAM (none of these boards) the
-//!   next load or store would wait for the drain.
+//! - The core store buffer (M3 r1p1 TRM DDI0337E section 1.7 "Store buffers": "the next
+//!   opcode can overlap the store's data phase") holds one store's data for the cycle after
+//!   the STR: a second immediate-offset store right after it cannot overlap and takes the
+//!   unbuffered 2 (`v7_store_begin` in pipeline.rs; STR; STR = 1 + 2, with anything between
+//!   1 + 1 + 1). A load after a store and an exception entry after a store (its stacking
+//!   writes) take no extra cycle: the boards' RAM and peripherals have no wait states, and
+//!   AHB-Lite overlaps an address phase with the previous data phase. The choice was decided
+//!   on the STM32F100 reference; the r2 TRMs' reading (no core store buffer, a wait only when
+//!   the write buffer is full) was measured on the STM32F407 and not taken (docs/results.md,
+//!   "Against silicon"). With wait-stated RAM (none of these boards) the next load or store
+//!   would wait for the drain.
 //! - A buffered store's write lands at the store's end (1 cycle after its start), like any
 //!   store of the model (pipeline.rs): the event a probe toggle or a timer arming causes is
 //!   stamped there.
