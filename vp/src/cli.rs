@@ -128,6 +128,10 @@ pub struct RunArgs {
     /// without flash wait states; elsewhere the interpreter runs.
     #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
     pub native: bool,
+    /// With --native: entries of a block before it is compiled (default 256); 1 compiles
+    /// every block at its first entry (what the tests and the differential runs check).
+    #[arg(long, value_name = "N", requires = "native", value_parser = clap::value_parser!(u16).range(1..))]
+    pub native_hot: Option<u16>,
     /// Run the interpreter beside the block engine (with --native: the native engine) and
     /// compare the two at every block end; the first difference is one line on stderr and
     /// status 123. Not with --gdb or --itrace.
@@ -420,6 +424,9 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     } else {
         Engine::Interpreter
     };
+    if let Some(h) = a.native_hot {
+        m.native.hot = h;
+    }
     m.set_console_sink(Box::new(std::io::stdout()));
     if a.trace.is_some() || a.vcd.is_some() {
         let tr = match &a.trace {
