@@ -417,7 +417,7 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
     let mut m = Machine::from_image(cfg, &img);
     m.engine = if a.blocks {
         Engine::Blocks
-    } else if a.native || (a.check_blocks && a.native) {
+    } else if a.native {
         Engine::Native
     } else if a.check_blocks {
         Engine::Blocks

@@ -31,7 +31,7 @@ pub const HOT: u16 = 256;
 /// The compiled blocks of one core: `code[pc / 2]` the block starting at `pc`, `hits` the
 /// entries of the ones not compiled yet.
 pub struct NativeCache<B> {
-    jit: Option<Jit>,
+    jit: Option<Box<Jit>>,
     code: Vec<Option<Compiled<B>>>,
     hits: Vec<u16>,
     /// Blocks compiled (for tests and `--stats`).
@@ -55,7 +55,7 @@ impl<B: Bus> NativeCache<B> {
             *self = NativeCache { code: vec![None; n], hits: vec![0; n], hot: self.hot, ..Default::default() };
         }
         if self.jit.is_none() && self.usable {
-            self.jit = Jit::new();
+            self.jit = Jit::new().map(Box::new);
             self.usable = self.jit.is_some() && cfg!(target_endian = "little");
         }
     }
