@@ -59,7 +59,7 @@ EXIT_STATUS = {
     2: ("bad-input",
           'bad input: usage, missing file, malformed ELF, image that does not fit'),
     123: ("blocks-differ",
-          '--check-blocks: the block engine and the interpreter differ (one line names the first difference)'),
+          '--check-blocks: the checked engine and the interpreter differ (one line names the first difference)'),
     124: ("cycle-limit",
           'the --max-cycles limit was reached, the core sleeps with nothing left to wake it, or GDB killed it'),
     125: ("fault",

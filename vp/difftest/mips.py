@@ -18,7 +18,8 @@ Last, the goal matrix of issue 29 (`--matrix-only` runs it alone): M0 on `-M mic
 `-M mps2-an385`, each with the mixed workload and the tight loop (`-DTIGHT`), simulator / QEMU
 `-icount shift=0` MIPS on the same image, their geometric mean, and host instructions per
 simulated instruction (valgrind's callgrind on a --callgrind-iters image minus the empty one;
-a count, steady under load). `--vp-flags '--blocks'` times the block engine instead.
+a count, steady under load), each for the interpreter (`--interpreter`) and the native engine
+(`--native`) in the same run. `--vp-flags` adds flags to both.
 Python 3.11, standard library only.
 """
 
@@ -109,46 +110,57 @@ def callgrind_ir(vp: list[str], elf: Path) -> int | None:
     return int(m.group(1)) if m else None
 
 
+ENGINES = (("interpreter", ["--interpreter"]), ("native", ["--native"]))
+
+
 def matrix(args, d: Path, qemu_base: list[str]) -> int:
     """Simulator / QEMU -icount shift=0 MIPS on the same images, {M0, M3} x {mixed, tight
-    loop}, their geometric mean, and host instructions per simulated instruction."""
+    loop}, for each engine (the interpreter, the native engine; --vp-flags adds to both),
+    their geometric means, and host instructions per simulated instruction."""
     vp_flags = args.vp_flags.split()
     have_cg = args.callgrind_iters > 0 and shutil.which("valgrind") is not None
     rows, sums_ok = [], True
     for core, cpu, board, machine in CORES:
         q = [args.qemu, "-M", machine] + qemu_base[3:] + ["-icount", "shift=0", "-kernel"]
-        vp = [args.vp, "run", "--stats", "--board", board, *vp_flags]
         for wl, defs in WORKLOADS:
             tag = f"{core}-{wl.split()[0]}"
             bench = build(args.cc, d / f"g-{tag}.elf", args.iters, cpu=cpu, defines=defs)
             empty = build(args.cc, d / f"g-{tag}-0.elf", 0, cpu=cpu, defines=defs)
-            t, out = timed(vp + [str(bench)], args.repeat)
-            n, _ = vp_stats(out)
-            t0, _ = timed(vp + [str(empty)], args.repeat)
+            small = build(args.cc, d / f"g-{tag}-s.elf", args.callgrind_iters, cpu=cpu, defines=defs) \
+                if have_cg else None
             tq, outq = timed(q + [str(bench)], args.repeat)
             tq0, _ = timed(q + [str(empty)], args.repeat)
-            sums_ok &= checksum(out) == checksum(outq)
-            host = None
-            if have_cg:
-                small = build(args.cc, d / f"g-{tag}-s.elf", args.callgrind_iters, cpu=cpu, defines=defs)
-                _, out_s = timed(vp + [str(small)], 1)
-                n_s, _ = vp_stats(out_s)
-                ir, ir0 = callgrind_ir(vp[:2] + vp[3:], small), callgrind_ir(vp[:2] + vp[3:], empty)
-                if ir and ir0 and n_s:
-                    host = (ir - ir0) / n_s
-            mv, mq = n / max(t - t0, 1e-6) / 1e6, n / max(tq - tq0, 1e-6) / 1e6
-            rows.append((core, wl, n, mv, mq, mv / mq, host))
+            mq = None
+            for engine, eflags in ENGINES:
+                vp = [args.vp, "run", "--stats", "--board", board, *eflags, *vp_flags]
+                t, out = timed(vp + [str(bench)], args.repeat)
+                n, _ = vp_stats(out)
+                t0, _ = timed(vp + [str(empty)], args.repeat)
+                sums_ok &= checksum(out) == checksum(outq)
+                host = None
+                if small is not None:
+                    _, out_s = timed(vp + [str(small)], 1)
+                    n_s, _ = vp_stats(out_s)
+                    ir, ir0 = callgrind_ir(vp[:2] + vp[3:], small), callgrind_ir(vp[:2] + vp[3:], empty)
+                    if ir and ir0 and n_s:
+                        host = (ir - ir0) / n_s
+                mq = n / max(tq - tq0, 1e-6) / 1e6
+                mv = n / max(t - t0, 1e-6) / 1e6
+                rows.append((engine, core, wl, n, mv, mq, mv / mq, host))
     print()
-    print(f"goal matrix (issue 29): rtoslab-vp {' '.join(vp_flags) or '(the default: the interpreter)'} against "
-          f"qemu -icount shift=0 on the same image, {args.iters} iterations, best of {args.repeat}")
-    print(f"| {'core':4s} | {'workload':10s} | {'instructions':>12s} | {'vp MIPS':>8s} | {'QEMU MIPS':>9s} "
-          f"| {'ratio':>6s} | {'host insns/insn':>15s} |")
-    print(f"|{'-' * 6}|{'-' * 12}|{'-' * 14}|{'-' * 10}|{'-' * 11}|{'-' * 8}|{'-' * 17}|")
-    for core, wl, n, mv, mq, r, host in rows:
+    print(f"goal matrix (issue 29): rtoslab-vp {' '.join(vp_flags)} against qemu -icount shift=0 on the same "
+          f"image, {args.iters} iterations, best of {args.repeat}; host instructions per instruction on "
+          f"{args.callgrind_iters} iterations (compiling included) minus the empty image")
+    print(f"| {'engine':11s} | {'core':4s} | {'workload':10s} | {'instructions':>12s} | {'vp MIPS':>8s} "
+          f"| {'QEMU MIPS':>9s} | {'ratio':>6s} | {'host insns/insn':>15s} |")
+    print(f"|{'-' * 13}|{'-' * 6}|{'-' * 12}|{'-' * 14}|{'-' * 10}|{'-' * 11}|{'-' * 8}|{'-' * 17}|")
+    for engine, core, wl, n, mv, mq, r, host in rows:
         hs = f"{host:15.1f}" if host is not None else f"{'-':>15s}"
-        print(f"| {core:4s} | {wl:10s} | {n:12,d} | {mv:8.1f} | {mq:9.1f} | {r:6.3f} | {hs} |")
-    geo = math.prod(r[5] for r in rows) ** (1 / len(rows))
-    print(f"geometric mean of the ratios: {geo:.3f} (goal >= 1.0)")
+        print(f"| {engine:11s} | {core:4s} | {wl:10s} | {n:12,d} | {mv:8.1f} | {mq:9.1f} | {r:6.3f} | {hs} |")
+    for engine, _ in ENGINES:
+        rs = [r[6] for r in rows if r[0] == engine]
+        geo = math.prod(rs) ** (1 / len(rs))
+        print(f"geometric mean of the ratios, {engine}: {geo:.3f} (goal >= 1.0)")
     if not have_cg:
         print("(host instructions per instruction: valgrind not found or --callgrind-iters 0)")
     if not sums_ok:

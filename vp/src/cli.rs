@@ -123,8 +123,18 @@ pub struct RunArgs {
     /// results; slower than the interpreter on every image measured (vp/README.md, "Speed").
     #[arg(long, conflicts_with = "interpreter")]
     pub blocks: bool,
-    /// Run the interpreter beside the block engine and compare the two at every block end;
-    /// the first difference is one line on stderr and status 123. Not with --gdb or --itrace.
+    /// Run on the native engine: hot blocks of flash code compiled to host code (Cranelift),
+    /// the interpreter for the rest; the same results (vp/README.md, "Speed"). ARMv6-M boards
+    /// without flash wait states; elsewhere the interpreter runs.
+    #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
+    pub native: bool,
+    /// With --native: entries of a block before it is compiled (default 256); 1 compiles
+    /// every block at its first entry (what the tests and the differential runs check).
+    #[arg(long, value_name = "N", requires = "native", value_parser = clap::value_parser!(u16).range(1..))]
+    pub native_hot: Option<u16>,
+    /// Run the interpreter beside the block engine (with --native: the native engine) and
+    /// compare the two at every block end; the first difference is one line on stderr and
+    /// status 123. Not with --gdb or --itrace.
     #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
     pub check_blocks: bool,
 }
@@ -405,7 +415,18 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
         r
     });
     let mut m = Machine::from_image(cfg, &img);
-    m.engine = if a.blocks { Engine::Blocks } else { Engine::Interpreter };
+    m.engine = if a.blocks {
+        Engine::Blocks
+    } else if a.native {
+        Engine::Native
+    } else if a.check_blocks {
+        Engine::Blocks
+    } else {
+        Engine::Interpreter
+    };
+    if let Some(h) = a.native_hot {
+        m.native.hot = h;
+    }
     m.set_console_sink(Box::new(std::io::stdout()));
     if a.trace.is_some() || a.vcd.is_some() {
         let tr = match &a.trace {
@@ -501,7 +522,12 @@ pub fn run(mut a: RunArgs) -> Result<i32, Bad> {
             }
             _ => String::new(),
         };
-        eprintln!("rtoslab-vp: cycles={} instructions={} wall={:.3}s mips={:.1}{}", m.cyc, m.insns, wall, mips, cpu);
+        let native =
+            if m.engine == Engine::Native { format!(" native_blocks={}", m.native.built) } else { String::new() };
+        eprintln!(
+            "rtoslab-vp: cycles={} instructions={} wall={:.3}s mips={:.1}{}{}",
+            m.cyc, m.insns, wall, mips, cpu, native
+        );
     }
     Ok(status)
 }

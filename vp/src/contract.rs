@@ -69,7 +69,7 @@ pub const MARK_METRIC_MASK: u32 = 0xFFFF_0000;
 // ---- exit statuses (0..=255 otherwise: the firmware's own) ----
 /// Bad input: usage, missing file, malformed ELF, image that does not fit.
 pub const STATUS_BAD_INPUT: i32 = 2;
-/// --check-blocks: the block engine and the interpreter differ (one line names the first difference).
+/// --check-blocks: the checked engine and the interpreter differ (one line names the first difference).
 pub const STATUS_BLOCKS_DIFFER: i32 = 123;
 /// The --max-cycles limit was reached, the core sleeps with nothing left to wake it, or GDB killed it.
 pub const STATUS_CYCLE_LIMIT: i32 = 124;

@@ -80,6 +80,8 @@ pub enum Engine {
     Interpreter,
     /// The block engine (cpu/block.rs, `--blocks`).
     Blocks,
+    /// Hot blocks compiled to host code (cpu/native/, `--native`).
+    Native,
 }
 
 /// Options fixed at construction.
@@ -183,6 +185,8 @@ pub struct Cpu<B> {
     pub engine: Engine,
     /// The block engine's cache (cpu/block.rs); built as the code runs.
     pub blocks: crate::cpu::block::BlockCache<B>,
+    /// The native engine's compiled blocks (cpu/native/); built as the code runs.
+    pub native: crate::cpu::native::NativeCache<B>,
 }
 
 /// The board: the core on the lab bus.
@@ -231,6 +235,7 @@ impl<B: Bus> Cpu<B> {
             sh_feature_pos: 0,
             engine: Engine::Interpreter,
             blocks: Default::default(),
+            native: Default::default(),
         };
         m.reset_core();
         m
@@ -280,6 +285,7 @@ impl<B: Bus> Cpu<B> {
             engine: self.engine,
             // handlers are compiled for their bus: the new bus builds its own
             blocks: Default::default(),
+            native: Default::default(),
         }
     }
 }

@@ -1,12 +1,14 @@
-//! `--check-blocks`: the block engine (cpu/block.rs) run beside the interpreter, the
-//! reference, on two copies of the same board; at the end of every block the interpreter is
+//! `--check-blocks`: the block engine (cpu/block.rs) or the native engine (cpu/native/, with
+//! `--native`) run beside the interpreter, the reference, on two copies of the same board; at
+//! the end of every block (native: every return from compiled code) the interpreter is
 //! brought to the same instruction count and the two are compared (core state, cycle count,
 //! exception state, core peripherals, flash system; RAM every `RAM_EVERY` blocks and at the
 //! end). The first difference is reported as one line.
 
-use super::block::BlockEnd;
+use super::block::{BlockCache, BlockEnd};
+use super::native::NativeCache;
 use crate::bus::Bus;
-use crate::machine::{Cpu, Stop};
+use crate::machine::{Cpu, Engine, Stop};
 
 /// Compare RAM after this many blocks (a whole-RAM compare costs about as much as a block).
 const RAM_EVERY: u64 = 64;
@@ -17,7 +19,15 @@ pub enum Checked {
     Differ(String),
 }
 
-/// Run `a` on the block engine and `b` on the interpreter (two machines built alike).
+/// The engine under check: one step of it (`block_step` or `native_step`).
+enum Caches<B> {
+    Blocks(BlockCache<B>),
+    Native(NativeCache<B>),
+}
+
+/// Run `a` on its engine (`a.engine`: the native engine, else the block engine) and `b` on the
+/// interpreter (two machines built alike). On a board the native engine does not compile for,
+/// it is the interpreter against itself.
 pub fn run_checked<B: Bus>(a: &mut Cpu<B>, b: &mut Cpu<B>) -> Checked {
     match (a.v7, a.flash.on) {
         (false, false) => check_loop::<B, false, false>(a, b),
@@ -28,12 +38,24 @@ pub fn run_checked<B: Bus>(a: &mut Cpu<B>, b: &mut Cpu<B>) -> Checked {
 }
 
 fn check_loop<B: Bus, const V7: bool, const FLASH: bool>(a: &mut Cpu<B>, b: &mut Cpu<B>) -> Checked {
-    let mut cache = std::mem::take(&mut a.blocks);
-    cache.fit(a.ops.len());
+    let native = a.engine == Engine::Native && a.native_applies();
+    let mut caches = if native {
+        let mut c = std::mem::take(&mut a.native);
+        c.fit_for(a.ops.len());
+        Caches::Native(c)
+    } else {
+        let mut c = std::mem::take(&mut a.blocks);
+        c.fit(a.ops.len());
+        Caches::Blocks(c)
+    };
     let mut blocks = 0u64;
     let out = loop {
         let at = a.cpu.pc;
-        match a.block_step::<V7, FLASH>(&mut cache) {
+        let step = match &mut caches {
+            Caches::Blocks(c) => a.block_step::<V7, FLASH>(c),
+            Caches::Native(c) => a.native_step(c),
+        };
+        match step {
             Err(stop) => {
                 // the interpreter must reach the same stop after the same instructions
                 let sb = loop {
@@ -75,7 +97,10 @@ fn check_loop<B: Bus, const V7: bool, const FLASH: bool>(a: &mut Cpu<B>, b: &mut
             Ok(_) => {}
         }
     };
-    a.blocks = cache;
+    match caches {
+        Caches::Blocks(c) => a.blocks = c,
+        Caches::Native(c) => a.native = c,
+    }
     out
 }
 

@@ -8,6 +8,7 @@ pub mod decode;
 pub mod execute;
 pub mod flags;
 pub mod fpu;
+pub mod native;
 pub mod op;
 pub mod predecode;
 pub mod state;
@@ -47,10 +48,11 @@ impl<B: Bus> Cpu<B> {
     /// (cpu/block.rs), the same instructions at the same cycles. The debugging bus always
     /// interprets (its hooks are per instruction).
     pub fn run(&mut self) -> Stop {
-        if B::DEBUG || self.engine == Engine::Interpreter {
-            self.run_interpreter()
-        } else {
-            self.run_blocks()
+        match self.engine {
+            _ if B::DEBUG => self.run_interpreter(),
+            Engine::Interpreter => self.run_interpreter(),
+            Engine::Blocks => self.run_blocks(),
+            Engine::Native => self.run_native(),
         }
     }
 

@@ -16,6 +16,7 @@ mod fuzz_no_panic;
 mod instructions;
 mod itrace;
 mod masked;
+mod native;
 mod op_sizes;
 mod own_bus;
 mod peripherals;

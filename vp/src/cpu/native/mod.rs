@@ -1,0 +1,144 @@
+//! The native engine (`--native`): hot blocks of predecoded flash compiled to host code with
+//! Cranelift (translate.rs), run from a small dispatch loop; the interpreter does the rest.
+//!
+//! A block is the block engine's (cpu/block.rs `ends_block`, at most `MAX_BLOCK` ops). The
+//! loop looks the `pc` up in a table with one entry per flash halfword: a compiled block runs;
+//! a block not yet entered `HOT` times runs one interpreter step (`Cpu::iteration`) and counts.
+//! A compiled block that branches to its own start loops inside the compiled code.
+//!
+//! Where the interpreter runs instead, always: outside flash (code in RAM, possibly rewritten),
+//! whenever a deadline is due (`cyc >= next_event`) or may fall inside the block (the compiled
+//! code's own check, translate.rs), on ARMv7-M cores and on boards with flash wait states (their
+//! timing is dynamic per instruction: pipelining record, write buffer, flash lines), and on the
+//! debugging bus. So interrupts are taken at the same cycle as on the interpreter.
+//!
+//! `--check-blocks` with `--native` runs the interpreter beside it and compares at every
+//! return from compiled code (cpu/check.rs).
+
+mod jit;
+pub mod translate;
+
+use super::block::{ends_block, BlockEnd, MAX_BLOCK};
+use crate::bus::Bus;
+use crate::machine::{Cpu, Stop};
+use jit::{Compiled, Jit};
+use translate::{BlockOp, Layout, Target};
+
+/// Entries of a block before it is compiled (compiling costs about as much as interpreting
+/// a few thousand instructions; code run fewer times stays interpreted).
+pub const HOT: u16 = 256;
+
+/// The compiled blocks of one core: `code[pc / 2]` the block starting at `pc`, `hits` the
+/// entries of the ones not compiled yet.
+pub struct NativeCache<B> {
+    jit: Option<Box<Jit>>,
+    code: Vec<Option<Compiled<B>>>,
+    hits: Vec<u16>,
+    /// Blocks compiled (for tests and `--stats`).
+    pub built: u64,
+    /// False when the host has no Cranelift back end: the interpreter runs everything.
+    pub usable: bool,
+    /// Entries before a block is compiled (`HOT`; the tests use 1 to compile every block).
+    pub hot: u16,
+}
+
+impl<B> Default for NativeCache<B> {
+    fn default() -> Self {
+        NativeCache { jit: None, code: Vec::new(), hits: Vec::new(), built: 0, usable: true, hot: HOT }
+    }
+}
+
+impl<B: Bus> NativeCache<B> {
+    /// Make the table cover a flash table of `n` ops and start the JIT (also `--check-blocks`).
+    pub(crate) fn fit_for(&mut self, n: usize) {
+        if self.code.len() != n {
+            *self = NativeCache { code: vec![None; n], hits: vec![0; n], hot: self.hot, ..Default::default() };
+        }
+        if self.jit.is_none() && self.usable {
+            self.jit = Jit::new().map(Box::new);
+            self.usable = self.jit.is_some() && cfg!(target_endian = "little");
+        }
+    }
+}
+
+impl<B: Bus> Cpu<B> {
+    /// Does the native engine compile code on this board? (ARMv6-M without flash wait states.)
+    pub fn native_applies(&self) -> bool {
+        !B::DEBUG && !self.v7 && !self.flash.on
+    }
+
+    /// `run` on the native engine.
+    pub fn run_native(&mut self) -> Stop {
+        if !self.native_applies() {
+            return self.run_interpreter();
+        }
+        let mut cache = std::mem::take(&mut self.native);
+        cache.fit_for(self.ops.len());
+        let stop = loop {
+            if let Err(s) = self.native_step(&mut cache) {
+                break s;
+            }
+        };
+        self.native = cache;
+        stop
+    }
+
+    /// One pass of the native engine's loop: a compiled block if there is one at `pc` and no
+    /// deadline is due, else one interpreter step. `Boundary` after compiled code ran.
+    #[inline(always)]
+    pub(crate) fn native_step(&mut self, cache: &mut NativeCache<B>) -> Result<BlockEnd, Stop> {
+        let i = (self.cpu.pc >> 1) as usize;
+        if self.cyc < self.next_event && i < cache.code.len() {
+            if let Some(f) = cache.code[i] {
+                let before = self.insns;
+                f.call(self);
+                if self.insns != before {
+                    return Ok(BlockEnd::Boundary);
+                }
+            } else if cache.usable {
+                cache.hits[i] += 1;
+                if cache.hits[i] >= cache.hot {
+                    self.compile_block(cache, i);
+                }
+            }
+        }
+        match self.iteration::<false, false, false>(u64::MAX) {
+            Some(s) => Err(s),
+            None => Ok(BlockEnd::Outside),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn compile_block(&mut self, cache: &mut NativeCache<B>, i: usize) {
+        let mut ops = Vec::new();
+        let mut k = i;
+        while let Some(op) = self.ops.get(k) {
+            let pc = (k * 2) as u32;
+            ops.push(BlockOp { op: *op, pc });
+            if ends_block(op) || ops.len() == MAX_BLOCK {
+                break;
+            }
+            k = (pc.wrapping_add(op.size()) >> 1) as usize;
+        }
+        let ram_len = self.bus.ram().len();
+        let (Some(jit), true) = (cache.jit.as_mut(), ram_len >= 4 && ram_len <= u32::MAX as usize) else {
+            cache.usable = false;
+            return;
+        };
+        let tgt = Target {
+            layout: Layout::of::<B>(),
+            ram_len: ram_len as u32,
+            flash: self.bus.flash(),
+            mul_cycles: self.mul_cycles,
+        };
+        let func = translate::translate::<B>(jit, &tgt, &ops);
+        match jit.compile::<B>(func) {
+            Some(f) => {
+                cache.code[i] = Some(f);
+                cache.built += 1;
+            }
+            None => cache.hits[i] = 0,
+        }
+    }
+}
