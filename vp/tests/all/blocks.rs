@@ -5,6 +5,7 @@
 
 use crate::support::command::{tmp_in, vp};
 use crate::support::elfgen::from_flash;
+use crate::support::engine_programs;
 use crate::support::*;
 use rtoslab_vp::cpu::check::{run_checked, Checked};
 use rtoslab_vp::machine::{Config, Engine, Machine, Stop};
@@ -56,22 +57,7 @@ fn an_interrupt_at_every_phase_of_a_block_is_taken_at_the_same_cycle() {
 
 #[test]
 fn code_in_ram_rewritten_between_calls_runs_as_written() {
-    // "movs r0, #42; bx lr" into RAM, called; then "movs r0, #7; bx lr" over it, called again
-    let mut a = Asm::new();
-    a.label("reset")
-        .li(5, 0x2000_0100)
-        .li(1, 0x4770_202A)
-        .i(str_i(1, 5, 0))
-        .i(adds_i8(5, 1))
-        .i(blx(5))
-        .i(mov_hi(6, 0))
-        .i(subs_i8(5, 1))
-        .li(1, 0x4770_2007)
-        .i(str_i(1, 5, 0))
-        .i(adds_i8(5, 1))
-        .i(blx(5))
-        .i(mov_hi(7, 0))
-        .exit(0);
+    let a = engine_programs::ram_code_rewritten_between_calls();
     let (m, s) = same(&a, cfg(Board::VP_M0));
     assert_eq!(s, Stop::Exit(0));
     assert_eq!((m.cpu.r[6], m.cpu.r[7]), (42, 7));
@@ -80,9 +66,7 @@ fn code_in_ram_rewritten_between_calls_runs_as_written() {
 #[test]
 fn the_checker_reports_the_first_difference() {
     // the two machines differ on purpose: MULS takes 1 cycle on one, 32 on the other
-    let mut a = Asm::new();
-    a.label("reset").i(movs_i(0, 3)).i(movs_i(1, 5)).i(muls(0, 1)).i(movs_i(2, 1)).b("next");
-    a.label("next").exit(0);
+    let a = engine_programs::a_multiply();
     let fast = cfg(Board::VP_M0);
     let slow = Config { mul_cycles: 32, ..cfg(Board::VP_M0) };
     match checked(&a, fast, slow) {

@@ -3,6 +3,7 @@
 
 pub mod command;
 pub mod elfgen;
+pub mod engine_programs;
 pub mod thumb;
 
 use rtoslab_vp::machine::{Config, Machine, Stop};
