@@ -127,6 +127,11 @@ def main(argv: list[str]) -> int:
         names = {f for doc in docs for _, _, args in found[doc] for f in files_of(args)}
         if a.run:
             make_runs(names, a.runs, a.jobs)
+            # the runs take many minutes: read the documents again, so that what was committed
+            # to them meanwhile (a merge) is kept, not overwritten by the text read before
+            texts = {doc: doc.read_text() for doc in docs}
+            found = {doc: blocks(texts[doc], doc) for doc in docs}
+            names = {f for doc in docs for _, _, args in found[doc] for f in files_of(args)}
         missing = sorted(n for n in names if not (a.runs / n).exists())
         if missing:
             raise SystemExit(f"update_results: {a.runs}: missing {', '.join(missing)} (--run makes the runs)")
