@@ -57,22 +57,12 @@ fn an_interrupt_at_every_phase_of_a_block_is_taken_at_the_same_cycle() {
 
 #[test]
 fn code_in_ram_rewritten_between_calls_runs_as_written() {
-    let a = engine_programs::ram_code_rewritten_between_calls();
-    let (m, s) = same(&a, cfg(Board::VP_M0));
-    assert_eq!(s, Stop::Exit(0));
-    assert_eq!((m.cpu.r[6], m.cpu.r[7]), (42, 7));
+    engine_programs::ram_code_runs_as_written(same);
 }
 
 #[test]
 fn the_checker_reports_the_first_difference() {
-    // the two machines differ on purpose: MULS takes 1 cycle on one, 32 on the other
-    let a = engine_programs::a_multiply();
-    let fast = cfg(Board::VP_M0);
-    let slow = Config { mul_cycles: 32, ..cfg(Board::VP_M0) };
-    match checked(&a, fast, slow) {
-        (_, Checked::Differ(d)) => assert!(d.contains("cyc differs"), "{}", d),
-        (_, Checked::Same(s)) => panic!("no difference found ({:?})", s),
-    }
+    engine_programs::a_planted_difference_is_reported(checked);
 }
 
 #[test]

@@ -1,11 +1,34 @@
-//! Programs that every execution engine's tests run (the block engine, `blocks.rs`; the native
-//! engine, `native.rs`): each engine must give the interpreter's result on them.
+//! Checks that every execution engine's tests run (the block engine, `blocks.rs`; the native
+//! engine, `native.rs`), each given the file's own way to run an engine: `same` (the engine
+//! beside the interpreter, which must agree) or `checked` (the checker's verdict).
+use super::cfg;
 use super::thumb::*;
+use rtoslab_vp::cpu::check::Checked;
+use rtoslab_vp::machine::{Config, Machine, Stop};
+use rtoslab_vp::Board;
+
+/// Code in RAM rewritten between two calls runs as written (the engine caches no RAM code).
+pub fn ram_code_runs_as_written(same: impl Fn(&Asm, Config) -> (Machine, Stop)) {
+    let (m, s) = same(&ram_code_rewritten_between_calls(), cfg(Board::VP_M0));
+    assert_eq!(s, Stop::Exit(0));
+    assert_eq!((m.cpu.r[6], m.cpu.r[7]), (42, 7));
+}
+
+/// The checker reports a difference planted on purpose: MULS takes 1 cycle on one machine, 32
+/// on the other.
+pub fn a_planted_difference_is_reported(checked: impl Fn(&Asm, Config, Config) -> (Machine, Checked)) {
+    let fast = cfg(Board::VP_M0);
+    let slow = Config { mul_cycles: 32, ..cfg(Board::VP_M0) };
+    match checked(&a_multiply(), fast, slow) {
+        (_, Checked::Differ(d)) => assert!(d.contains("cyc differs"), "{}", d),
+        (_, Checked::Same(s)) => panic!("no difference found ({:?})", s),
+    }
+}
 
 /// Code written into RAM and called, then rewritten in place and called again ("movs r0, #42;
 /// bx lr", then "movs r0, #7; bx lr"): an engine that caches code in RAM runs the old copy.
 /// Ends with EXIT 0, r6 = 42 and r7 = 7.
-pub fn ram_code_rewritten_between_calls() -> Asm {
+fn ram_code_rewritten_between_calls() -> Asm {
     let mut a = Asm::new();
     a.label("reset")
         .li(5, 0x2000_0100)
@@ -24,9 +47,8 @@ pub fn ram_code_rewritten_between_calls() -> Asm {
     a
 }
 
-/// A MULS in a block: run on two machines whose multiplier differs (1 and 32 cycles), the
-/// checker must report the cycle difference.
-pub fn a_multiply() -> Asm {
+/// A MULS in a block.
+fn a_multiply() -> Asm {
     let mut a = Asm::new();
     a.label("reset").i(movs_i(0, 3)).i(movs_i(1, 5)).i(muls(0, 1)).i(movs_i(2, 1)).b("next");
     a.label("next").exit(0);
