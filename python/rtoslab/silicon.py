@@ -13,7 +13,10 @@ the report's and the deviation. The reference's goal is printed, met or not; the
 (status 1) above its limit: the median |deviation| above `limit_median_pct`, or a deviation above
 the goal's worst with no cause written in the reference's [causes]; missing sources or compiler: status 4 (skipped).
 
-    python -m rtoslab.silicon [NAME ...] [--make-test] [--vp PATH] [--no-compat] [--json FILE]
+Another compiler (`--gcc PATH`, e.g. the older GCC `scripts/fetch_gcc8.sh` unpacks) shows how
+far the scores move with the code generator alone: the columns are named by the compiler's version.
+
+    python -m rtoslab.silicon [NAME ...] [--make-test] [--vp PATH] [--gcc PATH] [--no-compat] [--json FILE]
 """
 from __future__ import annotations
 
@@ -105,7 +108,7 @@ def scores(text: str) -> dict[str, tuple[str, int, str]]:
     return out
 
 
-def build(ref: Reference, src_root: Path, out: Path, compat: bool) -> Path:
+def build(ref: Reference, src_root: Path, out: Path, compat: bool, gcc: str = GCC) -> Path:
     """The suite's image, built as the reference's demo builds it; raises BadInput with the
     compiler's first error line."""
     b = ref.spec["build"]
@@ -130,11 +133,11 @@ def build(ref: Reference, src_root: Path, out: Path, compat: bool) -> Path:
         c = [f for f in files if f.endswith(".c")]
         asm = [f for f in files if f.endswith(".s")]
         if c:
-            _gcc([GCC, *cflags, *extra, "-w", *inc, "-c", *c], objs)
+            _gcc([gcc, *cflags, *extra, "-w", *inc, "-c", *c], objs)
         if asm:  # the ports' .s files go through the preprocessor (rules.mk: -x assembler-with-cpp)
-            _gcc([GCC, *cflags, *inc, "-x", "assembler-with-cpp", "-c", *asm], objs)
+            _gcc([gcc, *cflags, *inc, "-x", "assembler-with-cpp", "-c", *asm], objs)
     ldflags = [f.replace("{src}", str(src_root)) for f in b["ldflags"]]
-    _gcc([GCC, *cflags, *sorted(str(p) for p in objs.glob("*.o")), *ldflags, f"-T{ld}",
+    _gcc([gcc, *cflags, *sorted(str(p) for p in objs.glob("*.o")), *ldflags, f"-T{ld}",
           "-o", str(elf)], objs)
     return elf
 
@@ -149,8 +152,23 @@ def _found(ref: Reference, src_root: Path, patterns: list[str]) -> list[str]:
     return out
 
 
+def gcc_version(gcc: str) -> str:
+    """The compiler's name and version ("GCC 12.2.1", from `-dumpfullversion`); BadInput if it does
+    not run."""
+    try:
+        r = subprocess.run([gcc, "-dumpfullversion"], capture_output=True, text=True, timeout=60)
+    except OSError as e:
+        raise BadInput(f"--gcc {gcc}: cannot run it ({e.strerror})") from None
+    if r.returncode != 0 or not r.stdout.strip():
+        raise BadInput(f"--gcc {gcc}: not a GCC (-dumpfullversion gave status {r.returncode})")
+    return f"GCC {r.stdout.strip()}"
+
+
 def _gcc(cmd: list[str], cwd: Path) -> None:
-    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    try:
+        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    except OSError as e:
+        raise BadInput(f"build failed: cannot run {cmd[0]} ({e.strerror})") from None
     if r.returncode != 0:
         first = next((ln for ln in r.stderr.splitlines() if "error" in ln), r.stderr.strip()[:200])
         raise BadInput(f"build failed: {first}")
@@ -173,6 +191,16 @@ def compare(ref: Reference, src_root: Path, output: str) -> list[Score]:
     if missing:
         raise RtoslabError(f"{ref.name}: no score for test case(s) {', '.join(missing)}")
     return [Score(c, t, u, r, measured[c][1]) for c, (t, r, u) in published.items()]
+
+
+def spread(columns: dict[str, list[Score]], names: list[str]) -> str:
+    """How far the compilers move each score: per test case the largest minus the smallest
+    deviation over the named columns (percentage points), then their median and maximum."""
+    per_case = [(rows[0].case, max(r.deviation_pct for r in rows) - min(r.deviation_pct for r in rows))
+                for rows in zip(*(columns[n] for n in names))]
+    worst = max(per_case, key=lambda c: c[1])
+    return (f"between {' and '.join(names)}: scores move by a median of "
+            f"{statistics.median(d for _, d in per_case):.1f} points, at most {worst[1]:.1f} ({worst[0]})")
 
 
 def summary(rows: list[Score]) -> tuple[float, float]:
@@ -203,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="only the references make test runs (their make_test = true)")
     ap.add_argument("--vp", default=os.environ.get("RTOSLAB_VP",
                                                    str(repo_root() / "vp/target/release/rtoslab-vp")))
+    ap.add_argument("--gcc", action="append", metavar="PATH",
+                    help="an arm-none-eabi-gcc to build with (default: the one on PATH); repeat it to "
+                         "compare compilers in one run (the first is the one checked); the columns are "
+                         "named by each compiler's version")
     ap.add_argument("--no-compat", action="store_true",
                     help="check the plain -O2 build (without the flags for the report compiler's inlining)")
     ap.add_argument("--fetch", action="store_true", help="only extract the references' sources")
@@ -225,6 +257,11 @@ def _main(a: argparse.Namespace) -> int:
         raise BadInput(f"unknown reference {', '.join(unknown)} (known: {', '.join(refs)})")
     chosen = [refs[n] for n in (a.names or refs)]
     keep = _keep_dir(a.keep) if a.keep else None
+    # a path is made absolute: the builds run in their object folders
+    compilers = [str(Path(g).resolve()) if os.sep in g else g for g in a.gcc or [GCC]]
+    for gcc in compilers:
+        if gcc != GCC and shutil.which(gcc) is None:
+            raise BadInput(f"--gcc {gcc}: no such program")
     if a.make_test:
         chosen = [r for r in chosen if r.spec.get("make_test", False)]
     status, dump = 0, {}
@@ -236,25 +273,30 @@ def _main(a: argparse.Namespace) -> int:
             continue
         if a.fetch:
             continue
-        if shutil.which(GCC) is None:
+        if shutil.which(compilers[0]) is None:
             print(f"skip {ref.name}: {GCC} not installed")
             status = status or SKIPPED
             continue
         src_root = peers.extracted_root() / ref.source.dir
-        cols = {}
-        compat_name = f"GCC 12 + {ref.spec['compiler'].rsplit('.', 1)[0]} inlining"
+        cols, compat_names = {}, []
         with tempfile.TemporaryDirectory(prefix="silicon-") as tmp:
-            out = Path(tmp)
-            if keep:
-                out = keep / ref.name
-                out.mkdir(exist_ok=True)
-            for compat in (True, False):
-                elf = build(ref, src_root, out, compat)
-                cols[compat_name if compat else "GCC 12 -O2"] = compare(
-                    ref, src_root, run(ref, elf, a.vp))
+            for gcc in compilers:
+                version = gcc_version(gcc)
+                names = (f"{version} + {ref.spec['compiler'].rsplit('.', 1)[0]} inlining", f"{version} -O2")
+                compat_names.append(names[0])
+                # one folder per compiler when several build the same reference
+                sub = version.replace(" ", "-") if len(compilers) > 1 else ""
+                out = (keep / ref.name if keep else Path(tmp)) / sub
+                out.mkdir(parents=True, exist_ok=True)
+                for compat, name in zip((True, False), names):
+                    elf = build(ref, src_root, out, compat, gcc)
+                    cols[name] = compare(ref, src_root, run(ref, elf, a.vp))
+        checked_name = list(cols)[1 if a.no_compat else 0]
         print(f"{ref.spec['summary']}, on {ref.spec['board']}, against {ref.spec['report']}")
         print(table(cols))
-        checked = cols["GCC 12 -O2" if a.no_compat else compat_name]
+        if len(compat_names) > 1:
+            print(spread(cols, compat_names))
+        checked = cols[checked_name]
         med, worst = summary(checked)
         goal_m, goal_w = ref.spec["goal_median_pct"], ref.spec["goal_worst_pct"]
         causes = ref.spec.get("causes", {})

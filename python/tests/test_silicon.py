@@ -1,4 +1,6 @@
 """The silicon check's parts that need no compiler or simulator (python/rtoslab/silicon.py)."""
+import pytest
+
 from rtoslab import silicon
 
 REPORT = """\
@@ -77,3 +79,27 @@ def test_keep_refuses_a_folder_it_cannot_create(tmp_path, capsys):
 def test_keep_creates_its_folder(tmp_path):
     d = silicon._keep_dir(str(tmp_path / "a" / "b"))
     assert d.is_dir()
+
+
+def test_gcc_that_is_not_there_is_one_line_and_status_2(tmp_path, capsys):
+    assert silicon.main(["chibios-2.6.0", "--gcc", str(tmp_path / "no-gcc")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--gcc" in err[0] and "no such program" in err[0]
+
+
+def test_gcc_version_names_the_columns(tmp_path, capsys):
+    assert silicon.gcc_version("arm-none-eabi-gcc").startswith("GCC 1")
+    not_gcc = tmp_path / "false-gcc"
+    not_gcc.write_text("#!/bin/sh\nexit 3\n")
+    not_gcc.chmod(0o755)
+    with pytest.raises(silicon.BadInput, match="not a GCC"):
+        silicon.gcc_version(str(not_gcc))
+
+
+def test_spread_is_the_widest_gap_between_compilers_per_case():
+    def col(*measured):
+        return [silicon.Score(f"11.{i}", "t", "u", 100, m) for i, m in enumerate(measured, 1)]
+    cols = {"GCC 12": col(103, 90, 100), "GCC 12 -O2": col(150, 150, 150), "GCC 8": col(97, 92, 100)}
+    line = silicon.spread(cols, ["GCC 12", "GCC 8"])
+    # per case 6, 2 and 0 points: median 2, the widest 11.1's 6 (the -O2 column is not compared)
+    assert "median of 2.0 points" in line and "at most 6.0 (11.1)" in line
