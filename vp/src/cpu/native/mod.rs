@@ -62,9 +62,10 @@ impl<B: Bus> NativeCache<B> {
 }
 
 impl<B: Bus> Cpu<B> {
-    /// Does the native engine compile code on this board? (ARMv6-M without flash wait states.)
+    /// Does the native engine compile code on this board? (Boards without flash wait states;
+    /// ARMv7-M blocks are translate/thumb2.rs's.)
     pub fn native_applies(&self) -> bool {
-        !B::DEBUG && !self.v7 && !self.flash.on
+        !B::DEBUG && !self.flash.on
     }
 
     /// `run` on the native engine.
@@ -102,7 +103,12 @@ impl<B: Bus> Cpu<B> {
                 }
             }
         }
-        match self.iteration::<false, false, false>(u64::MAX) {
+        let step = if self.v7 {
+            self.iteration::<false, true, false>(u64::MAX)
+        } else {
+            self.iteration::<false, false, false>(u64::MAX)
+        };
+        match step {
             Some(s) => Err(s),
             None => Ok(BlockEnd::Outside),
         }
@@ -131,6 +137,7 @@ impl<B: Bus> Cpu<B> {
             ram_len: ram_len as u32,
             flash: self.bus.flash(),
             mul_cycles: self.mul_cycles,
+            v7: self.v7.then(|| translate::thumb2::V7Facts::of(self, &ops)),
         };
         let func = translate::translate::<B>(jit, &tgt, &ops);
         match jit.compile::<B>(func) {
