@@ -257,7 +257,14 @@ fn an_interrupt_at_every_phase_of_a_compiled_armv7m_loop_is_taken_at_the_same_cy
         for hw in [0xEB03, 0x0483, 0xF8C7, 0x4004, 0xF8D7, 0x5004, 0x683D, 0x2B02, 0xBF0C, 0x2401, 0x2402] {
             a.i(hw);
         }
-        a.i(0xFB03).i(0x2204).i(str_i(2, 7, 8)).i(push(0xFF, true)).i(add_sp(36)).i(cmp_i(3, 0)).bc(1, "loop").b("loop");
+        a.i(0xFB03)
+            .i(0x2204)
+            .i(str_i(2, 7, 8))
+            .i(push(0xFF, true))
+            .i(add_sp(36))
+            .i(cmp_i(3, 0))
+            .bc(1, "loop")
+            .b("loop");
         a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
         a.vector(16, "irq");
         let (m, s) = same(&a, cfg(Board::VP_M3));

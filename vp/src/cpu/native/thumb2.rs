@@ -90,12 +90,22 @@ const NEUTRAL: Rec = Rec::Known { adj: None, wb: false };
 enum Plan {
     Helper,
     /// data processing: `rec` the record it writes (registers with the DP mark; 0: none)
-    Alu { cost: u64, rec: u16 },
+    Alu {
+        cost: u64,
+        rec: u16,
+    },
     /// a single load or store: `rec` the record a load writes (0: none), `buffered` a store
     /// through the write buffer
-    Mem { cost: u64, rec: u16, buffered: bool },
+    Mem {
+        cost: u64,
+        rec: u16,
+        buffered: bool,
+    },
     /// a branch (the last op): taken, not taken
-    Branch { taken: u64, not_taken: u64 },
+    Branch {
+        taken: u64,
+        not_taken: u64,
+    },
 }
 
 impl Plan {
@@ -514,7 +524,8 @@ impl Tr<'_, '_> {
         let (b, carry) = match x {
             Operand::Imm(imm) => {
                 let v = self.imm(imm);
-                let c = if f & dp::IMM_C != 0 { Some(self.b.ins().iconst(types::I8, (imm >> 31) as i64)) } else { None };
+                let c =
+                    if f & dp::IMM_C != 0 { Some(self.b.ins().iconst(types::I8, (imm >> 31) as i64)) } else { None };
                 (v, c)
             }
             Operand::Reg(rm, sh) => {
@@ -567,8 +578,11 @@ impl Tr<'_, '_> {
     /// a + b + C (AddWithCarry with the carry flag), setting N Z C V if `s`.
     fn add_carry(&mut self, a: Value, b: Value, s: bool) -> Value {
         let c = self.b.use_var(self.flags[C]);
-        let (a64, b64, c64) =
-            (self.b.ins().uextend(types::I64, a), self.b.ins().uextend(types::I64, b), self.b.ins().uextend(types::I64, c));
+        let (a64, b64, c64) = (
+            self.b.ins().uextend(types::I64, a),
+            self.b.ins().uextend(types::I64, b),
+            self.b.ins().uextend(types::I64, c),
+        );
         let sum = self.b.ins().iadd(a64, b64);
         let sum = self.b.ins().iadd(sum, c64);
         let r = self.b.ins().ireduce(types::I32, sum);
@@ -796,8 +810,12 @@ impl Tr<'_, '_> {
                 let (x, y) = (self.r(rn), self.r(rm));
                 (self.b.ins().iadd(x, y), None)
             }
-            StrImm { rn, off, .. } | StrbImm { rn, off, .. } | StrhImm { rn, off, .. } => (plus(self, rn, off as i64), None),
-            LdrImm { rn, off, .. } | LdrbImm { rn, off, .. } | LdrhImm { rn, off, .. } => (plus(self, rn, off as i64), None),
+            StrImm { rn, off, .. } | StrbImm { rn, off, .. } | StrhImm { rn, off, .. } => {
+                (plus(self, rn, off as i64), None)
+            }
+            LdrImm { rn, off, .. } | LdrbImm { rn, off, .. } | LdrhImm { rn, off, .. } => {
+                (plus(self, rn, off as i64), None)
+            }
             StrSp { off, .. } | LdrSp { off, .. } => (plus(self, 13, off as i64), None),
             LdImm { rn, off, .. } => (plus(self, rn, off as i64), None),
             LdPre { rn, off, .. } => {
@@ -861,7 +879,13 @@ mod tests {
     #[test]
     fn plan_follows_the_record_through_a_block() {
         let flash = [0u8; 64];
-        let tgt = Target { layout: Layout::of::<crate::lab_bus::LabBus>(), ram_len: 0x1000, flash: &flash, mul_cycles: 1, v7: None };
+        let tgt = Target {
+            layout: Layout::of::<crate::lab_bus::LabBus>(),
+            ram_len: 0x1000,
+            flash: &flash,
+            mul_cycles: 1,
+            v7: None,
+        };
         let facts = V7Facts { taken: vec![], m4: false, ld_rec: 0, wb_end: 0, neutral: 0 };
         let ldr = Op::LdrImm { rt: 0, rn: 1, off: 0 };
         let (p, st) = plan_op(&ldr, NEUTRAL, 0, &tgt, &facts);
