@@ -8,9 +8,10 @@
 //!
 //! Where the interpreter runs instead, always: outside flash (code in RAM, possibly rewritten),
 //! whenever a deadline is due (`cyc >= next_event`) or may fall inside the block (the compiled
-//! code's own check, translate.rs), on ARMv7-M cores and on boards with flash wait states (their
-//! timing is dynamic per instruction: pipelining record, write buffer, flash lines), and on the
-//! debugging bus. So interrupts are taken at the same cycle as on the interpreter.
+//! code's own check, translate.rs), on boards with flash wait states (their timing is dynamic
+//! per fetch: flash lines), and on the debugging bus. So interrupts are taken at the same cycle
+//! as on the interpreter. ARMv7-M blocks are translate/thumb2.rs's (the pipelining record and
+//! write buffer followed through the block).
 //!
 //! `--check-blocks` with `--native` runs the interpreter beside it and compares at every
 //! return from compiled code (cpu/check.rs).

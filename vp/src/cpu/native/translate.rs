@@ -1,4 +1,5 @@
-//! A block of predecoded ARMv6-M flash ops to a Cranelift function over the core's state.
+//! A block of predecoded ARMv6-M flash ops to a Cranelift function over the core's state
+//! (an ARMv7-M block: thumb2.rs, built on the same `Tr`).
 //!
 //! The function `(core, RAM, flash)` keeps the registers the block uses, N Z C V, the cycle
 //! and instruction counters in SSA variables, loaded at entry and stored back at every exit
