@@ -65,10 +65,18 @@ stage "simulator unit, calibration and fuzz tests" \
 stage "simulator against QEMU (differential, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --programs "$DIFFTEST_PROGRAMS" --seed 1 --vp-arg=--check-blocks
 # The native engine (--native) with every block compiled at its first entry, checked against the
-# interpreter at every return from compiled code and against QEMU: 100 programs, about 15 s of
-# wall time on a loaded machine (19.6 s measured; compiling each block costs about a millisecond).
-stage "native engine against the interpreter and QEMU (differential, 100 programs, every block compiled)" \
-    python3 vp/difftest/difftest.py --programs 100 --seed 3 --vp-arg=--native --vp-arg=--native-hot=1 --vp-arg=--check-blocks
+# interpreter at every return from compiled code and against QEMU: 100 ARMv6-M programs, about
+# 15 s of wall time on a loaded machine (19.6 s measured; compiling each block costs about a
+# millisecond), then 50 Thumb-2 programs on vp-m3 and 50 with DSP and FPU on vp-m4 (the ARMv7-M
+# translation, cpu/native/thumb2.rs; 100 each took 28 s of wall time, 6 s of CPU, on a loaded machine).
+native_differential() {
+    local flags=(--seed 3 --vp-arg=--native --vp-arg=--native-hot=1 --vp-arg=--check-blocks)
+    python3 vp/difftest/difftest.py --programs 100 "${flags[@]}" &&
+        python3 vp/difftest/difftest.py --arch v7m --programs 50 "${flags[@]}" &&
+        python3 vp/difftest/difftest.py --arch v7em --programs 50 "${flags[@]}"
+}
+stage "native engine against the interpreter and QEMU (differential: 100 ARMv6-M, 50 ARMv7-M, 50 ARMv7E-M programs, every block compiled)" \
+    native_differential
 stage "simulator ARMv7-M against QEMU mps2-an385 (differential, Thumb-2, $DIFFTEST_PROGRAMS programs)" \
     python3 vp/difftest/difftest.py --arch v7m --programs "$DIFFTEST_PROGRAMS" --seed 1 --vp-arg=--check-blocks
 stage "simulator Cortex-M4F against QEMU mps2-an386 (differential, Thumb-2, DSP and the FPU, $DIFFTEST_PROGRAMS programs)" \

@@ -194,6 +194,98 @@ fn the_checker_reports_a_planted_difference() {
     engine_programs::a_planted_difference_is_reported(checked);
 }
 
+/// An ARMv7-M loop over the ops the translator inlines (thumb2.rs), assembled by GNU as
+/// (arm-none-eabi-as, cortex-m3) from: a xorshift on r0 (EORS.W with shifted registers),
+/// ADCS.W/SBCS.W with ROR/ASR, MOVS.W RRX and LSR #32, ADDS.W ASR #32, the immediate forms
+/// (ANDS, ORRS with a rotated constant: carry from bit 31, BICS, EOR, RSBS, ADC), ORN, MVNS,
+/// SUB.W, SBC.W, TEQ/TST/CMN/CMP.W, MRS (a helper op), MOVW/MOVT, UBFX/SBFX, BFI/BFC, CLZ,
+/// RBIT, REV.W, SXTB.W ROR, UXTH.W, MUL/MLA/MLS, SUB.W/ADD.W SP; STR.W/LDR.W register-offset
+/// LSL #2, STRH.W/LDRSH.W, STRB.W pre-indexed and LDRB.W post-indexed, LDR.W then pipelined
+/// LDRs, a load whose base the ADDS just wrote (stall), STR; STR; STR.W (write buffer),
+/// LDR.W literal, LDRSB.W, LDR [SP], STR.W [SP, #-8]! and LDR.W [SP], #8, PUSH/POP (helper),
+/// CMP; ITE NE; MOVNE; ADDEQ, CBZ, CBNZ, SUBS r6 and BNE.W back: r0 the state, r1 the sum,
+/// r6 the count, r7 a RAM buffer. It starts word-aligned (the literal load's offset) and ends
+/// with B over its literal word (0x12345678) to the code after it.
+#[rustfmt::skip]
+const V7_LOOP: [u16; 146] = [
+    0xEA90, 0x3040, 0xEA90, 0x4050, 0xEA90, 0x1040, 0xEB54, 0x14F0, 0xEB75, 0x05E0, 0xEA5F, 0x0230,
+    0xF010, 0x03FF, 0xF050, 0x4400, 0xF430, 0x457F, 0xEA63, 0x0300, 0xF082, 0x0255, 0xEA7F, 0x03D0,
+    0xEB01, 0x0302, 0xEBA3, 0x0380, 0xF1D0, 0x0264, 0xF142, 0x0207, 0xEB63, 0x0302, 0xEB11, 0x0123,
+    0xEA5F, 0x0210, 0xEA90, 0x0F02, 0xF010, 0x0F10, 0xEB10, 0x0F02, 0xF1B3, 0x0F05, 0xF3EF, 0x8C00,
+    0xEB01, 0x010C, 0xF241, 0x2334, 0xF6CA, 0x33CD, 0xF3C0, 0x1207, 0xF340, 0x02C8, 0xF360, 0x230B,
+    0xF36F, 0x0302, 0xFAB0, 0xF280, 0xFA90, 0xF2A0, 0xFA90, 0xF380, 0xFA4F, 0xF290, 0xFA1F, 0xF380,
+    0xFB00, 0xF203, 0xFB00, 0x3302, 0xFB00, 0x2213, 0xEB01, 0x0102, 0xF1AD, 0x0D10, 0xF10D, 0x0D10,
+    0xF3C0, 0x0285, 0xF847, 0x0022, 0xF857, 0x3022, 0xEB01, 0x0103, 0xF8A7, 0x0006, 0xF9B7, 0x3006,
+    0xEB01, 0x0103, 0xF807, 0x0D01, 0xF817, 0x3B01, 0xEB01, 0x0103, 0xF8D7, 0x3004, 0x68BC, 0x68FD,
+    0x1D3A, 0x6813, 0x6038, 0x6079, 0xF8C7, 0x3008, 0xF8DF, 0x3038, 0xF997, 0x4003, 0x9D00, 0xF84D,
+    0x1D08, 0xF85D, 0x4B08, 0xEB01, 0x0104, 0xB401, 0xBC01, 0x4288, 0xBF14, 0x2301, 0x3302, 0xEB01,
+    0x0103, 0xB103, 0x3101, 0xF010, 0x0203, 0xB902, 0x3103, 0x3E01, 0xF47F, 0xAF72, 0xE002, 0xBF00,
+    0x5678, 0x1234,
+];
+
+#[test]
+fn every_inlined_armv7m_op_computes_and_times_as_the_interpreter() {
+    for board in [Board::VP_M3, Board::VP_M4] {
+        let mut a = Asm::new();
+        a.label("reset").li(0, 0x1234_5679).li(6, 200).li(7, 0x2000_0400).i(movs_i(1, 0)).i(sub_sp(16)).align4();
+        for hw in V7_LOOP {
+            a.i(hw);
+        }
+        a.exit(0);
+        let (m, s) = same(&a, cfg(board));
+        assert_eq!(s, Stop::Exit(0));
+        assert!(m.native.built >= 10, "{} blocks compiled", m.native.built);
+    }
+}
+
+#[test]
+fn an_interrupt_at_every_phase_of_a_compiled_armv7m_loop_is_taken_at_the_same_cycle() {
+    // the timer fires at each of 40 consecutive cycles inside a loop of Thumb-2 data
+    // processing, a buffered STR.W, a load behind it and a pipelined one, an IT block (ends a
+    // block; runs on the interpreter's slow path), MLA, an abandoned PUSH (a helper call)
+    for k in 0..40u32 {
+        let mut a = Asm::new();
+        a.label("reset")
+            .poke(NVIC_ISER, 1)
+            .li(7, 0x2000_0400)
+            .li(0, TIMER)
+            .li(1, 3000 + k)
+            .i(str_i(1, 0, 4))
+            .i(movs_i(1, 1))
+            .i(str_i(1, 0, 8));
+        a.label("loop").i(adds_i8(3, 1));
+        for hw in [0xEB03, 0x0483, 0xF8C7, 0x4004, 0xF8D7, 0x5004, 0x683D, 0x2B02, 0xBF0C, 0x2401, 0x2402] {
+            a.i(hw);
+        }
+        a.i(0xFB03)
+            .i(0x2204)
+            .i(str_i(2, 7, 8))
+            .i(push(0xFF, true))
+            .i(add_sp(36))
+            .i(cmp_i(3, 0))
+            .bc(1, "loop")
+            .b("loop");
+        a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
+        a.vector(16, "irq");
+        let (m, s) = same(&a, cfg(Board::VP_M3));
+        assert_eq!(s, Stop::Exit(0));
+        assert!(m.native.built >= 1);
+    }
+}
+
+#[test]
+fn the_checker_reports_a_planted_armv7m_difference() {
+    // MLA in a compiled block: 2 cycles on the M3 (the native engine), 1 on the M4 (the
+    // interpreter)
+    let mut a = Asm::new();
+    a.label("reset").i(movs_i(0, 3)).i(movs_i(1, 5)).i(0xFB00).i(0x1101).i(movs_i(2, 1)).b("next");
+    a.label("next").exit(0);
+    match checked(&a, cfg(Board::VP_M3), cfg(Board::VP_M4)) {
+        (_, Checked::Differ(d)) => assert!(d.contains("cyc differs"), "{}", d),
+        (_, Checked::Same(s)) => panic!("no difference found ({:?})", s),
+    }
+}
+
 #[test]
 fn native_and_its_check_on_the_command_line() {
     let mut a = Asm::new();

@@ -128,3 +128,22 @@ pub extern "C" fn exec_op<B: Bus>(m: *mut Cpu<B>, pc: u32) -> u32 {
     m.exec(op, pc);
     m.cpu.pc
 }
+
+/// `exec_op` on an ARMv7-M core: the ARMv7-M loop's copy of `exec` (its timing rules).
+pub extern "C" fn exec_op_v7<B: Bus>(m: *mut Cpu<B>, pc: u32) -> u32 {
+    // SAFETY: as `exec_op`.
+    let m = unsafe { &mut *m };
+    let op = m.ops[(pc >> 1) as usize];
+    m.insns += 1;
+    m.cpu.pc = pc.wrapping_add(2);
+    m.exec_g::<true>(op, pc);
+    m.cpu.pc
+}
+
+/// 1 when the ARMv7-M pipeline record and write buffer cannot change the timing of the
+/// instruction starting now (`Cpu::record_neutral`), else 0.
+pub extern "C" fn record_neutral<B: Bus>(m: *mut Cpu<B>) -> u8 {
+    // SAFETY: as `exec_op` (a shared borrow for the call's duration).
+    let m = unsafe { &*m };
+    m.record_neutral() as u8
+}

@@ -8,9 +8,10 @@
 //!
 //! Where the interpreter runs instead, always: outside flash (code in RAM, possibly rewritten),
 //! whenever a deadline is due (`cyc >= next_event`) or may fall inside the block (the compiled
-//! code's own check, translate.rs), on ARMv7-M cores and on boards with flash wait states (their
-//! timing is dynamic per instruction: pipelining record, write buffer, flash lines), and on the
-//! debugging bus. So interrupts are taken at the same cycle as on the interpreter.
+//! code's own check, translate.rs), on boards with flash wait states (their timing is dynamic
+//! per fetch: flash lines), and on the debugging bus. So interrupts are taken at the same cycle
+//! as on the interpreter. ARMv7-M blocks are translate/thumb2.rs's (the pipelining record and
+//! write buffer followed through the block).
 //!
 //! `--check-blocks` with `--native` runs the interpreter beside it and compares at every
 //! return from compiled code (cpu/check.rs).
@@ -62,9 +63,10 @@ impl<B: Bus> NativeCache<B> {
 }
 
 impl<B: Bus> Cpu<B> {
-    /// Does the native engine compile code on this board? (ARMv6-M without flash wait states.)
+    /// Does the native engine compile code on this board? (Boards without flash wait states;
+    /// ARMv7-M blocks are translate/thumb2.rs's.)
     pub fn native_applies(&self) -> bool {
-        !B::DEBUG && !self.v7 && !self.flash.on
+        !B::DEBUG && !self.flash.on
     }
 
     /// `run` on the native engine.
@@ -102,7 +104,12 @@ impl<B: Bus> Cpu<B> {
                 }
             }
         }
-        match self.iteration::<false, false, false>(u64::MAX) {
+        let step = if self.v7 {
+            self.iteration::<false, true, false>(u64::MAX)
+        } else {
+            self.iteration::<false, false, false>(u64::MAX)
+        };
+        match step {
             Some(s) => Err(s),
             None => Ok(BlockEnd::Outside),
         }
@@ -131,6 +138,7 @@ impl<B: Bus> Cpu<B> {
             ram_len: ram_len as u32,
             flash: self.bus.flash(),
             mul_cycles: self.mul_cycles,
+            v7: self.v7.then(|| translate::thumb2::V7Facts::of(self, &ops)),
         };
         let func = translate::translate::<B>(jit, &tgt, &ops);
         match jit.compile::<B>(func) {

@@ -1,4 +1,5 @@
-//! A block of predecoded ARMv6-M flash ops to a Cranelift function over the core's state.
+//! A block of predecoded ARMv6-M flash ops to a Cranelift function over the core's state
+//! (an ARMv7-M block: thumb2.rs, built on the same `Tr`).
 //!
 //! The function `(core, RAM, flash)` keeps the registers the block uses, N Z C V, the cycle
 //! and instruction counters in SSA variables, loaded at entry and stored back at every exit
@@ -16,6 +17,9 @@
 //! helper call or the last op: `cyc + need >= next_event`, `need` the cycles of the inlined
 //! ops in between. If it fails, the function stores its state and returns with `pc` on that
 //! instruction: the engine's loop then does what the interpreter does there.
+
+#[path = "thumb2.rs"]
+pub mod thumb2;
 
 use super::jit::{exec_op, Jit};
 use crate::bus::Bus;
@@ -111,16 +115,25 @@ pub struct Target<'a> {
     pub ram_len: u32,
     pub flash: &'a [u8],
     pub mul_cycles: u64,
+    /// ARMv7-M: the core's facts for thumb2.rs (None on ARMv6-M).
+    pub v7: Option<thumb2::V7Facts>,
 }
 
 /// Translate `ops` (a block: straight-line ops, the last possibly a branch) into a function.
 pub fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, ops: &[BlockOp]) -> Function {
+    if let Some(facts) = &tgt.v7 {
+        return thumb2::translate::<B>(jit, tgt, facts, ops);
+    }
+    let costs: Vec<Option<u64>> = ops.iter().map(|o| inline_cost(&o.op, tgt.mul_cycles)).collect();
     let ptr = jit.pointer_type();
     let mut func = jit.new_function();
     signature(&mut func.signature, ptr);
     let mut fbc = FunctionBuilderContext::new();
     let b = FunctionBuilder::new(&mut func, &mut fbc);
-    let mut tr = Tr::new::<B>(b, tgt, ptr, ops);
+    let mut tr = Tr::new::<B>(b, tgt, ptr, ops, &costs);
+    tr.load_state();
+    tr.b.ins().jump(tr.head, &[]);
+    tr.b.switch_to_block(tr.head);
     tr.body(ops);
     tr.emit_exit();
     tr.b.seal_all_blocks();
@@ -180,7 +193,7 @@ fn regs_of(op: &Op) -> Vec<u8> {
         StrhImm { rt, rn, .. } | LdrhImm { rt, rn, .. } => vec![rt, rn],
         StrSp { rt, .. } | LdrSp { rt, .. } => vec![rt, 13],
         Bl { .. } => vec![14],
-        _ => vec![],
+        _ => thumb2::regs_of(op),
     }
 }
 
@@ -206,12 +219,20 @@ fn writes_of(op: &Op) -> Vec<u8> {
         }
         AdjSp { .. } => vec![13],
         Bl { .. } => vec![14],
+        ref op if op.is_v7() => thumb2::writes_of(op),
         _ => regs_of(op).into_iter().take(1).collect(),
     }
 }
 
 impl<'a, 't> Tr<'a, 't> {
-    fn new<B: Bus>(mut b: FunctionBuilder<'a>, tgt: &'t Target<'t>, ptr: types::Type, ops: &[BlockOp]) -> Self {
+    /// `costs`: each op's inlined cycles, None for the helper (`inline_cost`, thumb2.rs's plan).
+    fn new<B: Bus>(
+        mut b: FunctionBuilder<'a>,
+        tgt: &'t Target<'t>,
+        ptr: types::Type,
+        ops: &[BlockOp],
+        costs: &[Option<u64>],
+    ) -> Self {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
@@ -219,8 +240,8 @@ impl<'a, 't> Tr<'a, 't> {
         let (core, ram, flash) = (p[0], p[1], p[2]);
         let mut reg = [None; 15];
         let mut written = [false; 15];
-        for o in ops {
-            if inline_cost(&o.op, tgt.mul_cycles).is_none() {
+        for (o, cost) in ops.iter().zip(costs) {
+            if cost.is_none() {
                 continue;
             }
             for r in regs_of(&o.op) {
@@ -230,8 +251,10 @@ impl<'a, 't> Tr<'a, 't> {
                 }
             }
             for r in writes_of(&o.op) {
-                if (r as usize) < 15 {
-                    written[r as usize] = true;
+                // (ARMv7-M register fields may carry thumb2/quiet.rs's mark above bit 3)
+                let r = (r & 15) as usize;
+                if r < 15 {
+                    written[r] = true;
                 }
             }
         }
@@ -244,7 +267,7 @@ impl<'a, 't> Tr<'a, 't> {
         let mut need = vec![0u64; ops.len()];
         let mut acc = 0u64;
         for k in (0..ops.len()).rev() {
-            match inline_cost(&ops[k].op, tgt.mul_cycles) {
+            match costs[k] {
                 _ if k == last => acc = 0,
                 Some(c) => acc += c,
                 None => acc = 0,
@@ -254,7 +277,7 @@ impl<'a, 't> Tr<'a, 't> {
         let head = b.create_block();
         let exit = b.create_block();
         let pc_out = b.declare_var(types::I32);
-        let mut tr = Tr {
+        Tr {
             b,
             tgt,
             ptr,
@@ -271,11 +294,7 @@ impl<'a, 't> Tr<'a, 't> {
             head,
             exit,
             pc_out,
-        };
-        tr.load_state();
-        tr.b.ins().jump(head, &[]);
-        tr.b.switch_to_block(head);
-        tr
+        }
     }
 
     fn mf() -> MemFlagsData {

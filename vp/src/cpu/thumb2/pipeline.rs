@@ -42,12 +42,23 @@ impl<B: Bus> Cpu<B> {
         // the PC, bit 15: masked off). One 8-byte record, end << 16 | registers: one store
         // per instruction that sets it; the end compared modulo 2^48 cycles (68 days at
         // 48 MHz).
-        let (rec, dst) = (self.cpu.ld_rec, self.cpu.ld_rec as u16);
-        let adj = (rec ^ (self.cyc << 16)) >> 16 == 0;
-        let dep = addr & !DP_MARK & dst != 0;
-        let dp = dst & DP_MARK != 0;
-        let pipelined = adj & !dep & !dp;
-        ((adj & dep & dp) as u64, t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64)
+        ldst_timing_of(self.record_adjacent(), self.cpu.ld_rec as u16, addr)
+    }
+
+    /// Did the instruction that wrote the record end at this cycle (so that the one starting
+    /// now directly follows it)?
+    #[inline(always)]
+    pub(crate) fn record_adjacent(&self) -> bool {
+        (self.cpu.ld_rec ^ (self.cyc << RECORD_END_SHIFT)) >> RECORD_END_SHIFT == 0
+    }
+
+    /// Neither the record nor the write buffer can change the timing of the instruction
+    /// starting now: the record ended earlier and no buffered store ends now. The native
+    /// engine (cpu/native/translate/thumb2.rs) enters a block that starts with a load or
+    /// store only then, so that it knows that op's timing when it translates it.
+    #[inline(always)]
+    pub(crate) fn record_neutral(&self) -> bool {
+        !self.record_adjacent() & (self.wb_end != self.cyc)
     }
 
     /// The no-forwarding stall alone (`ldst_timing`), for the accesses that never pipeline.
@@ -64,7 +75,7 @@ impl<B: Bus> Cpu<B> {
     #[inline(always)]
     pub(crate) fn dp_wrote(&mut self, dst: u16) {
         if dst != 0 {
-            self.cpu.ld_rec = (self.cyc << 16) | (dst | DP_MARK) as u64;
+            self.cpu.ld_rec = dp_record(self.cyc, dst);
         }
     }
 
@@ -123,9 +134,44 @@ impl<B: Bus> Cpu<B> {
     pub(crate) fn v7_loaded(&mut self, cycles: u64, dst: u16) {
         self.cyc += cycles;
         if dst != 0 {
-            self.cpu.ld_rec = (self.cyc << 16) | dst as u64;
+            self.cpu.ld_rec = load_record(self.cyc, dst);
         }
     }
+}
+
+/// `Cpu::ldst_timing` given whether the record is adjacent (`adj`) and its registers
+/// (`dst`): the same rule for the interpreter (from the record in the core) and for the
+/// native engine (from the record it knows at translation time).
+#[inline(always)]
+pub fn ldst_timing_of(adj: bool, dst: u16, addr: u16) -> (u64, u64) {
+    let dep = addr & !DP_MARK & dst != 0;
+    let dp = dst & DP_MARK != 0;
+    let pipelined = adj & !dep & !dp;
+    ((adj & dep & dp) as u64, t::LDST - (t::LDST - t::LDST_PIPELINED) * pipelined as u64)
+}
+
+/// The record a data-processing instruction that wrote the registers of `dst` (non-empty)
+/// leaves, ending at `end` (`dp_wrote`); a load's is `load_record`.
+#[inline(always)]
+pub fn dp_record(end: u64, dst: u16) -> u64 {
+    load_record(end, dst | DP_MARK)
+}
+
+/// The record a single load into the registers of `dst` (non-empty) leaves, ending at
+/// `end` (`v7_loaded`): the end in the high bits, the registers in the low 16.
+#[inline(always)]
+pub fn load_record(end: u64, dst: u16) -> u64 {
+    (end << RECORD_END_SHIFT) | dst as u64
+}
+
+/// Where the end cycle sits in the record (the registers take the 16 bits below it).
+pub const RECORD_END_SHIFT: u32 = 16;
+
+/// The registers of a data-processing record (`dst` with `DP_MARK`), for the native
+/// engine's translation-time record.
+#[inline(always)]
+pub fn dp_mask(dst: u16) -> u16 {
+    dst | DP_MARK
 }
 
 /// Bit 15 of the record's registers (the PC, never a load's pipelining destination): the record is a

@@ -32,9 +32,16 @@ impl<B: Bus> Cpu<B> {
     /// load of a TBB), P from `forwarded` (decode-time) and the target's width and alignment.
     #[inline(always)]
     pub(crate) fn v7_branch(&mut self, target: u32, forwarded: bool, extra: u64) {
-        let p = if forwarded { t::P_FORWARDED } else { t::P };
-        let cost = 1 + p + extra + self.wide_unaligned(target);
+        let cost = self.v7_branch_cost(target, forwarded, extra);
         self.branch(target, cost);
+    }
+
+    /// The cycles of that branch (`v7_branch`); the native engine takes them at translation
+    /// time for targets in flash.
+    #[inline(always)]
+    pub(crate) fn v7_branch_cost(&self, target: u32, forwarded: bool, extra: u64) -> u64 {
+        let p = if forwarded { t::P_FORWARDED } else { t::P };
+        1 + p + extra + self.wide_unaligned(target)
     }
 
     /// POP (16-bit) of `n` registers (N counts the PC): 1 + N; with the PC, on ARMv7-M
