@@ -132,8 +132,8 @@ impl<B: Bus> Cpu<B> {
             flash: self.bus.flash(),
             mul_cycles: self.mul_cycles,
         };
-        let func = translate::translate::<B>(jit, &tgt, &ops);
-        match jit.compile::<B>(func) {
+        translate::translate::<B>(jit, &tgt, &ops);
+        match jit.compile::<B>() {
             Some(f) => {
                 cache.code[i] = Some(f);
                 cache.built += 1;

@@ -25,8 +25,8 @@ use crate::cpu::state::CpuState;
 use crate::cpu::timing as t;
 use crate::machine::Cpu;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, Block, Function, InstBuilder, MemFlagsData, Signature, Value};
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, Value};
+use cranelift_frontend::{FunctionBuilder, Variable};
 use std::mem::offset_of;
 
 /// Where the compiled code finds the core's state in `Cpu<B>`.
@@ -113,20 +113,19 @@ pub struct Target<'a> {
     pub mul_cycles: u64,
 }
 
-/// Translate `ops` (a block: straight-line ops, the last possibly a branch) into a function.
-pub fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, ops: &[BlockOp]) -> Function {
+/// Translate `ops` (a block: straight-line ops, the last possibly a branch) into the JIT's
+/// function (`Jit::compile` then compiles it).
+pub fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, ops: &[BlockOp]) {
     let ptr = jit.pointer_type();
-    let mut func = jit.new_function();
+    let fc = jit.frontend_config();
+    let (func, fbc) = jit.new_function();
     signature(&mut func.signature, ptr);
-    let mut fbc = FunctionBuilderContext::new();
-    let b = FunctionBuilder::new(&mut func, &mut fbc);
+    let b = FunctionBuilder::new(func, fbc);
     let mut tr = Tr::new::<B>(b, tgt, ptr, ops);
     tr.body(ops);
     tr.emit_exit();
     tr.b.seal_all_blocks();
-    let fc = jit.frontend_config();
     tr.b.finalize(fc);
-    func
 }
 
 struct Tr<'a, 't> {
