@@ -4,7 +4,8 @@
 //! A block is the block engine's (cpu/block.rs `ends_block`, at most `MAX_BLOCK` ops). The
 //! loop looks the `pc` up in a table with one entry per flash halfword: a compiled block runs;
 //! a block not yet entered `HOT` times runs one interpreter step (`Cpu::iteration`) and counts.
-//! A compiled block that branches to its own start loops inside the compiled code.
+//! A hot block is compiled with the warm blocks its branches reach (region.rs): a branch to
+//! one of them, or a block branching to its own start, stays inside the compiled code.
 //!
 //! Where the interpreter runs instead, always: outside flash (code in RAM, possibly rewritten),
 //! whenever a deadline is due (`cyc >= next_event`) or may fall inside the block (the compiled
@@ -16,13 +17,14 @@
 //! return from compiled code (cpu/check.rs).
 
 mod jit;
+pub mod region;
 pub mod translate;
 
-use super::block::{ends_block, BlockEnd, MAX_BLOCK};
+use super::block::BlockEnd;
 use crate::bus::Bus;
 use crate::machine::{Cpu, Stop};
 use jit::{Compiled, Jit};
-use translate::{BlockOp, Layout, Target};
+use translate::{Layout, Target};
 
 /// Entries of a block before it is compiled (compiling costs about as much as interpreting
 /// a few thousand instructions; code run fewer times stays interpreted).
@@ -111,16 +113,7 @@ impl<B: Bus> Cpu<B> {
     #[cold]
     #[inline(never)]
     fn compile_block(&mut self, cache: &mut NativeCache<B>, i: usize) {
-        let mut ops = Vec::new();
-        let mut k = i;
-        while let Some(op) = self.ops.get(k) {
-            let pc = (k * 2) as u32;
-            ops.push(BlockOp { op: *op, pc });
-            if ends_block(op) || ops.len() == MAX_BLOCK {
-                break;
-            }
-            k = (pc.wrapping_add(op.size()) >> 1) as usize;
-        }
+        let blocks = region::region(&self.ops, &cache.hits, cache.hot, i);
         let ram_len = self.bus.ram().len();
         let (Some(jit), true) = (cache.jit.as_mut(), ram_len >= 4 && ram_len <= u32::MAX as usize) else {
             cache.usable = false;
@@ -132,7 +125,7 @@ impl<B: Bus> Cpu<B> {
             flash: self.bus.flash(),
             mul_cycles: self.mul_cycles,
         };
-        translate::translate::<B>(jit, &tgt, &ops);
+        translate::translate_region::<B>(jit, &tgt, &blocks);
         match jit.compile::<B>() {
             Some(f) => {
                 cache.code[i] = Some(f);

@@ -116,16 +116,51 @@ pub struct Target<'a> {
 /// Translate `ops` (a block: straight-line ops, the last possibly a branch) into the JIT's
 /// function (`Jit::compile` then compiles it).
 pub fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, ops: &[BlockOp]) {
+    translate_region::<B>(jit, tgt, &[ops.to_vec()]);
+}
+
+/// Translate a region (region.rs: blocks, the entry first) into the JIT's function: a taken
+/// branch or fall-through to the start of one of its blocks jumps there (to its check point).
+pub fn translate_region<B: Bus>(jit: &mut Jit, tgt: &Target, blocks: &[Vec<BlockOp>]) {
     let ptr = jit.pointer_type();
     let fc = jit.frontend_config();
     let (func, fbc) = jit.new_function();
     signature(&mut func.signature, ptr);
     let b = FunctionBuilder::new(func, fbc);
-    let mut tr = Tr::new::<B>(b, tgt, ptr, ops);
-    tr.body(ops);
+    let all: Vec<BlockOp> = blocks.iter().flatten().copied().collect();
+    let mut tr = Tr::new::<B>(b, tgt, ptr, &all);
+    for o in blocks.iter().skip(1) {
+        let h = tr.b.create_block();
+        tr.heads.push((o[0].pc, h));
+    }
+    for (j, ops) in blocks.iter().enumerate() {
+        tr.need = need_of(ops, tgt.mul_cycles);
+        let h = tr.heads[j].1;
+        if j > 0 {
+            tr.b.switch_to_block(h);
+        }
+        tr.body(ops);
+    }
     tr.emit_exit();
     tr.b.seal_all_blocks();
     tr.b.finalize(fc);
+}
+
+/// need[k]: the inlined cycles from op k of a block to the next helper op (exclusive) or the
+/// block's last op.
+fn need_of(ops: &[BlockOp], mul_cycles: u64) -> Vec<u64> {
+    let last = ops.len() - 1;
+    let mut need = vec![0u64; ops.len()];
+    let mut acc = 0u64;
+    for k in (0..ops.len()).rev() {
+        match inline_cost(&ops[k].op, mul_cycles) {
+            _ if k == last => acc = 0,
+            Some(c) => acc += c,
+            None => acc = 0,
+        }
+        need[k] = acc;
+    }
+    need
 }
 
 struct Tr<'a, 't> {
@@ -145,8 +180,8 @@ struct Tr<'a, 't> {
     helper: usize,
     /// cycles of the inlined ops from op k up to the next helper op or the last op
     need: Vec<u64>,
-    /// the loop head (the check point of op 0), for a block that branches to its own start
-    head: Block,
+    /// the check point of each block's op 0 (its start pc): a branch there jumps to it
+    heads: Vec<(u32, Block)>,
     /// the one exit: stores the state and `pc_out`, returns (one copy of the stores)
     exit: Block,
     pc_out: Variable,
@@ -238,18 +273,6 @@ impl<'a, 't> Tr<'a, 't> {
             [b.declare_var(types::I8), b.declare_var(types::I8), b.declare_var(types::I8), b.declare_var(types::I8)];
         let cyc = b.declare_var(types::I64);
         let insns = b.declare_var(types::I64);
-        // need[k]: the inlined cycles from op k to the next helper op (exclusive) or the last op
-        let last = ops.len() - 1;
-        let mut need = vec![0u64; ops.len()];
-        let mut acc = 0u64;
-        for k in (0..ops.len()).rev() {
-            match inline_cost(&ops[k].op, tgt.mul_cycles) {
-                _ if k == last => acc = 0,
-                Some(c) => acc += c,
-                None => acc = 0,
-            }
-            need[k] = acc;
-        }
         let head = b.create_block();
         let exit = b.create_block();
         let pc_out = b.declare_var(types::I32);
@@ -266,8 +289,8 @@ impl<'a, 't> Tr<'a, 't> {
             cyc,
             insns,
             helper: exec_op::<B> as *const () as usize,
-            need,
-            head,
+            need: Vec::new(),
+            heads: vec![(ops[0].pc, head)],
             exit,
             pc_out,
         };
@@ -533,7 +556,7 @@ impl<'a, 't> Tr<'a, 't> {
             }
             self.count_insn();
             if k == last {
-                self.exit_at(next);
+                self.goto(next, start);
                 return;
             }
         }
@@ -789,7 +812,7 @@ impl<'a, 't> Tr<'a, 't> {
                 self.goto(target, start);
                 self.b.switch_to_block(no);
                 self.add_cycles(t::BCOND_NOT_TAKEN);
-                self.exit_at(o.pc.wrapping_add(2));
+                self.goto(o.pc.wrapping_add(2), start);
                 return false;
             }
             _ => unreachable!("not an inlined op"),
@@ -808,12 +831,16 @@ impl<'a, 't> Tr<'a, 't> {
         self.b.ins().store(Self::mf(), m, self.core, l);
     }
 
-    /// A taken branch: back to the loop head if it is this block's start, else leave.
+    /// Control goes on at `target` (a taken branch, a fall-through): to the check point of
+    /// the region's block starting there (a block branching to its own start `start` loops),
+    /// else leave.
     fn goto(&mut self, target: u32, start: u32) {
-        if target == start {
-            self.b.ins().jump(self.head, &[]);
-        } else {
-            self.exit_at(target);
+        debug_assert!(self.heads.iter().any(|h| h.0 == start));
+        match self.heads.iter().find(|h| h.0 == target) {
+            Some(&(_, h)) => {
+                self.b.ins().jump(h, &[]);
+            }
+            None => self.exit_at(target),
         }
     }
 
