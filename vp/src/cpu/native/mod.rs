@@ -26,9 +26,11 @@ use crate::machine::{Cpu, Stop};
 use jit::{Compiled, Jit};
 use translate::{Layout, Target};
 
-/// Entries of a block before it is compiled (compiling costs about as much as interpreting
-/// a few thousand instructions; code run fewer times stays interpreted).
-pub const HOT: u16 = 256;
+/// Entries of a block before it is compiled. A compile costs about a million host
+/// instructions (callgrind, bench-freertos vp-m0), interpreting an instruction about 60: code
+/// run fewer times stays interpreted. 4096 from a sweep (256, 1024, 4096, 16384) over
+/// bench-freertos, bench-rtoslab and the M0 mixed and tight images (vp/README.md, "Speed").
+pub const HOT: u16 = 4096;
 
 /// The compiled blocks of one core: `code[pc / 2]` the block starting at `pc`, `hits` the
 /// entries of the ones not compiled yet.
@@ -98,7 +100,7 @@ impl<B: Bus> Cpu<B> {
                     return Ok(BlockEnd::Boundary);
                 }
             } else if cache.usable {
-                cache.hits[i] += 1;
+                cache.hits[i] = cache.hits[i].saturating_add(1);
                 if cache.hits[i] >= cache.hot {
                     self.compile_block(cache, i);
                 }
@@ -114,6 +116,10 @@ impl<B: Bus> Cpu<B> {
     #[inline(never)]
     fn compile_block(&mut self, cache: &mut NativeCache<B>, i: usize) {
         let blocks = region::region(&self.ops, &cache.hits, cache.hot, i);
+        if !region::worth_compiling(&blocks[0], self.mul_cycles) {
+            cache.hits[i] = 0;
+            return;
+        }
         let ram_len = self.bus.ram().len();
         let (Some(jit), true) = (cache.jit.as_mut(), ram_len >= 4 && ram_len <= u32::MAX as usize) else {
             cache.usable = false;

@@ -10,7 +10,7 @@
 //! the code after a loop is entered once per loop. Every block of the region keeps its own check point at its start
 //! (translate.rs): the cycles and the interrupts are those of separate blocks.
 
-use super::translate::BlockOp;
+use super::translate::{inline_cost, BlockOp};
 use crate::cpu::block::{ends_block, MAX_BLOCK};
 use crate::cpu::decode::Op;
 
@@ -44,6 +44,17 @@ fn successors(block: &[BlockOp]) -> Vec<u32> {
         _ => Vec::new(),
     }
 }
+
+/// Does compiling the hot `block` pay? Not if most of its ops go through the interpreter's
+/// helper anyway: each helper call stores and reloads the cached state, so such a block runs
+/// no faster compiled, and compiling it costs as much as interpreting it thousands of times.
+pub fn worth_compiling(block: &[BlockOp], mul_cycles: u64) -> bool {
+    let inlined = block.iter().filter(|o| inline_cost(&o.op, mul_cycles).is_some()).count();
+    inlined >= MIN_INLINED && inlined * 2 >= block.len()
+}
+
+/// The fewest inlined ops in a block worth compiling.
+pub const MIN_INLINED: usize = 2;
 
 /// The region of the hot block at `i`: its blocks, the hot one first.
 pub fn region(ops: &[Op], hits: &[u16], hot: u16, i: usize) -> Vec<Vec<BlockOp>> {

@@ -71,7 +71,7 @@ pub struct BlockOp {
 }
 
 /// How the translator treats an op: inlined with its fixed cost, or through the helper.
-fn inline_cost(op: &Op, mul_cycles: u64) -> Option<u64> {
+pub(super) fn inline_cost(op: &Op, mul_cycles: u64) -> Option<u64> {
     use Op::*;
     Some(match *op {
         LslImm { .. } | LsrImm { .. } | AsrImm { .. } | AddsReg { .. } | SubsReg { .. } | AddsImm { .. } => t::ALU,
