@@ -128,7 +128,7 @@ pub struct RunArgs {
     /// without flash wait states; elsewhere the interpreter runs.
     #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
     pub native: bool,
-    /// With --native: entries of a block before it is compiled (default 256); 1 compiles
+    /// With --native: entries of a block before it is compiled (default 4096); 1 compiles
     /// every block at its first entry (what the tests and the differential runs check).
     #[arg(long, value_name = "N", requires = "native", value_parser = clap::value_parser!(u16).range(1..))]
     pub native_hot: Option<u16>,

@@ -160,6 +160,33 @@ fn an_interrupt_at_every_phase_of_a_compiled_loop_is_taken_at_the_same_cycle() {
 }
 
 #[test]
+fn an_interrupt_at_every_phase_of_a_chained_loop_is_taken_at_the_same_cycle() {
+    // a loop of four blocks compiled as one region (region.rs: B<cond> both ways, B back to
+    // the head, a helper op in one of them); the timer fires at each of 40 consecutive cycles
+    // covering every block's check point and the branches between them
+    for k in 0..40u32 {
+        let mut a = Asm::new();
+        a.label("reset")
+            .poke(NVIC_ISER, 1)
+            .li(7, 0x2000_0400)
+            .li(0, TIMER)
+            .li(1, 3000 + k)
+            .i(str_i(1, 0, 4))
+            .i(movs_i(1, 1))
+            .i(str_i(1, 0, 8));
+        a.label("loop").i(adds_i8(3, 1)).i(lsls_i(4, 3, 2)).i(str_i(4, 7, 0)).i(cmp_i(3, 0)).bc(1, "mid");
+        a.b("loop");
+        a.label("mid").i(ldr_i(5, 7, 0)).i(push(0x0F, false)).i(add_sp(16)).b("tail");
+        a.label("tail").i(adds_i8(2, 3)).i(eors(2, 5)).b("loop");
+        a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
+        a.vector(16, "irq");
+        let (m, s) = same(&a, cfg(Board::VP_M0));
+        assert_eq!(s, Stop::Exit(0));
+        assert!(m.native.built >= 1);
+    }
+}
+
+#[test]
 fn a_block_left_at_a_peripheral_or_a_fault_goes_on_as_on_the_interpreter() {
     // a store to the timer and a load from it inside a block (they leave the compiled code),
     // then a load from an unmapped address: HardFault, whose handler exits

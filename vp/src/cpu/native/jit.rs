@@ -21,6 +21,7 @@ use crate::machine::Cpu;
 use cranelift_codegen::ir::Function;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::Context;
+use cranelift_frontend::FunctionBuilderContext;
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Module};
 
@@ -28,9 +29,12 @@ use cranelift_module::{default_libcall_names, Module};
 pub type BlockFn<B> = unsafe extern "C" fn(*mut Cpu<B>, *mut u8, *const u8);
 
 /// The JIT's code memory and compiler settings, one per core using the native engine.
+/// The function, the codegen context and the builder's context are kept between compiles
+/// (cleared, not freed: their allocations are a few per cent of a compile).
 pub struct Jit {
     module: Option<JITModule>,
     ctx: Context,
+    fbc: FunctionBuilderContext,
 }
 
 impl Jit {
@@ -44,7 +48,7 @@ impl Jit {
         let isa = cranelift_native::builder().ok()?.finish(settings::Flags::new(flags)).ok()?;
         let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
         let ctx = module.make_context();
-        Some(Jit { module: Some(module), ctx })
+        Some(Jit { module: Some(module), ctx, fbc: FunctionBuilderContext::new() })
     }
 
     /// The pointer type of the host (for the translator).
@@ -57,19 +61,16 @@ impl Jit {
         self.module.as_ref().expect("jit module").target_config()
     }
 
-    /// A fresh function with the block signature, to fill in.
-    pub fn new_function(&mut self) -> Function {
-        let m = self.module.as_ref().expect("jit module");
+    /// The cleared function to fill in (translate.rs gives it the block signature) and the
+    /// builder's context.
+    pub fn new_function(&mut self) -> (&mut Function, &mut FunctionBuilderContext) {
         self.ctx.clear();
-        let mut f = Function::new();
-        f.signature = m.make_signature();
-        f
+        (&mut self.ctx.func, &mut self.fbc)
     }
 
-    /// Compile `func` (built by translate.rs with the block signature) and return it.
-    pub fn compile<B: Bus>(&mut self, func: Function) -> Option<Compiled<B>> {
+    /// Compile the function `new_function` gave (filled in by translate.rs) and return it.
+    pub fn compile<B: Bus>(&mut self) -> Option<Compiled<B>> {
         let m = self.module.as_mut()?;
-        self.ctx.func = func;
         let id = m.declare_anonymous_function(&self.ctx.func.signature).ok()?;
         m.define_function(id, &mut self.ctx).ok()?;
         m.clear_context(&mut self.ctx);

@@ -4,7 +4,8 @@
 //! A block is the block engine's (cpu/block.rs `ends_block`, at most `MAX_BLOCK` ops). The
 //! loop looks the `pc` up in a table with one entry per flash halfword: a compiled block runs;
 //! a block not yet entered `HOT` times runs one interpreter step (`Cpu::iteration`) and counts.
-//! A compiled block that branches to its own start loops inside the compiled code.
+//! A hot block is compiled with the warm blocks its branches reach (region.rs): a branch to
+//! one of them, or a block branching to its own start, stays inside the compiled code.
 //!
 //! Where the interpreter runs instead, always: outside flash (code in RAM, possibly rewritten),
 //! whenever a deadline is due (`cyc >= next_event`) or may fall inside the block (the compiled
@@ -17,17 +18,20 @@
 //! return from compiled code (cpu/check.rs).
 
 mod jit;
+pub mod region;
 pub mod translate;
 
-use super::block::{ends_block, BlockEnd, MAX_BLOCK};
+use super::block::BlockEnd;
 use crate::bus::Bus;
 use crate::machine::{Cpu, Stop};
 use jit::{Compiled, Jit};
-use translate::{BlockOp, Layout, Target};
+use translate::{Layout, Target};
 
-/// Entries of a block before it is compiled (compiling costs about as much as interpreting
-/// a few thousand instructions; code run fewer times stays interpreted).
-pub const HOT: u16 = 256;
+/// Entries of a block before it is compiled. A compile costs about a million host
+/// instructions (callgrind, bench-freertos vp-m0), interpreting an instruction about 60: code
+/// run fewer times stays interpreted. 4096 from a sweep (256, 1024, 4096, 16384) over
+/// bench-freertos, bench-rtoslab and the M0 mixed and tight images (vp/README.md, "Speed").
+pub const HOT: u16 = 4096;
 
 /// The compiled blocks of one core: `code[pc / 2]` the block starting at `pc`, `hits` the
 /// entries of the ones not compiled yet.
@@ -98,7 +102,7 @@ impl<B: Bus> Cpu<B> {
                     return Ok(BlockEnd::Boundary);
                 }
             } else if cache.usable {
-                cache.hits[i] += 1;
+                cache.hits[i] = cache.hits[i].saturating_add(1);
                 if cache.hits[i] >= cache.hot {
                     self.compile_block(cache, i);
                 }
@@ -118,15 +122,16 @@ impl<B: Bus> Cpu<B> {
     #[cold]
     #[inline(never)]
     fn compile_block(&mut self, cache: &mut NativeCache<B>, i: usize) {
-        let mut ops = Vec::new();
-        let mut k = i;
-        while let Some(op) = self.ops.get(k) {
-            let pc = (k * 2) as u32;
-            ops.push(BlockOp { op: *op, pc });
-            if ends_block(op) || ops.len() == MAX_BLOCK {
-                break;
-            }
-            k = (pc.wrapping_add(op.size()) >> 1) as usize;
+        // ARMv7-M: the block alone (thumb2.rs translates one block a function; region.rs's
+        // successors and worth_compiling know ARMv6-M's ops)
+        let blocks = if self.v7 {
+            vec![region::block_at(&self.ops, i)]
+        } else {
+            region::region(&self.ops, &cache.hits, cache.hot, i)
+        };
+        if !self.v7 && !region::worth_compiling(&blocks[0], self.mul_cycles) {
+            cache.hits[i] = 0;
+            return;
         }
         let ram_len = self.bus.ram().len();
         let (Some(jit), true) = (cache.jit.as_mut(), ram_len >= 4 && ram_len <= u32::MAX as usize) else {
@@ -138,10 +143,10 @@ impl<B: Bus> Cpu<B> {
             ram_len: ram_len as u32,
             flash: self.bus.flash(),
             mul_cycles: self.mul_cycles,
-            v7: self.v7.then(|| translate::thumb2::V7Facts::of(self, &ops)),
+            v7: self.v7.then(|| translate::thumb2::V7Facts::of(self, &blocks[0])),
         };
-        let func = translate::translate::<B>(jit, &tgt, &ops);
-        match jit.compile::<B>(func) {
+        translate::translate_region::<B>(jit, &tgt, &blocks);
+        match jit.compile::<B>() {
             Some(f) => {
                 cache.code[i] = Some(f);
                 cache.built += 1;

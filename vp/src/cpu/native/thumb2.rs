@@ -406,7 +406,7 @@ pub(super) fn writes_of(op: &Op) -> Vec<u8> {
 }
 
 /// The ARMv7-M translation of `ops` (translate.rs `translate` hands it over).
-pub(super) fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, facts: &V7Facts, ops: &[BlockOp]) -> Function {
+pub(super) fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, facts: &V7Facts, ops: &[BlockOp]) {
     // the plan: the record followed through the block from a neutral entry
     let mut plans = Vec::with_capacity(ops.len());
     let mut st = NEUTRAL;
@@ -417,24 +417,22 @@ pub(super) fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, facts: &V7Facts, op
     }
     let costs: Vec<Option<u64>> = plans.iter().map(Plan::cost).collect();
     let ptr = jit.pointer_type();
-    let mut func = jit.new_function();
+    let fc = jit.frontend_config();
+    let (func, fbc) = jit.new_function();
     signature(&mut func.signature, ptr);
-    let mut fbc = FunctionBuilderContext::new();
-    let b = FunctionBuilder::new(&mut func, &mut fbc);
+    let b = FunctionBuilder::new(func, fbc);
     let mut tr = Tr::new::<B>(b, tgt, ptr, ops, &costs);
+    tr.need = need_of(&costs);
     tr.helper = super::super::jit::exec_op_v7::<B> as *const () as usize;
     tr.load_state();
     if matches!(plans[0], Plan::Mem { .. }) {
         tr.entry_neutral(facts, ops[0].pc);
     }
-    tr.b.ins().jump(tr.head, &[]);
-    tr.b.switch_to_block(tr.head);
+    tr.enter();
     tr.body_v7(ops, &plans, facts);
     tr.emit_exit();
     tr.b.seal_all_blocks();
-    let fc = jit.frontend_config();
     tr.b.finalize(fc);
-    func
 }
 
 impl Tr<'_, '_> {

@@ -29,8 +29,8 @@ use crate::cpu::state::CpuState;
 use crate::cpu::timing as t;
 use crate::machine::Cpu;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, Block, Function, InstBuilder, MemFlagsData, Signature, Value};
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_codegen::ir::{types, AbiParam, Block, InstBuilder, MemFlagsData, Signature, Value};
+use cranelift_frontend::{FunctionBuilder, Variable};
 use std::mem::offset_of;
 
 /// Where the compiled code finds the core's state in `Cpu<B>`.
@@ -75,7 +75,7 @@ pub struct BlockOp {
 }
 
 /// How the translator treats an op: inlined with its fixed cost, or through the helper.
-fn inline_cost(op: &Op, mul_cycles: u64) -> Option<u64> {
+pub(super) fn inline_cost(op: &Op, mul_cycles: u64) -> Option<u64> {
     use Op::*;
     Some(match *op {
         LslImm { .. } | LsrImm { .. } | AsrImm { .. } | AddsReg { .. } | SubsReg { .. } | AddsImm { .. } => t::ALU,
@@ -119,27 +119,62 @@ pub struct Target<'a> {
     pub v7: Option<thumb2::V7Facts>,
 }
 
-/// Translate `ops` (a block: straight-line ops, the last possibly a branch) into a function.
-pub fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, ops: &[BlockOp]) -> Function {
+/// Translate `ops` (a block: straight-line ops, the last possibly a branch) into the JIT's
+/// function (`Jit::compile` then compiles it).
+pub fn translate<B: Bus>(jit: &mut Jit, tgt: &Target, ops: &[BlockOp]) {
+    translate_region::<B>(jit, tgt, &[ops.to_vec()]);
+}
+
+/// Translate a region (region.rs: blocks, the entry first) into the JIT's function: a taken
+/// branch or fall-through to the start of one of its blocks jumps there (to its check point).
+/// ARMv7-M code is thumb2.rs's, one block a function (its regions hold one block).
+pub fn translate_region<B: Bus>(jit: &mut Jit, tgt: &Target, blocks: &[Vec<BlockOp>]) {
     if let Some(facts) = &tgt.v7 {
-        return thumb2::translate::<B>(jit, tgt, facts, ops);
+        return thumb2::translate::<B>(jit, tgt, facts, &blocks[0]);
     }
-    let costs: Vec<Option<u64>> = ops.iter().map(|o| inline_cost(&o.op, tgt.mul_cycles)).collect();
     let ptr = jit.pointer_type();
-    let mut func = jit.new_function();
+    let fc = jit.frontend_config();
+    let (func, fbc) = jit.new_function();
     signature(&mut func.signature, ptr);
-    let mut fbc = FunctionBuilderContext::new();
-    let b = FunctionBuilder::new(&mut func, &mut fbc);
-    let mut tr = Tr::new::<B>(b, tgt, ptr, ops, &costs);
+    let b = FunctionBuilder::new(func, fbc);
+    let all: Vec<BlockOp> = blocks.iter().flatten().copied().collect();
+    let costs: Vec<Option<u64>> = all.iter().map(|o| inline_cost(&o.op, tgt.mul_cycles)).collect();
+    let mut tr = Tr::new::<B>(b, tgt, ptr, &all, &costs);
     tr.load_state();
-    tr.b.ins().jump(tr.head, &[]);
-    tr.b.switch_to_block(tr.head);
-    tr.body(ops);
+    tr.enter();
+    for o in blocks.iter().skip(1) {
+        let h = tr.b.create_block();
+        tr.heads.push((o[0].pc, h));
+    }
+    for (j, ops) in blocks.iter().enumerate() {
+        let costs: Vec<Option<u64>> = ops.iter().map(|o| inline_cost(&o.op, tgt.mul_cycles)).collect();
+        tr.need = need_of(&costs);
+        let h = tr.heads[j].1;
+        if j > 0 {
+            tr.b.switch_to_block(h);
+        }
+        tr.body(ops);
+    }
     tr.emit_exit();
     tr.b.seal_all_blocks();
-    let fc = jit.frontend_config();
     tr.b.finalize(fc);
-    func
+}
+
+/// need[k]: the inlined cycles from op k of a block to the next helper op (exclusive) or the
+/// block's last op; `costs` each op's inlined cycles (None: the helper).
+pub(super) fn need_of(costs: &[Option<u64>]) -> Vec<u64> {
+    let last = costs.len() - 1;
+    let mut need = vec![0u64; costs.len()];
+    let mut acc = 0u64;
+    for k in (0..costs.len()).rev() {
+        match costs[k] {
+            _ if k == last => acc = 0,
+            Some(c) => acc += c,
+            None => acc = 0,
+        }
+        need[k] = acc;
+    }
+    need
 }
 
 struct Tr<'a, 't> {
@@ -159,8 +194,8 @@ struct Tr<'a, 't> {
     helper: usize,
     /// cycles of the inlined ops from op k up to the next helper op or the last op
     need: Vec<u64>,
-    /// the loop head (the check point of op 0), for a block that branches to its own start
-    head: Block,
+    /// the check point of each block's op 0 (its start pc): a branch there jumps to it
+    heads: Vec<(u32, Block)>,
     /// the one exit: stores the state and `pc_out`, returns (one copy of the stores)
     exit: Block,
     pc_out: Variable,
@@ -262,18 +297,6 @@ impl<'a, 't> Tr<'a, 't> {
             [b.declare_var(types::I8), b.declare_var(types::I8), b.declare_var(types::I8), b.declare_var(types::I8)];
         let cyc = b.declare_var(types::I64);
         let insns = b.declare_var(types::I64);
-        // need[k]: the inlined cycles from op k to the next helper op (exclusive) or the last op
-        let last = ops.len() - 1;
-        let mut need = vec![0u64; ops.len()];
-        let mut acc = 0u64;
-        for k in (0..ops.len()).rev() {
-            match costs[k] {
-                _ if k == last => acc = 0,
-                Some(c) => acc += c,
-                None => acc = 0,
-            }
-            need[k] = acc;
-        }
         let head = b.create_block();
         let exit = b.create_block();
         let pc_out = b.declare_var(types::I32);
@@ -290,11 +313,18 @@ impl<'a, 't> Tr<'a, 't> {
             cyc,
             insns,
             helper: exec_op::<B> as *const () as usize,
-            need,
-            head,
+            need: Vec::new(),
+            heads: vec![(ops[0].pc, head)],
             exit,
             pc_out,
         }
+    }
+
+    /// From the function's entry (the state loaded) into the first block's check point.
+    fn enter(&mut self) {
+        let h = self.heads[0].1;
+        self.b.ins().jump(h, &[]);
+        self.b.switch_to_block(h);
     }
 
     fn mf() -> MemFlagsData {
@@ -553,7 +583,7 @@ impl<'a, 't> Tr<'a, 't> {
             }
             self.count_insn();
             if k == last {
-                self.exit_at(next);
+                self.goto(next, start);
                 return;
             }
         }
@@ -809,7 +839,7 @@ impl<'a, 't> Tr<'a, 't> {
                 self.goto(target, start);
                 self.b.switch_to_block(no);
                 self.add_cycles(t::BCOND_NOT_TAKEN);
-                self.exit_at(o.pc.wrapping_add(2));
+                self.goto(o.pc.wrapping_add(2), start);
                 return false;
             }
             _ => unreachable!("not an inlined op"),
@@ -828,12 +858,16 @@ impl<'a, 't> Tr<'a, 't> {
         self.b.ins().store(Self::mf(), m, self.core, l);
     }
 
-    /// A taken branch: back to the loop head if it is this block's start, else leave.
+    /// Control goes on at `target` (a taken branch, a fall-through): to the check point of
+    /// the region's block starting there (a block branching to its own start `start` loops),
+    /// else leave.
     fn goto(&mut self, target: u32, start: u32) {
-        if target == start {
-            self.b.ins().jump(self.head, &[]);
-        } else {
-            self.exit_at(target);
+        debug_assert!(self.heads.iter().any(|h| h.0 == start));
+        match self.heads.iter().find(|h| h.0 == target) {
+            Some(&(_, h)) => {
+                self.b.ins().jump(h, &[]);
+            }
+            None => self.exit_at(target),
         }
     }
 
