@@ -29,6 +29,7 @@ except ImportError:  # run as a script (CMake, shell): no package around it
         status = 2
 
 ROOT = Path(__file__).resolve().parents[2]
+PROFILES = ("size", "speed")   # cmake/firmware_flags.cmake, RTOSLAB_PROFILE (a board's sleep_trim)
 
 
 def _root() -> Path:
@@ -220,6 +221,15 @@ def _get_in(path: Path, table: dict, key: str, default: int, allowed) -> int:
     return value
 
 
+def _sleep_trim(path: Path, table: dict) -> dict:
+    """[kernel] sleep_trim = { size = N, speed = M }: k_sleep's call and return paths differ by
+    profile (the flash's wait states under -Os and -O2), so each profile has its calibration."""
+    if set(table) != set(PROFILES):
+        _fail(path, f"[kernel] sleep_trim: a table must have exactly the keys {', '.join(PROFILES)}, "
+                    f"not {', '.join(sorted(table)) or 'none'}")
+    return {p: _get(path, table, p, int) for p in PROFILES}
+
+
 def load(path: Path, root: Path | None = None) -> Board:
     """One board.toml, every field checked (one line naming the file and the field if not)."""
     try:
@@ -254,7 +264,10 @@ def load(path: Path, root: Path | None = None) -> Board:
     for k in tables["kernel"]:
         if k not in ("timer_lead", "sleep_trim"):
             _fail(path, f"[kernel] {k}: known are timer_lead, sleep_trim")
-        kernel[k] = _get(path, tables["kernel"], k, int)
+        if k == "sleep_trim" and isinstance(tables["kernel"][k], dict):
+            kernel[k] = _sleep_trim(path, tables["kernel"][k])
+        else:
+            kernel[k] = _get(path, tables["kernel"], k, int)
     return Board(
         id=path.parent.name,
         summary=_get(path, data, "summary", str),
@@ -336,8 +349,10 @@ def cmake_lines(board: Board) -> list[str]:
     defs = []
     if "timer_lead" in board.kernel:
         defs.append(f"K_CONFIG_TIMER_LEAD={board.kernel['timer_lead']}u")
-    if "sleep_trim" in board.kernel:
-        defs.append(f"K_CONFIG_SLEEP_TRIM={board.kernel['sleep_trim']}u")
+    # sleep_trim: one figure, or one a profile (cmake/firmware_flags.cmake's RTOSLAB_PROFILE
+    # picks it: bench/boards/CMakeLists.txt)
+    trim = board.kernel.get("sleep_trim")
+    trims = trim if isinstance(trim, dict) else {p: trim for p in PROFILES} if trim is not None else {}
     return [
         f"# from {board.directory / 'board.toml'} (python/rtoslab/boards.py)",
         f"set(RTOSLAB_BOARD {board.id})",
@@ -351,6 +366,7 @@ def cmake_lines(board: Board) -> list[str]:
         f"set(RTOSLAB_BOARD_FPU {1 if board.has('fpu') else 0})",
         f"set(RTOSLAB_BOARD_STIMULUS {1 if board.has('stimulus') else 0})",
         f"set(RTOSLAB_BOARD_KERNEL_DEFS {' '.join(defs)})",
+        *(f"set(RTOSLAB_BOARD_SLEEP_TRIM_{p.upper()} {n})" for p, n in trims.items()),
         # the deep sleep a kernel may use (board_config.h; 0: the board has no energy model)
         f"set(RTOSLAB_BOARD_DEEP_WAKEUP_CYCLES {board.energy.wakeup_cycles(board.clock_hz) if board.energy else 0})",
         f"set(RTOSLAB_BOARD_DEEP_BREAK_EVEN_CYCLES "

@@ -19,13 +19,13 @@ import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 
+from .boards import PROFILES  # noqa: F401  (cmake/firmware_flags.cmake, RTOSLAB_PROFILE)
 from .errors import RtoslabError
 
 BUILD_FAILED = 4
 # In every build folder: held (fcntl.flock) while cmake or ninja work there, so that runs at the
 # same time take turns instead of writing the same objects at once.
 LOCK_NAME = ".rtoslab-build.lock"
-PROFILES = ("size", "speed")   # cmake/firmware_flags.cmake, RTOSLAB_PROFILE
 DEFAULT_PROFILE = "size"
 
 

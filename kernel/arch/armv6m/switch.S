@@ -272,8 +272,16 @@ PendSV_Handler:
 4:  mvns    r0, r0
     cpsie   i
     bx      r0
+#if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
+    /* Nothing to run: the idle loop afresh, not its frame resumed: PendSV may have left it
+     * inside z_idle_prepare (C, interrupts enabled), whose r4-r11 no frame holds; resumed,
+     * they were the last thread's (a store through them hit a thread's saved sp: vp-stm32f0,
+     * ktest_kernel_list under speed). */
+3:  IDLE_ENTER
+#else
 3:  movs    r0, #6                  /* nothing to run: resume the idle loop's frame */
     b       4b                      /* ~6 = 0xFFFFFFF9: thread mode, MSP */
+#endif
     .size PendSV_Handler, . - PendSV_Handler
 
 /* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the

@@ -11,6 +11,7 @@
  */
 #include "rtoslab/config.h"
 #include "offsets.h"
+#include "pendsv.inc"
 
     .syntax unified
     .thumb
@@ -47,10 +48,18 @@ PendSV_Handler:
     movs    r0, #0
     msr     basepri, r0
     bx      lr
+#if K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE
+    /* Nothing to run: the idle loop afresh (it lifts the mask), not its frame resumed: PendSV
+     * may have left it inside z_idle_prepare (C, interrupts enabled), whose r4-r11 no frame
+     * holds; resumed, they would be the last thread's. */
+2:  IDLE_ENTER
+    .ltorg
+#else
 2:  movs    r0, #0                  /* nothing to run: resume the idle loop's frame */
     msr     basepri, r0
     mvn     lr, #6                  /* 0xFFFFFFF9: thread mode, MSP, basic frame */
     bx      lr
+#endif
     .size PendSV_Handler, . - PendSV_Handler
 
 /* void arch_start(struct k_thread *t), IRQs masked: drop main's stack (MSP becomes the

@@ -38,9 +38,10 @@
 #define K_CONFIG_TIMER_LEAD 0u
 #endif
 
-/* Tickless only: cycles between the call of k_sleep/k_sleep_until and its first reading of
- * the clock, plus from its last reading to the return: taken off the deadline so that the
- * caller sees the delay it asked for (never more than these fixed costs, so never early). */
+/* Tickless only: cycles between the call of k_sleep and its first reading of the clock, plus
+ * from its last reading to the return (thread.c: k_sleep's own code, the same in every build
+ * of a profile): taken off the deadline so that the caller sees the delay it asked for (never
+ * more than these fixed costs, so never early). A board's figure, per profile: board.toml. */
 #ifndef K_CONFIG_SLEEP_TRIM
 #define K_CONFIG_SLEEP_TRIM 0u
 #endif

@@ -33,6 +33,7 @@ extern inline __attribute__((gnu_inline, always_inline)) void k_yield(void)
     __asm volatile("bl z_yield_l" ::: "r0", "r1", Z_LIGHT_CLOBBERS);
 }
 
+#ifndef Z_ARCH_INLINE_SEM_WAIT /* (else the port defines it) */
 extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
                                                                         k_timeout_t timeout)
 {
@@ -41,6 +42,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_LIGHT_CLOBBERS);
     return (int)a0;
 }
+#endif
 
 #if K_CONFIG_SUSPEND
 extern inline __attribute__((gnu_inline, always_inline)) int k_thread_suspend(struct k_thread *t)
