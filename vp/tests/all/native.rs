@@ -41,6 +41,21 @@ fn same(a: &Asm, c: Config) -> (Machine, Stop) {
     (m, s)
 }
 
+/// A program whose timer interrupt fires at cycle `at` (r7: a RAM buffer); the caller's loop
+/// follows.
+fn timer_at(at: u32) -> Asm {
+    let mut a = Asm::new();
+    a.label("reset")
+        .poke(NVIC_ISER, 1)
+        .li(7, 0x2000_0400)
+        .li(0, TIMER)
+        .li(1, at)
+        .i(str_i(1, 0, 4))
+        .i(movs_i(1, 1))
+        .i(str_i(1, 0, 8));
+    a
+}
+
 #[test]
 fn every_inlined_op_computes_as_the_interpreter() {
     // 200 passes of a loop over every op the translator inlines, the values stirred by a
@@ -132,15 +147,7 @@ fn an_interrupt_at_every_phase_of_a_compiled_loop_is_taken_at_the_same_cycle() {
     // start, so it runs inside the compiled code) of ALU ops, a RAM store and load, and an
     // abandoned PUSH (a helper call)
     for k in 0..24u32 {
-        let mut a = Asm::new();
-        a.label("reset")
-            .poke(NVIC_ISER, 1)
-            .li(7, 0x2000_0400)
-            .li(0, TIMER)
-            .li(1, 3000 + k)
-            .i(str_i(1, 0, 4))
-            .i(movs_i(1, 1))
-            .i(str_i(1, 0, 8));
+        let mut a = timer_at(3000 + k);
         a.label("loop")
             .i(adds_i8(3, 1))
             .i(lsls_i(4, 3, 2))
@@ -165,15 +172,7 @@ fn an_interrupt_at_every_phase_of_a_chained_loop_is_taken_at_the_same_cycle() {
     // the head, a helper op in one of them); the timer fires at each of 40 consecutive cycles
     // covering every block's check point and the branches between them
     for k in 0..40u32 {
-        let mut a = Asm::new();
-        a.label("reset")
-            .poke(NVIC_ISER, 1)
-            .li(7, 0x2000_0400)
-            .li(0, TIMER)
-            .li(1, 3000 + k)
-            .i(str_i(1, 0, 4))
-            .i(movs_i(1, 1))
-            .i(str_i(1, 0, 8));
+        let mut a = timer_at(3000 + k);
         a.label("loop").i(adds_i8(3, 1)).i(lsls_i(4, 3, 2)).i(str_i(4, 7, 0)).i(cmp_i(3, 0)).bc(1, "mid");
         a.b("loop");
         a.label("mid").i(ldr_i(5, 7, 0)).i(push(0x0F, false)).i(add_sp(16)).b("tail");
@@ -271,15 +270,7 @@ fn an_interrupt_at_every_phase_of_a_compiled_armv7m_loop_is_taken_at_the_same_cy
     // processing, a buffered STR.W, a load behind it and a pipelined one, an IT block (ends a
     // block; runs on the interpreter's slow path), MLA, an abandoned PUSH (a helper call)
     for k in 0..40u32 {
-        let mut a = Asm::new();
-        a.label("reset")
-            .poke(NVIC_ISER, 1)
-            .li(7, 0x2000_0400)
-            .li(0, TIMER)
-            .li(1, 3000 + k)
-            .i(str_i(1, 0, 4))
-            .i(movs_i(1, 1))
-            .i(str_i(1, 0, 8));
+        let mut a = timer_at(3000 + k);
         a.label("loop").i(adds_i8(3, 1));
         for hw in [0xEB03, 0x0483, 0xF8C7, 0x4004, 0xF8D7, 0x5004, 0x683D, 0x2B02, 0xBF0C, 0x2401, 0x2402] {
             a.i(hw);
