@@ -9,7 +9,6 @@
  */
 #include "os2_internal.h"
 
-#include <stdbool.h>
 #include <string.h>
 
 #define STACK_FILL 0xCCCCCCCCu
@@ -37,22 +36,6 @@ static struct os2_thread *thread_of(osThreadId_t id)
     if (!t || ((uintptr_t)t & 3u) || t->tag != OS2_TAG_THREAD)
         return NULL;
     return t;
-}
-
-/* The thread a thread-context call names: osErrorISR from an interrupt, osErrorParameter for an
- * id that is not one of the layer's threads, osErrorResource when `live` asks for a thread that
- * has not ended; osOK with *out set. */
-static osStatus_t thread_arg(osThreadId_t id, bool live, struct os2_thread **out)
-{
-    if (os2_in_isr())
-        return osErrorISR;
-    struct os2_thread *t = thread_of(id);
-    if (!t)
-        return osErrorParameter;
-    if (live && t->life != OS2_T_LIVE)
-        return osErrorResource;
-    *out = t;
-    return osOK;
 }
 
 static void unlink_thread(struct os2_thread *t)
@@ -226,11 +209,10 @@ uint32_t osThreadGetStackSpace(osThreadId_t thread_id)
 
 osStatus_t osThreadSetPriority(osThreadId_t thread_id, osPriority_t priority)
 {
-    struct os2_thread *t;
-    osStatus_t st = thread_arg(thread_id, false, &t);
-    if (st != osOK)
-        return st;
-    if (priority < osPriorityIdle || priority > osPriorityRealtime7)
+    if (os2_in_isr())
+        return osErrorISR;
+    struct os2_thread *t = thread_of(thread_id);
+    if (!t || priority < osPriorityIdle || priority > osPriorityRealtime7)
         return osErrorParameter;
     if (t->life != OS2_T_LIVE)
         return osErrorResource;
@@ -270,10 +252,13 @@ osStatus_t osThreadYield(void)
 
 osStatus_t osThreadSuspend(osThreadId_t thread_id)
 {
-    struct os2_thread *t;
-    osStatus_t st = thread_arg(thread_id, true, &t);
-    if (st != osOK)
-        return st;
+    if (os2_in_isr())
+        return osErrorISR;
+    struct os2_thread *t = thread_of(thread_id);
+    if (!t)
+        return osErrorParameter;
+    if (t->life != OS2_T_LIVE)
+        return osErrorResource;
     if (t == os2_self() && os2_locked())
         return osErrorResource; /* it would stop the scheduler for good */
     return k_thread_suspend(&t->k) == 0 ? osOK : osErrorResource;
@@ -281,10 +266,13 @@ osStatus_t osThreadSuspend(osThreadId_t thread_id)
 
 osStatus_t osThreadResume(osThreadId_t thread_id)
 {
-    struct os2_thread *t;
-    osStatus_t st = thread_arg(thread_id, true, &t);
-    if (st != osOK)
-        return st;
+    if (os2_in_isr())
+        return osErrorISR;
+    struct os2_thread *t = thread_of(thread_id);
+    if (!t)
+        return osErrorParameter;
+    if (t->life != OS2_T_LIVE)
+        return osErrorResource;
     switch (k_thread_state(&t->k)) {
     case K_THREAD_SUSPENDED:
         return k_thread_resume(&t->k) == 0 ? osOK : osErrorResource;
@@ -299,10 +287,11 @@ osStatus_t osThreadResume(osThreadId_t thread_id)
 
 osStatus_t osThreadDetach(osThreadId_t thread_id)
 {
-    struct os2_thread *t;
-    osStatus_t st = thread_arg(thread_id, false, &t);
-    if (st != osOK)
-        return st;
+    if (os2_in_isr())
+        return osErrorISR;
+    struct os2_thread *t = thread_of(thread_id);
+    if (!t)
+        return osErrorParameter;
     if (!t->joinable)
         return osErrorResource;
     t->joinable = 0u;
@@ -315,10 +304,11 @@ osStatus_t osThreadDetach(osThreadId_t thread_id)
 
 osStatus_t osThreadJoin(osThreadId_t thread_id)
 {
-    struct os2_thread *t;
-    osStatus_t st = thread_arg(thread_id, false, &t);
-    if (st != osOK)
-        return st;
+    if (os2_in_isr())
+        return osErrorISR;
+    struct os2_thread *t = thread_of(thread_id);
+    if (!t)
+        return osErrorParameter;
     if (!t->joinable || t == os2_self())
         return osErrorResource;
     if (k_sem_wait(&t->done, K_FOREVER) != 0)
@@ -344,10 +334,13 @@ __NO_RETURN void osThreadExit(void)
 
 osStatus_t osThreadTerminate(osThreadId_t thread_id)
 {
-    struct os2_thread *t;
-    osStatus_t st = thread_arg(thread_id, true, &t);
-    if (st != osOK)
-        return st;
+    if (os2_in_isr())
+        return osErrorISR;
+    struct os2_thread *t = thread_of(thread_id);
+    if (!t)
+        return osErrorParameter;
+    if (t->life != OS2_T_LIVE)
+        return osErrorResource;
     if (t == os2_self())
         osThreadExit();
     if (k_thread_abort(&t->k) != 0)
