@@ -56,6 +56,16 @@ fn timer_at(at: u32) -> Asm {
     a
 }
 
+/// The timer's handler (it exits) after the caller's loop; the engines agree on the program
+/// and the native engine compiled something.
+fn irq_exits_and_same(a: &mut Asm, board: Board) {
+    a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
+    a.vector(16, "irq");
+    let (m, s) = same(a, cfg(board));
+    assert_eq!(s, Stop::Exit(0));
+    assert!(m.native.built >= 1);
+}
+
 #[test]
 fn every_inlined_op_computes_as_the_interpreter() {
     // 200 passes of a loop over every op the translator inlines, the values stirred by a
@@ -158,11 +168,7 @@ fn an_interrupt_at_every_phase_of_a_compiled_loop_is_taken_at_the_same_cycle() {
             .i(cmp_i(3, 0))
             .bc(1, "loop")
             .b("loop");
-        a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
-        a.vector(16, "irq");
-        let (m, s) = same(&a, cfg(Board::VP_M0));
-        assert_eq!(s, Stop::Exit(0));
-        assert!(m.native.built >= 1);
+        irq_exits_and_same(&mut a, Board::VP_M0);
     }
 }
 
@@ -177,11 +183,7 @@ fn an_interrupt_at_every_phase_of_a_chained_loop_is_taken_at_the_same_cycle() {
         a.b("loop");
         a.label("mid").i(ldr_i(5, 7, 0)).i(push(0x0F, false)).i(add_sp(16)).b("tail");
         a.label("tail").i(adds_i8(2, 3)).i(eors(2, 5)).b("loop");
-        a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
-        a.vector(16, "irq");
-        let (m, s) = same(&a, cfg(Board::VP_M0));
-        assert_eq!(s, Stop::Exit(0));
-        assert!(m.native.built >= 1);
+        irq_exits_and_same(&mut a, Board::VP_M0);
     }
 }
 
@@ -283,11 +285,7 @@ fn an_interrupt_at_every_phase_of_a_compiled_armv7m_loop_is_taken_at_the_same_cy
             .i(cmp_i(3, 0))
             .bc(1, "loop")
             .b("loop");
-        a.label("irq").li(0, TIMER).i(ldr_i(1, 0, 12)).i(mov_hi(2, 13)).exit(0);
-        a.vector(16, "irq");
-        let (m, s) = same(&a, cfg(Board::VP_M3));
-        assert_eq!(s, Stop::Exit(0));
-        assert!(m.native.built >= 1);
+        irq_exits_and_same(&mut a, Board::VP_M3);
     }
 }
 
