@@ -32,7 +32,6 @@ _Static_assert(BOARD_STIM_IRQ == 1, "the handler below is IRQ1_Handler");
 
 struct k_thread th[NT];
 static uint64_t stacks[NT][STACK / 8];
-extern struct k_thread driver_thread;
 
 /* ---- the interrupt ---------------------------------------------------------------------- */
 

@@ -13,6 +13,7 @@
 
 /* ---- the harness's (test_irqsweep.c) ---- */
 extern struct k_thread th[NT];
+extern struct k_thread driver_thread; /* the sweep's own thread (priority DRV) */
 extern volatile uint32_t cur_n;  /* the arrival offset of the run in progress */
 
 void inv_fail(int line);

@@ -409,6 +409,55 @@ static void p_su_check(void)
     INV(resume_r == 0 || resume_r == K_ESTATE);
 }
 
+/* 12. the idle loop's entry: the driver waits with a timeout and the idle loop runs (its
+ * sleep's choice in C, the WFI); the interrupt wakes P (4) at every cycle of it. P waits with
+ * r4-r11 holding addresses no code may store through (the Cortex-M's reserved space), so its
+ * registers must survive the switches to and from the idle loop, and the idle loop must not
+ * run on them. (The stimulus line is enabled, so the idle never chooses the deep sleep here:
+ * the deep path's resumption, fixed in the PendSV-only build in the eighth round, is not
+ * swept.) */
+uint32_t kt_call_keeps_regs(void *fn, uint32_t a0, uint32_t a1, uint32_t seed); /* call_keeps_regs.S */
+static volatile uint32_t p_regs_lost, idle_arrivals;
+/* the side signal, counting the arrivals that found the idle loop running (the driver
+ * asleep, no thread ready: the current thread stays the one that left) */
+static void isr_side_signal_in_idle(void)
+{
+    if (driver_thread.z_state == Z_STATE_BLOCKED && th[0].z_state == Z_STATE_BLOCKED)
+        idle_arrivals++;
+    isr_side_signal();
+}
+static void t_poisoned_waiter(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        p_regs_lost |= kt_call_keeps_regs((void *)k_sem_wait, (uint32_t)&side, (uint32_t)K_FOREVER, 0xF0000000u);
+        side_runs++;
+    }
+}
+#define IDLE_WAIT K_CYCLES(3000) /* (a wait much shorter may spin to its deadline) */
+#define IDLE_WINDOW 560u
+static void p_id_setup(void)
+{
+    k_sem_init(&side, 0, 0);
+    k_sem_init(&done, 0, 0);
+    p_regs_lost = 0;
+    if (cur_n == 0)
+        idle_arrivals = 0;
+    spawn(0, t_poisoned_waiter, 4);
+}
+static void p_id_run(void)
+{
+    res_w = k_sem_wait(&done, IDLE_WAIT);
+}
+static void p_id_check(void)
+{
+    await_isr();
+    INV(side_runs == given);
+    INV(p_regs_lost == 0);
+    INV(res_w == K_ETIMEDOUT);
+    INV(cur_n < IDLE_WINDOW - 1 || idle_arrivals > IDLE_WINDOW / 2); /* the sweep was the idle's */
+}
+
 /* ---- the table ---------------------------------------------------------------------------- */
 
 const struct path paths[] = {
@@ -423,5 +472,6 @@ const struct path paths[] = {
     {"thread abort (timed waiter)", p_ab_setup, p_ab_run, isr_signal_s, p_ab_check, 0, 0},
     {"prio_set of a mutex waiter (inheritance)", p_pr_setup, p_pr_run, isr_side_signal, p_pr_check, 0, 0},
     {"thread suspend / resume", p_su_setup, p_su_run, isr_resume_or_side, p_su_check, 0, 0},
+    {"idle loop entry (sleep, wake from the idle)", p_id_setup, p_id_run, isr_side_signal_in_idle, p_id_check, IDLE_WINDOW, 0},
 };
 const unsigned n_paths = sizeof paths / sizeof paths[0];
