@@ -124,8 +124,8 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "interpreter")]
     pub blocks: bool,
     /// Run on the native engine: hot blocks of flash code compiled to host code (Cranelift),
-    /// the interpreter for the rest; the same results (vp/README.md, "Speed"). ARMv6-M boards
-    /// without flash wait states; elsewhere the interpreter runs.
+    /// the interpreter for the rest; the same results (vp/README.md, "Speed"). Boards without
+    /// flash wait states (ARMv6-M and ARMv7-M); elsewhere the interpreter runs.
     #[arg(long, conflicts_with_all = ["interpreter", "blocks"])]
     pub native: bool,
     /// With --native: entries of a block before it is compiled (default 4096); 1 compiles
