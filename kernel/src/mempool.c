@@ -6,8 +6,9 @@
  *
  * A released block goes on a free list linked through its first word; allocation takes the
  * most recently released block (warm in a cache, were there one) or, when the list is
- * empty, the next block never handed out yet (z_fresh), so a pool needs no initialisation
- * loop and K_MEMPOOL_DEFINE runs no code. Nothing waits: an empty pool gives NULL, which
+ * empty, the next block never handed out yet (at z_top, the end of the blocks handed out),
+ * so a pool needs no initialisation loop and K_MEMPOOL_DEFINE runs no code. z_top is a
+ * pointer, not an index, so that a release checks its block's range with no multiply. Nothing waits: an empty pool gives NULL, which
  * keeps both calls usable from interrupts (a short critical section each; the free's
  * search for a double free is as long as the list of released blocks).
  */
@@ -25,12 +26,22 @@
 
 /* ---- Internal functions -------------------------------------------------------------------- */
 
-/* Is `off` (from the start of the storage) the start of a block? A mask for the usual
- * power-of-two sizes: Cortex-M0 has no divide instruction. */
+/* Is `off` (from the start of the storage) the start of a block? A shift for the usual
+ * power-of-two sizes (z_shift): Cortex-M0 has no divide instruction. */
 static int z_block_start(const struct k_mempool *p, uint32_t off)
 {
-    uint32_t b = p->z_block;
-    return (b & (b - 1u)) == 0 ? (off & (b - 1u)) == 0 : off % b == 0;
+    return p->z_shift ? (off << p->z_shift) == 0 : off % p->z_block == 0;
+}
+
+/* Z_MEMPOOL_SHIFT at run time, without a count-trailing-zeros instruction (ARMv6-M has none). */
+static uint8_t z_shift_of(uint32_t size)
+{
+    if (size & (size - 1u))
+        return 0;
+    uint8_t sh = 32;
+    for (; size > 1u; size >>= 1)
+        sh--;
+    return sh;
 }
 
 /* ---- Kernel-internal API ------------------------------------------------------------------- */
@@ -51,9 +62,10 @@ int k_mempool_init(struct k_mempool *p, void *buf, size_t block_size, size_t cou
     }
     p->z_free = NULL;
     p->z_buf = buf;
+    p->z_top = buf;
     p->z_block = (uint16_t)Z_MEMPOOL_BLOCK(block_size);
+    p->z_shift = z_shift_of(p->z_block);
     p->z_count = (uint16_t)count;
-    p->z_fresh = 0;
     p->z_avail = (uint16_t)count;
     p->z_type = Z_OBJ_MEMPOOL;
     arch_irq_unlock(key);
@@ -68,9 +80,9 @@ void *Z_FAST(mempool_alloc)(struct k_mempool *p)
     void *b = p->z_free;
     if (b) {
         p->z_free = *(void **)b;
-    } else if (p->z_fresh < p->z_count) {
-        b = p->z_buf + (uint32_t)p->z_fresh * p->z_block;
-        p->z_fresh++;
+    } else if (p->z_top < p->z_buf + (uint32_t)p->z_count * p->z_block) {
+        b = p->z_top;
+        p->z_top += p->z_block;
     } else {
         arch_irq_unlock(key);
         return NULL;
@@ -85,7 +97,7 @@ int Z_FAST(mempool_free)(struct k_mempool *p, void *block)
     Z_CHECK(Z_POOL_OK(p), K_EINVAL);
     uint32_t off = (uint32_t)((uint8_t *)block - p->z_buf);
     /* (NULL or below the storage wraps to a large offset) */
-    if (off >= (uint32_t)p->z_fresh * p->z_block || !z_block_start(p, off))
+    if (off >= (uint32_t)(p->z_top - p->z_buf) || !z_block_start(p, off))
         return K_EINVAL; /* not a block this pool handed out */
     uint32_t key = arch_irq_lock();
     /* A block released already (a double free) would make the list a cycle, count one

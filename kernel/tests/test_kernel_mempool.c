@@ -61,6 +61,17 @@ void mempool_basic(void)
     KT_EQ(k_mempool_free(&pool6, c2), 0);
     KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0); /* nothing out: re-initialised */
 
+    /* the range is the blocks handed out so far (z_top): a block never handed out, past
+     * them, and one below the storage are not this pool's, with no released block to
+     * search (the fast paths' case) */
+    c0 = k_mempool_alloc(&pool6);
+    KT_EQ(k_mempool_free(&pool6, &pool6_mem[2]), K_EINVAL); /* block 1: never handed out */
+    KT_EQ(k_mempool_free(&pool6, &pool6_mem[4]), K_EINVAL);
+    KT_EQ(k_mempool_free(&pool6, (void *)((uintptr_t)pool6_mem - 8u)), K_EINVAL);
+    KT_EQ(k_mempool_avail(&pool6), 2);
+    KT_EQ(k_mempool_free(&pool6, c0), 0);
+    KT_EQ(k_mempool_avail(&pool6), 3);
+
     /* a block size that is not a power of two (12: the start-of-block test divides; offset
      * 16, inside the second block, would pass a mask test: 16 & 11 == 0) */
     KT_EQ(k_mempool_init(&pool6, pool6_mem, 12, 2), 0);
@@ -72,6 +83,12 @@ void mempool_basic(void)
     KT_CHECK(k_mempool_alloc(&pool6) == e0); /* the last one released first */
     KT_EQ(k_mempool_free(&pool6, e0), 0);
     KT_EQ(k_mempool_free(&pool6, e0), K_EINVAL); /* all free already */
+    /* block 0 released into an empty free list: the shift (0 for this size) passes it */
+    KT_CHECK(k_mempool_alloc(&pool6) == e0 && k_mempool_alloc(&pool6) == e1);
+    KT_EQ(k_mempool_free(&pool6, e0), 0);
+    KT_EQ(k_mempool_avail(&pool6), 1);
+    KT_EQ(k_mempool_free(&pool6, e1), 0);
+    KT_EQ(k_mempool_avail(&pool6), 2);
     KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0);
 
     /* from an interrupt: allocate there, free here, and the other way round */

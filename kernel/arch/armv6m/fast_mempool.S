@@ -45,20 +45,15 @@
     ldrb    r3, [r0, #ZP_TYPE]
     cmp     r3, #ZO_MEMPOOL
     bne     9f
-    ldrh    r3, [r0, #ZP_BLOCK]
-    subs    r2, r3, #1              /* m = size - 1 */
-    tst     r3, r2
-    bne     9f                      /* not a power of two: C divides */
-    mov     r12, r2
-    ldrh    r2, [r0, #ZP_FRESH]
-    muls    r3, r2                  /* the blocks handed out end here */
+    ldr     r2, [r0, #ZP_TOP]       /* the end of the blocks handed out */
+    cmp     r1, r2
+    bhs     9f                      /* at or past it: not a block handed out */
     ldr     r2, [r0, #ZP_BUF]
-    subs    r2, r1, r2              /* (NULL or below the storage wraps to a large offset) */
-    cmp     r2, r3
-    bhs     9f                      /* not a block this pool handed out */
-    mov     r3, r12
-    tst     r2, r3
-    bne     9f                      /* inside a block */
+    subs    r2, r1, r2              /* the offset; a borrow: below the storage (NULL too) */
+    bcc     9f
+    ldrb    r3, [r0, #ZP_SHIFT]
+    lsls    r2, r3                  /* 0 only at the start of a block (z_shift: kernel.h; */
+    bne     9f                      /* a size not a power of two passes block 0 only) */
     mrs     r12, primask
     cpsid   i
     ldr     r2, [r0, #ZP_FREE]

@@ -15,12 +15,6 @@
 
 #include "fast_macros.inc"
 
-/* z_block and z_count, z_fresh and z_avail: two halfwords of one word each */
-#if ZP_BLOCK % 4 != 0 || ZP_COUNT != ZP_BLOCK + 2 || ZP_FRESH != ZP_BLOCK + 4 || \
-    ZP_AVAIL != ZP_BLOCK + 6
-#error "struct k_mempool: z_block, z_count, z_fresh, z_avail must be consecutive halfwords"
-#endif
-
     .macro POOL_LOCK
     mrs     r12, basepri
     movs    r3, #0x20               /* the kernel's mask (arch.h ARCH_BASEPRI) */
@@ -30,17 +24,17 @@
 /* void *k_mempool_alloc(struct k_mempool *p) */
     FUNC k_mempool_alloc
     cbz     r0, 9f
-    ldrb    r3, [r0, #ZP_TYPE]
-    cmp     r3, #ZO_MEMPOOL
-    bne     9f
     POOL_LOCK
-    ldr     r1, [r0, #ZP_FREE]
+    ldrb    r3, [r0, #ZP_TYPE]
+    ldr     r1, [r0, #ZP_FREE]      /* (the loads pipelined) */
+    ldrh    r2, [r0, #ZP_AVAIL]
+    cmp     r3, #ZO_MEMPOOL
+    bne     8f
     cbz     r1, 8f                  /* no released block: C takes a never-used one */
-    ldr     r2, [r1]
-    ldrh    r3, [r0, #ZP_AVAIL]
-    str     r2, [r0, #ZP_FREE]
-    subs    r3, r3, #1
-    strh    r3, [r0, #ZP_AVAIL]
+    ldr     r3, [r1]
+    str     r3, [r0, #ZP_FREE]
+    subs    r2, r2, #1
+    strh    r2, [r0, #ZP_AVAIL]
     msr     basepri, r12
     mov     r0, r1
     bx      lr
@@ -52,28 +46,25 @@
     FUNC k_mempool_free
     cbz     r0, 9f
     ldrb    r3, [r0, #ZP_TYPE]
-    ldrh    r2, [r0, #ZP_BLOCK]     /* (pipelined) */
+    ldr     r12, [r0, #ZP_TOP]      /* the end of the blocks handed out (pipelined) */
+    ldr     r2, [r0, #ZP_BUF]
     cmp     r3, #ZO_MEMPOOL
     bne     9f
-    subs    r3, r2, #1              /* m = size - 1 */
-    tst     r2, r3
-    bne     9f                      /* not a power of two: C divides */
-    ldrh    r12, [r0, #ZP_FRESH]
-    mul     r12, r12, r2            /* the blocks handed out end here */
-    ldr     r2, [r0, #ZP_BUF]
-    subs    r2, r1, r2              /* (NULL or below the storage wraps to a large offset) */
-    cmp     r2, r12
-    bhs     9f                      /* not a block this pool handed out */
-    tst     r2, r3
-    bne     9f                      /* inside a block */
+    cmp     r1, r12
+    bhs     9f                      /* at or past the end: not a block handed out */
+    ldrb    r12, [r0, #ZP_SHIFT]
+    subs    r2, r1, r2              /* the offset; a borrow: below the storage (NULL too) */
+    bcc     9f
+    lsls    r2, r2, r12             /* 0 only at the start of a block (z_shift: kernel.h; */
+    bne     9f                      /* a size not a power of two passes block 0 only) */
     POOL_LOCK
     ldr     r2, [r0, #ZP_FREE]
+    ldrh    r3, [r0, #ZP_AVAIL]     /* (pipelined) */
     cbnz    r2, 8f                  /* released blocks: C checks this is not one (issue 31) */
-    ldrh    r3, [r0, #ZP_AVAIL]     /* (none released: this block is out, avail < count) */
-    adds    r3, r3, #1
-    strh    r3, [r0, #ZP_AVAIL]
-    str     r2, [r1]                /* (0: the end of the list) */
+    str     r2, [r1]                /* (0: the end of the list; none released: this block */
+    adds    r3, r3, #1              /* is out, avail < count) */
     str     r1, [r0, #ZP_FREE]
+    strh    r3, [r0, #ZP_AVAIL]
     msr     basepri, r12
     movs    r0, #0
     bx      lr

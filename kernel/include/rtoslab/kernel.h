@@ -369,20 +369,25 @@ int k_timer_stop(struct k_timer *t);
 struct k_mempool {
     void *z_free;             /* released blocks, linked through their first word */
     uint8_t *z_buf;
+    uint8_t *z_top;           /* the end of the blocks handed out: the rest never were */
     uint16_t z_block;         /* block size in bytes */
     uint16_t z_count;         /* blocks in the pool */
-    uint16_t z_fresh;         /* blocks [z_fresh, z_count) were never handed out */
     uint16_t z_avail;         /* blocks that may be allocated */
     uint8_t z_type;
-    uint8_t z_pad[3];
+    uint8_t z_shift;          /* Z_MEMPOOL_SHIFT(z_block) */
 };
 
 #define Z_MEMPOOL_BLOCK(bytes) ((((bytes) < 4u ? 4u : (bytes)) + 3u) & ~3u)
+/* The left shift that leaves a block's offset in the storage 0 only at the start of a block:
+ * 32 - log2(size) for a power-of-two size; 0 for any other (then only the first block's
+ * offset passes, and the release divides). */
+#define Z_MEMPOOL_SHIFT(size) (((size) & ((size) - 1u)) ? 0u : 32u - (unsigned)__builtin_ctz(size))
 /* Static definition: the pool and its storage, no code runs. */
 #define K_MEMPOOL_DEFINE(name, block_size, count)                                            \
     static uint32_t name##_buf[Z_MEMPOOL_BLOCK(block_size) / 4u * (count)];                   \
-    struct k_mempool name = {NULL, (uint8_t *)name##_buf, Z_MEMPOOL_BLOCK(block_size), (count), \
-                             0, (count), Z_OBJ_MEMPOOL, {0, 0, 0}}
+    struct k_mempool name = {NULL, (uint8_t *)name##_buf, (uint8_t *)name##_buf,               \
+                             Z_MEMPOOL_BLOCK(block_size), (count), (count), Z_OBJ_MEMPOOL,      \
+                             Z_MEMPOOL_SHIFT(Z_MEMPOOL_BLOCK(block_size))}
 
 /* `count` blocks of `block_size` bytes (rounded up to a multiple of 4) in `buf` (4-byte
  * aligned, block_size * count bytes). 0, K_EINVAL, or K_EBUSY (a pool with blocks

@@ -47,4 +47,6 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_thread_prio_set(s
 }
 #endif
 
+#include "arch_inline_mempool.h"
+
 #endif

@@ -1,0 +1,94 @@
+/*
+ * The ARMv6-M port's memory pool fast paths at the call site, under -O2 (the speed profile):
+ * fast_mempool.S's steps and checks in its order, without the call and return. Included by
+ * the port's rtoslab/arch_inline.h (after Z_ARCH_INLINE_ASM); not a header of its own.
+ * A NULL pool is the C's result in C (folded away for a pool the compiler knows); anything
+ * else calls the C (z_mempool_*_c) with the original arguments. Thumb-1's conditional
+ * branches reach 256 bytes, so the call sits in line, after a branch over it.
+ */
+#ifndef RTOSLAB_ARCH_INLINE_MEMPOOL_H
+#define RTOSLAB_ARCH_INLINE_MEMPOOL_H
+
+#if K_CONFIG_FASTPATH && K_CONFIG_MEMPOOL && Z_ARCH_INLINE_ASM && !defined(__OPTIMIZE_SIZE__)
+extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(struct k_mempool *p)
+{
+    if (!p)
+        return NULL;
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
+    __asm volatile(".syntax unified\n\t"
+                   "ldrb r3, [r0, %[type]]\n\t"
+                   "cmp r3, %[pool]\n\t"
+                   "bne 3f\n\t"
+                   "mrs r12, primask\n\t"
+                   "cpsid i\n\t"
+                   "ldr r1, [r0, %[free]]\n\t"
+                   "cmp r1, #0\n\t"
+                   "beq 4f\n\t"                /* no released block: C takes a never-used one */
+                   "ldr r2, [r1]\n\t"
+                   "str r2, [r0, %[free]]\n\t"
+                   "ldrh r2, [r0, %[avail]]\n\t"
+                   "subs r2, r2, #1\n\t"
+                   "strh r2, [r0, %[avail]]\n\t"
+                   "msr primask, r12\n\t"
+                   "movs r0, r1\n\t"
+                   "b 2f\n"
+                   "4:\tmsr primask, r12\n"
+                   "3:\tbl z_mempool_alloc_c\n"
+                   "2:"
+                   : "+l"(a0)
+                   : [type] "i"(offsetof(struct k_mempool, z_type)),
+                     [free] "i"(offsetof(struct k_mempool, z_free)),
+                     [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+                   : "r1", "r2", "r3", "r12", "lr", "cc", "memory");
+    return (void *)a0;
+}
+
+extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(struct k_mempool *p,
+                                                                            void *block)
+{
+    if (!p)
+        return K_EINVAL;
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
+    register void *a1 __asm__("r1") = block;
+    __asm volatile(".syntax unified\n\t"
+                   "ldrb r3, [r0, %[type]]\n\t"
+                   "cmp r3, %[pool]\n\t"
+                   "bne 3f\n\t"
+                   "ldr r2, [r0, %[top]]\n\t"  /* the end of the blocks handed out */
+                   "cmp r1, r2\n\t"
+                   "bhs 3f\n\t"
+                   "ldr r2, [r0, %[buf]]\n\t"
+                   "subs r2, r1, r2\n\t"       /* the offset; a borrow: below the storage */
+                   "bcc 3f\n\t"
+                   "ldrb r3, [r0, %[shift]]\n\t"
+                   "lsls r2, r3\n\t"           /* 0 only at the start of a block (z_shift) */
+                   "bne 3f\n\t"
+                   "mrs r12, primask\n\t"
+                   "cpsid i\n\t"
+                   "ldr r2, [r0, %[free]]\n\t"
+                   "cmp r2, #0\n\t"
+                   "bne 4f\n\t"                /* released blocks: C checks this is not one */
+                   "ldrh r3, [r0, %[avail]]\n\t"
+                   "adds r3, r3, #1\n\t"
+                   "strh r3, [r0, %[avail]]\n\t"
+                   "str r2, [r1]\n\t"          /* (0: the end of the list) */
+                   "str r1, [r0, %[free]]\n\t"
+                   "msr primask, r12\n\t"
+                   "movs r0, #0\n\t"
+                   "b 2f\n"
+                   "4:\tmsr primask, r12\n"
+                   "3:\tbl z_mempool_free_c\n"
+                   "2:"
+                   : "+l"(a0), "+l"(a1)
+                   : [type] "i"(offsetof(struct k_mempool, z_type)),
+                     [buf] "i"(offsetof(struct k_mempool, z_buf)),
+                     [top] "i"(offsetof(struct k_mempool, z_top)),
+                     [shift] "i"(offsetof(struct k_mempool, z_shift)),
+                     [free] "i"(offsetof(struct k_mempool, z_free)),
+                     [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+                   : "r2", "r3", "r12", "lr", "cc", "memory");
+    return (int)a0;
+}
+#endif
+
+#endif
