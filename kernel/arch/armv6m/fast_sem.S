@@ -29,6 +29,13 @@
     cpsie   i
     movs    r0, #0
     bx      lr
+/* The entries of the inline wait (arch_inline.h, speed profile): z_sem_wait_lb, a semaphore
+ * without a unit, interrupts masked by its CPSID; z_sem_wait_lx, not a semaphore or a masked
+ * caller, interrupts as the caller had them. r0, r1: the arguments. */
+    .global z_sem_wait_lb
+    .type   z_sem_wait_lb, %function
+    .thumb_func
+z_sem_wait_lb:
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
     ldr     r3, =z_kernel
@@ -63,6 +70,10 @@
 7:  movs    r1, #0
     mvns    r1, r1                  /* the timeout was K_FOREVER */
 8:  cpsie   i
+    .global z_sem_wait_lx
+    .type   z_sem_wait_lx, %function
+    .thumb_func
+z_sem_wait_lx:
 9:  ldr     r3, =z_sem_wait_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
     ENDFUNC z_sem_wait_l, 1
@@ -79,6 +90,13 @@
     ldr     r1, [r0, #ZS_WAITQ]
     cmp     r1, #0
     beq     5f                      /* (a timeout the waiter has stays, stale: kernel_internal.h) */
+/* The entries of the inline signal (arch_inline.h, speed profile): z_sem_signal_lw, the
+ * head waiter in r1, interrupts masked by its CPSID; z_sem_signal_lx, not a semaphore, a
+ * masked caller or a count C handles, interrupts as the caller had them. r0: the argument. */
+    .global z_sem_signal_lw
+    .type   z_sem_signal_lw, %function
+    .thumb_func
+z_sem_signal_lw:
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     ldrb    r4, [r1, #ZT_PRIO]
@@ -151,6 +169,10 @@
     movs    r0, #0
     bx      lr
 8:  cpsie   i
+    .global z_sem_signal_lx
+    .type   z_sem_signal_lx, %function
+    .thumb_func
+z_sem_signal_lx:
 9:  ldr     r3, =z_sem_signal_c   /* far tail call; r0-r1 are the arguments */
     bx      r3
     ENDFUNC z_sem_signal_l

@@ -27,15 +27,123 @@
 #define Z_ASM_MASKED "mrs r3, primask\n\tlsrs r3, r3, #1\n\tbcs 3f\n\t"
 #define Z_ASM_MASKED_CALL(fn) "3:\tbl " fn "\n\tb 2f\n"
 
+/* Under -O2 (the speed profile) this port inlines k_sem_wait's available unit and
+ * k_sem_signal's count without a waiter at the call site (below); cortexm_inline.h's light
+ * call then stays out. */
+#if !defined(__OPTIMIZE_SIZE__)
+#define Z_ARCH_INLINE_SEM_WAIT 1
+#define Z_ARCH_INLINE_SEM_SIGNAL 1
+#endif
+/* `asm inline`: for GCC's inlining decisions the inline fast paths count as one instruction,
+ * as the light call they replace did (counted by their lines, they kept callers such as the
+ * CMSIS-RTOS2 layer's osSemaphoreAcquire out of line: 16 bytes more of each test thread's
+ * stack in the suite's rtoslab-cmsis run under speed) */
+#define Z_ASM_INLINE __asm__ __volatile__ __inline__
+
 #include "../../../cortexm/include/rtoslab/cortexm_inline.h"
 
 #if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && Z_ARCH_INLINE_ASM
+#ifndef Z_ARCH_INLINE_SEM_SIGNAL
 extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     __asm volatile("bl z_sem_signal_l" : "+l"(a0) : : "r1", Z_LIGHT_CLOBBERS);
     return (int)a0;
 }
+#else
+/* The signal without a waiter, at the call site: fast_sem.S's steps (the type and the
+ * caller's PRIMASK, the wait queue under the mask, the count to its limit) without the call
+ * and return. A waiter: the routine past those steps (z_sem_signal_lw, the switching path);
+ * anything else: its way to C (z_sem_signal_lx). Thumb-1's conditional branches reach 256
+ * bytes, so those calls are stubs behind the fast path's branch to the end, not a cold
+ * section; the waiter's is last, its BL's return address the end of the inline code. */
+extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
+    Z_ASM_INLINE(".syntax unified\n\t"
+                   "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */
+                   "mrs r2, primask\n\t"        /* a masked caller: C keeps the mask */
+                   "subs r3, r3, %[sem]\n\t"
+                   "orrs r3, r2\n\t"
+                   "bne 3f\n\t"
+                   "cpsid i\n\t"
+                   "ldr r1, [r0, %[waitq]]\n\t"
+                   "cmp r1, #0\n\t"
+                   "bne 4f\n\t"
+                   /* count (bits 0-15), type, z_limit (bits 24-31): one word */
+                   "ldr r2, [r0, %[count]]\n\t"
+                   "adds r2, r2, #1\n\t"
+                   "lsrs r3, r2, #24\n\t"       /* z_limit: 0 means 65535 */
+                   "beq 6f\n\t"
+                   "uxth r1, r2\n\t"
+                   "cmp r1, r3\n\t"
+                   "bhi 5f\n"                    /* at the limit: C returns K_EOVERFLOW */
+                   "7:\tstr r2, [r0, %[count]]\n\t"
+                   "cpsie i\n\t"
+                   "movs r0, #0\n\t"
+                   "b 2f\n"
+                   "6:\tlsls r1, r2, #16\n\t"   /* the count wrapped (into the type byte): C */
+                   "bne 7b\n"
+                   "5:\tcpsie i\n"
+                   "3:\tbl z_sem_signal_lx\n\t"
+                   "b 2f\n"
+                   "4:\tbl z_sem_signal_lw\n"
+                   "2:"
+                   : "+l"(a0)
+                   : [type] "i"(offsetof(struct k_sem, z_type)),
+                     [count] "i"(offsetof(struct k_sem, z_count)),
+                     [waitq] "i"(offsetof(struct k_sem, z_waitq)), [sem] "i"(Z_OBJ_SEM)
+                   : "r1", Z_LIGHT_CLOBBERS);
+    return (int)a0;
+}
+#endif
+
+#ifdef Z_ARCH_INLINE_SEM_WAIT
+/* The wait that takes an available unit, at the call site: fast_sem.S's first steps (the
+ * type and the caller's PRIMASK, the count under the mask) without the call and return. No
+ * unit: the routine past those steps (z_sem_wait_lb: every check of its blocking path, in
+ * its order; the switching path, last, its BL's return address the end of the inline code);
+ * not a semaphore or a masked caller: its way to C (z_sem_wait_lx). A constant K_FOREVER or
+ * K_NO_WAIT is set in r1 by those calls only (TO: the instructions), not on the fast path. */
+#define Z_SEM_WAIT_ASM(TO)                                                                     \
+    ".syntax unified\n\t"                                                                     \
+    "ldrb r3, [r0, %[type]]\n\t"                                                              \
+    "mrs r2, primask\n\t"                                                                     \
+    "subs r3, r3, %[sem]\n\t"                                                                 \
+    "orrs r3, r2\n\t"                                                                         \
+    "bne 3f\n\t"                                                                              \
+    "cpsid i\n\t"                                                                             \
+    "ldrh r2, [r0, %[count]]\n\t"                                                             \
+    "subs r2, r2, #1\n\t" /* borrow (carry clear): no unit */                                 \
+    "bcc 4f\n\t"                                                                              \
+    "strh r2, [r0, %[count]]\n\t"                                                             \
+    "cpsie i\n\t"                                                                             \
+    "movs r0, #0\n\t"                                                                         \
+    "b 2f\n"                                                                                   \
+    "3:\t" TO "bl z_sem_wait_lx\n\t"                                                          \
+    "b 2f\n"                                                                                   \
+    "4:\t" TO "bl z_sem_wait_lb\n"                                                             \
+    "2:"
+#define Z_SEM_WAIT_OPS                                                                         \
+    [type] "i"(offsetof(struct k_sem, z_type)), [count] "i"(offsetof(struct k_sem, z_count)),  \
+        [sem] "i"(Z_OBJ_SEM)
+extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
+                                                                        k_timeout_t timeout)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
+    if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t")
+                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_LIGHT_CLOBBERS);
+    } else if (__builtin_constant_p(timeout) && timeout == K_NO_WAIT) {
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t")
+                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_LIGHT_CLOBBERS);
+    } else {
+        register k_timeout_t a1 __asm__("r1") = timeout;
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_LIGHT_CLOBBERS);
+    }
+    return (int)a0;
+}
+#endif
 
 extern inline __attribute__((gnu_inline, always_inline)) int k_thread_prio_set(struct k_thread *t,
                                                                                unsigned prio)
