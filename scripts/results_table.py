@@ -25,6 +25,8 @@
                       the `--profiles` table's live-register rows (`<id>.live`) only
     .venv/bin/python scripts/results_table.py FILE --live-summary FILE2 [FILE3 ...]
                       per file (board, profile): how many `.live` rows rtoslab leads, and the others' leaders
+    .venv/bin/python scripts/results_table.py FILE --not-met [FILE2 ...]
+                      rtoslab's goal rows another RTOS wins, per file (board, profile): leader and gap
     .venv/bin/python scripts/results_table.py FILE --leader-changes FILE2
                       the hot paths whose leader differs between the two files (boards or profiles)
     .venv/bin/python scripts/results_table.py FILE --energy
@@ -106,12 +108,13 @@ def configs_table(runs, names):
               f"{p.licence if p else ''} | {items or (p.configuration if p else '')} |")
 
 
-def goals_table(runs, names, by):
+def goal_rows(names, by):
+    """rtoslab's goal rows (the hot paths, then its tm.* throughputs): (metric, rtoslab's p50,
+    the best other RTOS as (p50, id) or None, at or better than every RTOS, the floor's p50 or
+    None)."""
     mine = by.get("rtoslab", {})
-    floor = by.get("baremetal", {})
-    peers = [n for n in names if n not in ("rtoslab", "baremetal", "posix") and is_ranked(n)]
-    print("| metric | rtoslab | best other RTOS | floor | at or better than every RTOS | within 10 % of the floor |")
-    print("|---|---|---|---|---|---|")
+    floor = by.get(FLOOR, {})
+    peers = [n for n in names if n not in ("rtoslab", FLOOR, "posix") and is_ranked(n)]
     tm = sorted((i for i in mine if i.startswith("tm.")), key=metric_order)
     for i in HOT + tuple(tm):
         m = mine.get(i)
@@ -122,13 +125,39 @@ def goals_table(runs, names, by):
         best = (max if hib else min)(vals) if vals else None
         lead = best is None or (m["p50"] >= best[0] if hib else m["p50"] <= best[0])
         f = floor.get(i)
+        yield i, m["p50"], best, lead, (f["p50"] if f and "absent" not in f else None)
+
+
+def goals_table(runs, names, by):
+    print("| metric | rtoslab | best other RTOS | floor | at or better than every RTOS | within 10 % of the floor |")
+    print("|---|---|---|---|---|---|")
+    for i, mine, best, lead, f in goal_rows(names, by):
         near = ""
-        if f and "absent" not in f and not hib:
-            near = "yes" if m["p50"] <= 1.10 * f["p50"] else f"no ({m['p50'] / f['p50']:.2f}×)"
-        elif f and "absent" not in f:
-            near = "yes" if m["p50"] >= f["p50"] / 1.10 else f"no ({f['p50'] / m['p50']:.2f}×)"
-        print(f"| `{i}` | {m['p50']} | {f'{best[0]} ({best[1]})' if best else '-'} | "
-              f"{f['p50'] if f and 'absent' not in f else '-'} | {'yes' if lead else 'no'} | {near} |")
+        if f is not None and not higher_is_better(i):
+            near = "yes" if mine <= 1.10 * f else f"no ({mine / f:.2f}×)"
+        elif f is not None:
+            near = "yes" if mine >= f / 1.10 else f"no ({f / mine:.2f}×)"
+        print(f"| `{i}` | {mine} | {f'{best[0]} ({best[1]})' if best else '-'} | "
+              f"{f if f is not None else '-'} | {'yes' if lead else 'no'} | {near} |")
+
+
+def not_met_table(paths):
+    """Across result files (a board and a profile each): every goal row where another RTOS is
+    better than rtoslab, with the leader's p50 and the gap, and per file the count."""
+    reg = registry()
+    print("| board, profile | metric | rtoslab | leader | gap |")
+    print("|---|---|---|---|---|")
+    counts = []
+    for path in paths:
+        runs, names, by = load(path)
+        some = next(iter(runs.values()))
+        where = f"`{some.get('board', '?')}` {some.get('profile', 'size')}"
+        rows = [(i, mine, best) for i, mine, best, lead, _ in goal_rows(names, by) if not lead]
+        counts.append(f"{where} {len(rows)}")
+        for i, mine, (v, n) in rows:
+            gap = f"{v / mine:.2f}× fewer ops" if higher_is_better(i) else f"+{mine - v} cycles"
+            print(f"| {where} | `{i}` | {mine} | {reg[n].name if n in reg else n} {v} | {gap} |")
+    print(f"\nRows not met: {'; '.join(counts)}.")
 
 
 def leader(names, by, i):
@@ -416,7 +445,7 @@ def main(argv):
         sys.exit("usage: results_table.py RESULT.json "
                  "[--configs|--energy|--goals|--readme|--hartstone|--seeds|--profiles RESULT2.json|--moves RESULT2.json"
                  "|--cores RESULT2.json ...|--ranking [RESULT2.json ...]|--live-profiles RESULT2.json"
-                 "|--live-summary [RESULT2.json ...]|--leader-changes RESULT2.json]"
+                 "|--live-summary [RESULT2.json ...]|--not-met [RESULT2.json ...]|--leader-changes RESULT2.json]"
                  " | RESULT.json [RESULT2.json ...] --api-cost")
     if argv[-1] == "--api-cost":
         api_cost_table(argv[1:-1])
@@ -432,6 +461,9 @@ def main(argv):
         return
     if what == "--live-summary":
         live_summary_table([argv[1]] + argv[3:])
+        return
+    if what == "--not-met":
+        not_met_table([argv[1]] + argv[3:])
         return
     if what == "--profiles":
         if len(argv) < 4:

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "update_results.py"
 TABLE_OPTIONS = {"--configs", "--energy", "--goals", "--readme", "--hartstone", "--seeds", "--profiles", "--moves",
-                 "--cores", "--ranking", "--live-profiles", "--live-summary", "--leader-changes", "--api-cost"}
+                 "--cores", "--ranking", "--live-profiles", "--live-summary", "--not-met", "--leader-changes", "--api-cost"}
 
 
 def result_file(path: Path, p50: int) -> Path:
@@ -88,3 +88,24 @@ def test_every_block_of_the_documents_names_result_files_and_a_known_table():
                 if a.endswith(".json"):
                     assert re.match(r"^[a-z0-9-]+?(-speed)?\.json$", a), f"{doc.name}:{i + 1}: {a}"
     assert count >= 20
+
+
+def test_not_met_lists_each_row_another_rtos_wins_per_file(tmp_path):
+    """results_table.py --not-met: per file, the goal rows another ranked RTOS wins (lower
+    cycles, or more tm.* operations), the leader and the gap, and the count per file."""
+    def runs_file(name, profile, switch, sync):
+        def run(rtos, cyc, ops):
+            return {"rtos": rtos, "board": "vp-m0", "profile": profile, "absent": [],
+                    "results": [{"id": "rhealstone.task_switch", "unit": "cycles", "p50": cyc, "max": cyc},
+                                {"id": "tm.synchronization", "unit": "ops", "p50": ops, "max": ops}]}
+        path = tmp_path / name
+        path.write_text(json.dumps({"runs": [run("rtoslab", switch, sync), run("chibios", 70, 1000)]}))
+        return path
+    a, b = runs_file("a.json", "size", 66, 900), runs_file("b.json", "speed", 75, 1100)
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "results_table.py"), a, "--not-met", b],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| `vp-m0`")]
+    assert rows == ["| `vp-m0` size | `tm.synchronization` | 900 | ChibiOS/RT 1000 | 1.11× fewer ops |",
+                    "| `vp-m0` speed | `rhealstone.task_switch` | 75 | ChibiOS/RT 70 | +5 cycles |"]
+    assert "Rows not met: `vp-m0` size 1; `vp-m0` speed 1." in done.stdout
