@@ -105,7 +105,7 @@ int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t
     struct k_thread *cur = z_kernel.current;
     cur->z_evbits = bits;
     cur->z_pad = (uint8_t)options;
-    int r = z_block(&e->z_waitq, Z_STATE_BLOCKED, timeout Z_START_ARG(start)); /* (enables IRQs) */
+    int r = z_block(&e->z_waitq, Z_STATE_BLOCKED Z_TIMEOUT_ARG(timeout, start)); /* (enables IRQs) */
     if (r == 0 && got)
         *got = cur->z_evbits;
     return r;

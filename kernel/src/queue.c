@@ -181,7 +181,7 @@ Z_QINLINE int z_xfer_wait(struct k_queue *q, struct k_thread **wq, k_timeout_t t
         }
         left = timeout - spent;
     }
-    int r = z_block(wq, Z_STATE_BLOCKED, left Z_START_ARG(now)); /* (ends at *start + timeout) */
+    int r = z_block(wq, Z_STATE_BLOCKED Z_TIMEOUT_ARG(left, now)); /* (ends at *start + timeout) */
     if (r) /* an error, or Z_DELIVERED (IRQs enabled either way) */
         return r;
     arch_irq_disable();

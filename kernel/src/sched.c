@@ -148,7 +148,7 @@ void z_waitq_remove(struct k_thread **q, struct k_thread *t)
 #if !K_CONFIG_MUTEX
 static /* (z_block is the only caller: inlined there) */
 #endif
-void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM)
+void z_block_prepare(struct k_thread **q, uint8_t state Z_TIMEOUT_PARAM)
 {
     struct k_thread *cur = z_kernel.current;
     K_ASSERT_THREAD();
@@ -177,15 +177,13 @@ void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_S
         z_timeout_remove(cur); /* stale */
     }
 #endif
-#else
-    (void)timeout;
 #endif
 }
 
-int z_block(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM)
+int z_block(struct k_thread **q, uint8_t state Z_TIMEOUT_PARAM)
 {
     struct k_thread *cur = z_kernel.current;
-    z_block_prepare(q, state, timeout Z_START_ARG(start));
+    z_block_prepare(q, state Z_TIMEOUT_ARG(timeout, start));
     return z_switch_away(cur); /* (a timed wait expires at its deadline: nothing to spin) */
 }
 

@@ -82,7 +82,7 @@ wait:
         return z_kernel.current ? K_EISR : K_ESTATE;
     }
 #endif
-    return z_block(&s->z_waitq, Z_STATE_BLOCKED, timeout Z_START_ARG(start));
+    return z_block(&s->z_waitq, Z_STATE_BLOCKED Z_TIMEOUT_ARG(timeout, start));
 }
 
 #if !K_CONFIG_SYNC_SWITCH

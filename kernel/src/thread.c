@@ -117,7 +117,7 @@ void k_yield(void)
      * (Not with wait objects, whose z_wait would name the ready list, nor with the
      * assertions, which want a blocked state on a wait queue.) */
     (void)cur;
-    z_block(&z_kernel.ready, Z_STATE_READY, K_FOREVER Z_START_ARG(0u));
+    z_block(&z_kernel.ready, Z_STATE_READY Z_TIMEOUT_ARG(K_FOREVER, 0u));
 #elif K_CONFIG_READY_LIST
     z_ready_remove(cur);
     z_ready_add_tail(cur); /* behind the other ready threads of its priority */
@@ -161,7 +161,7 @@ static inline __attribute__((always_inline)) void z_sleep_until(uint32_t deadlin
 #else
     /* The size-optimised build shares z_block's code (IRQs stay disabled: any order will do) */
     z_timeout_add(z_kernel.current, deadline - Z_LEAD);
-    z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
+    z_block(NULL, Z_STATE_BLOCKED Z_TIMEOUT_ARG(K_FOREVER, 0u));
 #endif
 }
 
@@ -189,11 +189,11 @@ static inline __attribute__((always_inline)) int z_sleep_for(uint32_t *deadline_
         return K_EMASKED; /* it would block: refused, the mask kept (issue 31) */
     if (duration == K_FOREVER) {
         arch_irq_disable();
-        return z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
+        return z_block(NULL, Z_STATE_BLOCKED Z_TIMEOUT_ARG(K_FOREVER, 0u));
     }
     /* longer than K_TIMEOUT_MAX: in chunks */
 #if K_CONFIG_SYNC_SWITCH
-    while (duration > K_TIMEOUT_MAX) {
+    while (K_CONFIG_LONG_SLEEP && duration > K_TIMEOUT_MAX) {
         deadline += K_TIMEOUT_MAX;
         duration -= K_TIMEOUT_MAX;
         z_sleep_until(deadline);
@@ -207,7 +207,7 @@ static inline __attribute__((always_inline)) int z_sleep_for(uint32_t *deadline_
 #else /* one call of z_sleep_until, inlined, and chunks of 2^30 units (K_TIMEOUT_MAX + 1: a
        * shift, no literal; the deadlines stay within the clock's 2^31): the footprint builds */
     for (;;) {
-        int last = !(duration >> 30);
+        int last = !K_CONFIG_LONG_SLEEP || !(duration >> 30);
 #if K_CONFIG_TICKLESS
         deadline += last ? duration - K_CONFIG_SLEEP_TRIM : 1u << 30;
 #else
@@ -335,7 +335,7 @@ void k_thread_exit(void)
 {
     arch_irq_exit_mask(); /* (whatever the caller's mask: the thread ends, issue 31) */
     z_release_all(z_kernel.current);
-    z_block(NULL, Z_STATE_DEAD, K_FOREVER Z_START_ARG(0u)); /* (blocked for good, on nothing) */
+    z_block(NULL, Z_STATE_DEAD Z_TIMEOUT_ARG(K_FOREVER, 0u)); /* (blocked for good, on nothing) */
     for (;;) {
     }
 }

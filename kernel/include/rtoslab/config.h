@@ -56,6 +56,14 @@
 #define K_CONFIG_DEEP_IDLE 1
 #endif
 
+/* 1: a sleep longer than K_TIMEOUT_MAX (2^30 - 1 units: 22 s at 48 MHz, tickless) is slept in
+ * chunks of at most that, so that every duration up to K_FOREVER works. 0: no chunks (the
+ * code of the loop is removed: 16 bytes on ARMv6-M); a longer finite duration is the
+ * caller's error (undefined, as without K_CONFIG_CHECKS). */
+#ifndef K_CONFIG_LONG_SLEEP
+#define K_CONFIG_LONG_SLEEP 1
+#endif
+
 /* ---- Scheduler ------------------------------------------------------------------------- */
 
 /* Number of priority levels, 1..16. Priority 0 is the lowest, K_PRIO_MAX the highest.
@@ -148,6 +156,18 @@
 #if K_CONFIG_PRIO_LEVELS < 1 || K_CONFIG_PRIO_LEVELS > 16
 #error "K_CONFIG_PRIO_LEVELS must be 1..16"
 #endif
+
+/* The footprint build's scheduler: the ready list, every switch through PendSV, which picks
+ * the list's head itself (no stack check, no assertions to call into C for), and an idle
+ * loop without the deep idle. There z_kernel.current is NULL while the CPU idles, as before
+ * k_start (PendSV stores the head it found, NULL included): an interrupt that readies any
+ * thread then finds it differs from the current one and pends PendSV (z_reschedule_isr),
+ * so the idle loop only sleeps (no look at the ready list, no PendSV of its own: 28 bytes
+ * on ARMv6-M). Elsewhere the current thread stays the one that left until PendSV resumes
+ * another. */
+#define Z_IDLE_NO_CURRENT                                                                  \
+    (K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !K_CONFIG_STACK_CHECK &&               \
+     !K_CONFIG_ASSERT && !(K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE))
 
 /* A thread remembers the object it waits on (and the wake-up result) when a wait can end
  * otherwise than by the object: a timeout, destruction, or mutex bookkeeping. */
