@@ -108,7 +108,14 @@ struct z_kernel z_kernel;
 void z_reschedule_isr(void)
 {
     K_ASSERT_LOCKED();
+#if Z_IDLE_NO_CURRENT && !K_CONFIG_SUSPEND
+    /* (no `started` test: before k_start z_kernel.current is NULL as while idle, but no
+     * interrupt can ready a thread then: it only wakes waiters, and nobody waits yet; a
+     * suspended thread, which k_thread_resume_isr readies, may exist) */
+    if (z_top() != z_kernel.current)
+#else
     if (z_kernel.started && z_top() != z_kernel.current)
+#endif
         arch_pend_switch();
 }
 

@@ -29,6 +29,8 @@ static inline struct k_thread *z_sem_give(struct k_sem *s)
     if (w) {
         s->z_waitq = w->z_next;
         z_wake(w, 0);
+        if ((uintptr_t)w <= 1u)
+            __builtin_unreachable(); /* (a thread's address: its callers' tests of w > 1 fold) */
         return w;
     }
     unsigned limit = s->z_limit ? s->z_limit : 0xFFFFu;

@@ -180,10 +180,12 @@ static inline __attribute__((always_inline)) int z_sleep_for(uint32_t *deadline_
 {
     uint32_t deadline = *deadline_p;
     Z_CHECK(!arch_in_isr(), K_EISR);
+#if K_CONFIG_SLEEP_YIELD
     if (duration == K_NO_WAIT) {
         k_yield(); /* (before k_start() too: there it returns at once) */
         return 0;
     }
+#endif
     Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
     if (Z_UNLIKELY(arch_irq_masked()))
         return K_EMASKED; /* it would block: refused, the mask kept (issue 31) */

@@ -290,7 +290,8 @@ PendSV_Handler:
     .size PendSV_Handler, . - PendSV_Handler
 
 /* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the
- * interrupt stack again, from its top) and enter the idle loop, which pends PendSV; PendSV,
+ * interrupt stack again, from its top) and enter the idle loop, which pends PendSV (or pend
+ * it here, where the idle loop only sleeps: Z_IDLE_NO_CURRENT, config.h); PendSV,
  * with nothing to save, resumes the top thread (`t`) from its first frame, an exception
  * frame that starts the entry (arch_thread_init): no trampoline, no second start path. */
     .global arch_start

@@ -64,6 +64,13 @@
 #define K_CONFIG_LONG_SLEEP 1
 #endif
 
+/* 1: k_sleep(K_NO_WAIT) is a yield (k_yield), so every k_sleep links k_yield. 0: it returns
+ * at once like any sleep whose deadline has passed (k_yield is linked only if the
+ * application calls it: 48 bytes less on ARMv6-M where it does not). */
+#ifndef K_CONFIG_SLEEP_YIELD
+#define K_CONFIG_SLEEP_YIELD 1
+#endif
+
 /* ---- Scheduler ------------------------------------------------------------------------- */
 
 /* Number of priority levels, 1..16. Priority 0 is the lowest, K_PRIO_MAX the highest.
@@ -158,16 +165,18 @@
 #endif
 
 /* The footprint build's scheduler: the ready list, every switch through PendSV, which picks
- * the list's head itself (no stack check, no assertions to call into C for), and an idle
- * loop without the deep idle. There z_kernel.current is NULL while the CPU idles, as before
- * k_start (PendSV stores the head it found, NULL included): an interrupt that readies any
- * thread then finds it differs from the current one and pends PendSV (z_reschedule_isr),
- * so the idle loop only sleeps (no look at the ready list, no PendSV of its own: 28 bytes
- * on ARMv6-M). Elsewhere the current thread stays the one that left until PendSV resumes
- * another. */
+ * the list's head itself (no stack check, no assertions to call into C for), an idle loop
+ * without the deep idle, and no call from an interrupt that reads the current thread (the
+ * queues' _isr calls compare with its priority; the checks tell K_EISR from K_ESTATE by
+ * it). There z_kernel.current is NULL while the CPU idles, as before k_start (PendSV stores
+ * the head it found, NULL included): an interrupt that readies any thread then finds it
+ * differs from the current one and pends PendSV (z_reschedule_isr), so the idle loop only
+ * sleeps (no look at the ready list, no PendSV of its own: 28 bytes on ARMv6-M).
+ * Elsewhere the current thread stays the one that left until PendSV resumes another. */
 #define Z_IDLE_NO_CURRENT                                                                  \
     (K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !K_CONFIG_STACK_CHECK &&               \
-     !K_CONFIG_ASSERT && !(K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE))
+     !K_CONFIG_ASSERT && !(K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE) && !K_CONFIG_QUEUE &&   \
+     !K_CONFIG_CHECKS)
 
 /* A thread remembers the object it waits on (and the wake-up result) when a wait can end
  * otherwise than by the object: a timeout, destruction, or mutex bookkeeping. */
