@@ -114,7 +114,7 @@ void z_reschedule_isr(void)
      * suspended thread, which k_thread_resume_isr readies, may exist) */
     if (z_top() != z_kernel.current)
 #else
-    if (z_kernel.started && z_top() != z_kernel.current)
+    if (Z_STARTED() && z_top() != z_kernel.current)
 #endif
         arch_pend_switch();
 }

@@ -124,7 +124,7 @@ int Z_FAST(sem_signal_isr)(struct k_sem *s)
     uint32_t key = arch_irq_lock();
     struct k_thread *w = z_sem_give(s);
 #if K_CONFIG_SYNC_SWITCH
-    if ((uintptr_t)w > 1u && z_kernel.started && w->z_prio > z_kernel.current->z_prio)
+    if ((uintptr_t)w > 1u && Z_STARTED() && w->z_prio > z_kernel.current->z_prio)
         arch_pend_switch();
 #else
     if ((uintptr_t)w > 1u)
@@ -161,7 +161,7 @@ int k_sem_destroy(struct k_sem *s)
     uint32_t key = arch_irq_lock();
     z_waitq_wake_all(&s->z_waitq, K_EDESTROYED);
     s->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
+    if (arch_in_isr() || !Z_STARTED() || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

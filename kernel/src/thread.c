@@ -61,7 +61,7 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
     int r = z_thread_setup(t, stack, stack_bytes, entry, arg, prio);
     if (r)
         return r;
-    if (z_kernel.started) {
+    if (Z_STARTED()) {
         Z_CHECK(!arch_in_isr(), K_EISR);
         uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
         z_ready_add_tail(t);
@@ -87,7 +87,9 @@ void k_start(void)
     if (!first)
         k_fatal(K_ESTATE, NULL); /* (without checks, the PendSV-only build idles instead) */
 #endif
+#if Z_HAS_STARTED
     z_kernel.started = 1;
+#endif
     z_time_start();
     arch_start(first);
 }
