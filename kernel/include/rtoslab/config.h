@@ -56,17 +56,20 @@
 #define K_CONFIG_DEEP_IDLE 1
 #endif
 
-/* 1: a sleep longer than K_TIMEOUT_MAX (2^30 - 1 units: 22 s at 48 MHz, tickless) is slept in
- * chunks of at most that, so that every duration up to K_FOREVER works. 0: no chunks (the
- * code of the loop is removed: 16 bytes on ARMv6-M); a longer finite duration is the
- * caller's error (undefined, as without K_CONFIG_CHECKS). */
+/* 1: a sleep longer than K_TIMEOUT_MAX (2^30 - 1 units: 22 s at 48 MHz, tickless), beyond
+ * the API's range of durations (kernel.h), is slept in chunks of at most that. 0: no chunks
+ * (20 bytes of k_sleep on ARMv6-M, the footprint build's: ChibiOS/NIL's delays are likewise
+ * limited to its system time's range); a longer finite duration is then the caller's error
+ * (undefined: it may end early). */
 #ifndef K_CONFIG_LONG_SLEEP
 #define K_CONFIG_LONG_SLEEP 1
 #endif
 
-/* 1: k_sleep(K_NO_WAIT) is a yield (k_yield), so every k_sleep links k_yield. 0: it returns
- * at once like any sleep whose deadline has passed (k_yield is linked only if the
- * application calls it: 48 bytes less on ARMv6-M where it does not). */
+/* 1: k_sleep(K_NO_WAIT) is a yield (k_yield), so every program that sleeps links k_yield.
+ * 0: it is a sleep whose deadline has passed, like any other (it returns 0 at once, or
+ * K_EMASKED with interrupts masked), and k_yield is linked only if the application calls it
+ * (52 bytes on ARMv6-M in the footprint build, whose application does not; ChibiOS/NIL has
+ * no yield, and its sleep refuses TIME_IMMEDIATE). */
 #ifndef K_CONFIG_SLEEP_YIELD
 #define K_CONFIG_SLEEP_YIELD 1
 #endif
