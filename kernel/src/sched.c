@@ -255,8 +255,12 @@ struct k_thread *z_sched_pendsv(uint32_t sp)
     K_ASSERT(!z_kernel.bitmap || z_top()->z_state == Z_STATE_READY);
 #endif
     struct k_thread *next = z_top();
+#if Z_IDLE_NO_CURRENT
+    z_kernel.current = next; /* (NULL: the idle loop, config.h) */
+#else
     if (next)
         z_kernel.current = next; /* (else the idle loop: the current thread stays) */
+#endif
     return next;
 }
 

@@ -167,15 +167,17 @@
 #error "K_CONFIG_PRIO_LEVELS must be 1..16"
 #endif
 
-/* The footprint build's scheduler: the ready list, every switch through PendSV, which picks
- * the list's head itself (no stack check, no assertions to call into C for), an idle loop
- * without the deep idle, and no call from an interrupt that reads the current thread (the
- * queues' _isr calls compare with its priority; the checks tell K_EISR from K_ESTATE by
- * it). There z_kernel.current is NULL while the CPU idles, as before k_start (PendSV stores
- * the head it found, NULL included): an interrupt that readies any thread then finds it
- * differs from the current one and pends PendSV (z_reschedule_isr), so the idle loop only
- * sleeps (no look at the ready list, no PendSV of its own: 28 bytes on ARMv6-M).
- * Elsewhere the current thread stays the one that left until PendSV resumes another. */
+/* The footprint build's scheduler: the ready list, every switch through PendSV (which on
+ * ARMv6-M picks the list's head itself: no stack check, no assertions to call into C for),
+ * an idle loop without the deep idle, and no call from an interrupt that reads the current
+ * thread (the queues' _isr calls compare with its priority; the checks tell K_EISR from
+ * K_ESTATE by it). There z_kernel.current is NULL while the CPU idles, as before k_start
+ * (PendSV, or z_sched_pendsv, stores the head it found, NULL included): an interrupt that
+ * readies any thread then finds it differs from the current one and pends PendSV
+ * (z_reschedule_isr), so the ARMv6-M idle loop only sleeps (no look at the ready list, no
+ * PendSV of its own: 28 bytes; the ARMv7-M port's loop, shared with its other builds, still
+ * looks). Elsewhere the current thread stays the one that left until PendSV resumes
+ * another. */
 #define Z_IDLE_NO_CURRENT                                                                  \
     (K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !K_CONFIG_STACK_CHECK &&               \
      !K_CONFIG_ASSERT && !(K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE) && !K_CONFIG_QUEUE &&   \
