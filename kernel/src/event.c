@@ -105,7 +105,7 @@ int k_event_wait(struct k_event *e, uint32_t bits, unsigned options, k_timeout_t
     struct k_thread *cur = z_kernel.current;
     cur->z_evbits = bits;
     cur->z_pad = (uint8_t)options;
-    int r = z_block(&e->z_waitq, Z_STATE_BLOCKED, timeout Z_START_ARG(start)); /* (enables IRQs) */
+    int r = z_block(&e->z_waitq, Z_STATE_BLOCKED Z_TIMEOUT_ARG(timeout, start)); /* (enables IRQs) */
     if (r == 0 && got)
         *got = cur->z_evbits;
     return r;
@@ -124,7 +124,7 @@ int k_event_set_isr(struct k_event *e, uint32_t bits)
 int k_event_set(struct k_event *e, uint32_t bits)
 {
     Z_CHECK(Z_EVENT_OK(e), K_EINVAL);
-    if (arch_in_isr() || !z_kernel.started || arch_irq_masked())
+    if (arch_in_isr() || !Z_STARTED() || arch_irq_masked())
         return k_event_set_isr(e, bits); /* (masked: the mask kept, the switch pended) */
     arch_irq_disable();
     if (z_event_post(e, bits))
@@ -155,7 +155,7 @@ int k_event_destroy(struct k_event *e)
     uint32_t key = arch_irq_lock();
     z_waitq_wake_all(&e->z_waitq, K_EDESTROYED);
     e->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
+    if (arch_in_isr() || !Z_STARTED() || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

@@ -19,6 +19,17 @@
 /* Blocked, on whatever object (the two blocked states differ in bit 0 only). */
 #define Z_STATE_IS_BLOCKED(s) (((s) & 0xFEu) == Z_STATE_BLOCKED)
 
+/* k_start has run (Z_STARTED()). No field in the footprint build (Z_IDLE_NO_CURRENT,
+ * config.h) when no interrupt asks (no resume from an interrupt, no timers): there the
+ * calls that ask are thread calls, or tell an interrupt first, and the current thread is
+ * set in every thread from k_start's first switch on (4 bytes of RAM, 4 of flash). */
+#define Z_HAS_STARTED (!Z_IDLE_NO_CURRENT || K_CONFIG_SUSPEND || K_CONFIG_TIMER)
+#if Z_HAS_STARTED
+#define Z_STARTED() (z_kernel.started)
+#else
+#define Z_STARTED() (z_kernel.current != NULL)
+#endif
+
 /* ---- The kernel state: one struct ---------------------------------------------------------- */
 
 struct z_kernel {
@@ -44,7 +55,7 @@ struct z_kernel {
 #if !K_CONFIG_TICKLESS
     uint32_t ticks;
 #endif
-#if K_CONFIG_READY_LIST
+#if K_CONFIG_READY_LIST && Z_HAS_STARTED
     uint8_t started;
 #endif
 };

@@ -205,7 +205,7 @@ int Z_FAST(mutex_lock)(struct k_mutex *m, k_timeout_t timeout)
      * for the other objects: the unlock's slow path unmasks interrupts before it hands the
      * mutex over, and with the earlier deadline an unlock begun 39 cycles before the
      * earliest possible deadline lost to the alarm: ktest_kernel's timeout_never_early.) */
-    z_block_prepare(&m->z_waitq, Z_STATE_BLOCKED_MUTEX, timeout Z_START_ARG(Z_WAIT_START()));
+    z_block_prepare(&m->z_waitq, Z_STATE_BLOCKED_MUTEX Z_TIMEOUT_ARG(timeout, Z_WAIT_START()));
     if (cur->z_prio > o->z_prio)
         z_set_prio(o, cur->z_prio); /* transitive through z_mutex_waiters_changed */
     return z_switch_away(cur);

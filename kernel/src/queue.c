@@ -181,7 +181,7 @@ Z_QINLINE int z_xfer_wait(struct k_queue *q, struct k_thread **wq, k_timeout_t t
         }
         left = timeout - spent;
     }
-    int r = z_block(wq, Z_STATE_BLOCKED, left Z_START_ARG(now)); /* (ends at *start + timeout) */
+    int r = z_block(wq, Z_STATE_BLOCKED Z_TIMEOUT_ARG(left, now)); /* (ends at *start + timeout) */
     if (r) /* an error, or Z_DELIVERED (IRQs enabled either way) */
         return r;
     arch_irq_disable();
@@ -200,7 +200,7 @@ static int z_xfer_isr(struct k_queue *q, void *item, int send)
         arch_irq_unlock(key);
         return K_EAGAIN;
     }
-    if (w && z_kernel.started && w->z_prio > z_kernel.current->z_prio)
+    if (w && Z_STARTED() && w->z_prio > z_kernel.current->z_prio)
         arch_pend_switch();
     arch_irq_unlock(key);
     return 0;
@@ -340,7 +340,7 @@ int k_queue_destroy(struct k_queue *q)
     z_waitq_wake_all(&q->z_waitq, K_EDESTROYED);
     z_waitq_wake_all(&q->z_swaitq, K_EDESTROYED);
     q->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
+    if (arch_in_isr() || !Z_STARTED() || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

@@ -109,7 +109,14 @@ struct z_kernel z_kernel;
 void z_reschedule_isr(void)
 {
     K_ASSERT_LOCKED();
-    if (z_kernel.started && z_top() != z_kernel.current)
+#if Z_IDLE_NO_CURRENT && !K_CONFIG_SUSPEND
+    /* (no `started` test: before k_start z_kernel.current is NULL as while idle, but no
+     * interrupt can ready a thread then: it only wakes waiters, and nobody waits yet; a
+     * suspended thread, which k_thread_resume_isr readies, may exist) */
+    if (z_top() != z_kernel.current)
+#else
+    if (Z_STARTED() && z_top() != z_kernel.current)
+#endif
         arch_pend_switch();
 }
 
@@ -149,7 +156,7 @@ void z_waitq_remove(struct k_thread **q, struct k_thread *t)
 #if !K_CONFIG_MUTEX
 static /* (z_block is the only caller: inlined there) */
 #endif
-void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM)
+void z_block_prepare(struct k_thread **q, uint8_t state Z_TIMEOUT_PARAM)
 {
     struct k_thread *cur = z_kernel.current;
     K_ASSERT_THREAD();
@@ -178,15 +185,13 @@ void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_S
         z_timeout_remove(cur); /* stale */
     }
 #endif
-#else
-    (void)timeout;
 #endif
 }
 
-int z_block(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM)
+int z_block(struct k_thread **q, uint8_t state Z_TIMEOUT_PARAM)
 {
     struct k_thread *cur = z_kernel.current;
-    z_block_prepare(q, state, timeout Z_START_ARG(start));
+    z_block_prepare(q, state Z_TIMEOUT_ARG(timeout, start));
     return z_switch_away(cur); /* (a timed wait expires at its deadline: nothing to spin) */
 }
 
@@ -251,8 +256,12 @@ struct k_thread *z_sched_pendsv(uint32_t sp)
     K_ASSERT(!z_kernel.bitmap || z_top()->z_state == Z_STATE_READY);
 #endif
     struct k_thread *next = z_top();
+#if Z_IDLE_NO_CURRENT
+    z_kernel.current = next; /* (NULL: the idle loop, config.h) */
+#else
     if (next)
         z_kernel.current = next; /* (else the idle loop: the current thread stays) */
+#endif
     return next;
 }
 

@@ -50,21 +50,22 @@ void z_waitq_remove(struct k_thread **q, struct k_thread *t);
  * IRQs disabled on entry, enabled on return. (z_block_prepare: the mutex's first half.)
  * With timed waits a finite `timeout` counts from `start`, the clock as the caller read it
  * first thing (Z_WAIT_START(): so the deadline is as close to the call as it can be, not
- * 85 cycles of checks and prologues later); the argument exists only in those builds
- * (Z_START_ARG). */
+ * 85 cycles of checks and prologues later); both arguments exist only in those builds
+ * (Z_TIMEOUT_ARG: without timed waits every block is K_FOREVER, and its callers pass
+ * nothing, 4 bytes a call on ARMv6-M). */
 #if K_CONFIG_WAIT_TIMEOUT
-#define Z_START_PARAM , uint32_t start
-#define Z_START_ARG(s) , (s)
+#define Z_TIMEOUT_PARAM , k_timeout_t timeout, uint32_t start
+#define Z_TIMEOUT_ARG(t, s) , (t), (s)
 #define Z_WAIT_START() z_now()
 #else
-#define Z_START_PARAM
-#define Z_START_ARG(s)
+#define Z_TIMEOUT_PARAM
+#define Z_TIMEOUT_ARG(t, s)
 #define Z_WAIT_START() 0u
 #endif
 #if K_CONFIG_MUTEX
-void z_block_prepare(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM);
+void z_block_prepare(struct k_thread **q, uint8_t state Z_TIMEOUT_PARAM);
 #endif
-int z_block(struct k_thread **q, uint8_t state, k_timeout_t timeout Z_START_PARAM);
+int z_block(struct k_thread **q, uint8_t state Z_TIMEOUT_PARAM);
 /* Give `t` effective priority `prio`, repositioning it wherever it is queued. */
 void z_set_prio(struct k_thread *t, unsigned prio);
 /* Called by the PendSV handler with the saved SP of the current thread (0: it comes from the

@@ -29,6 +29,8 @@ static inline struct k_thread *z_sem_give(struct k_sem *s)
     if (w) {
         s->z_waitq = w->z_next;
         z_wake(w, 0);
+        if ((uintptr_t)w <= 1u)
+            __builtin_unreachable(); /* (a thread's address: its callers' tests of w > 1 fold) */
         return w;
     }
     unsigned limit = s->z_limit ? s->z_limit : 0xFFFFu;
@@ -82,7 +84,7 @@ wait:
         return z_kernel.current ? K_EISR : K_ESTATE;
     }
 #endif
-    return z_block(&s->z_waitq, Z_STATE_BLOCKED, timeout Z_START_ARG(start));
+    return z_block(&s->z_waitq, Z_STATE_BLOCKED Z_TIMEOUT_ARG(timeout, start));
 }
 
 #if !K_CONFIG_SYNC_SWITCH
@@ -122,7 +124,7 @@ int Z_FAST(sem_signal_isr)(struct k_sem *s)
     uint32_t key = arch_irq_lock();
     struct k_thread *w = z_sem_give(s);
 #if K_CONFIG_SYNC_SWITCH
-    if ((uintptr_t)w > 1u && z_kernel.started && w->z_prio > z_kernel.current->z_prio)
+    if ((uintptr_t)w > 1u && Z_STARTED() && w->z_prio > z_kernel.current->z_prio)
         arch_pend_switch();
 #else
     if ((uintptr_t)w > 1u)
@@ -159,7 +161,7 @@ int k_sem_destroy(struct k_sem *s)
     uint32_t key = arch_irq_lock();
     z_waitq_wake_all(&s->z_waitq, K_EDESTROYED);
     s->z_type = 0;
-    if (arch_in_isr() || !z_kernel.started || arch_irq_key_masked(key)) {
+    if (arch_in_isr() || !Z_STARTED() || arch_irq_key_masked(key)) {
         z_reschedule_isr();
         arch_irq_unlock(key);
     } else {

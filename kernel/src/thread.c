@@ -61,7 +61,7 @@ int k_thread_create(struct k_thread *t, void *stack, size_t stack_bytes, k_entry
     int r = z_thread_setup(t, stack, stack_bytes, entry, arg, prio);
     if (r)
         return r;
-    if (z_kernel.started) {
+    if (Z_STARTED()) {
         Z_CHECK(!arch_in_isr(), K_EISR);
         uint32_t key = arch_irq_lock(); /* (the caller's mask: kept, issue 31) */
         z_ready_add_tail(t);
@@ -87,7 +87,9 @@ void k_start(void)
     if (!first)
         k_fatal(K_ESTATE, NULL); /* (without checks, the PendSV-only build idles instead) */
 #endif
+#if Z_HAS_STARTED
     z_kernel.started = 1;
+#endif
     z_time_start();
     arch_start(first);
 }
@@ -117,7 +119,7 @@ void k_yield(void)
      * (Not with wait objects, whose z_wait would name the ready list, nor with the
      * assertions, which want a blocked state on a wait queue.) */
     (void)cur;
-    z_block(&z_kernel.ready, Z_STATE_READY, K_FOREVER Z_START_ARG(0u));
+    z_block(&z_kernel.ready, Z_STATE_READY Z_TIMEOUT_ARG(K_FOREVER, 0u));
 #elif K_CONFIG_READY_LIST
     z_ready_remove(cur);
     z_ready_add_tail(cur); /* behind the other ready threads of its priority */
@@ -161,7 +163,7 @@ static inline __attribute__((always_inline)) void z_sleep_until(uint32_t deadlin
 #else
     /* The size-optimised build shares z_block's code (IRQs stay disabled: any order will do) */
     z_timeout_add(z_kernel.current, deadline - Z_LEAD);
-    z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
+    z_block(NULL, Z_STATE_BLOCKED Z_TIMEOUT_ARG(K_FOREVER, 0u));
 #endif
 }
 
@@ -180,20 +182,22 @@ static inline __attribute__((always_inline)) int z_sleep_for(uint32_t *deadline_
 {
     uint32_t deadline = *deadline_p;
     Z_CHECK(!arch_in_isr(), K_EISR);
+#if K_CONFIG_SLEEP_YIELD
     if (duration == K_NO_WAIT) {
         k_yield(); /* (before k_start() too: there it returns at once) */
         return 0;
     }
+#endif
     Z_CHECK(z_kernel.current, K_ESTATE); /* before k_start */
     if (Z_UNLIKELY(arch_irq_masked()))
         return K_EMASKED; /* it would block: refused, the mask kept (issue 31) */
     if (duration == K_FOREVER) {
         arch_irq_disable();
-        return z_block(NULL, Z_STATE_BLOCKED, K_FOREVER Z_START_ARG(0u));
+        return z_block(NULL, Z_STATE_BLOCKED Z_TIMEOUT_ARG(K_FOREVER, 0u));
     }
     /* longer than K_TIMEOUT_MAX: in chunks */
 #if K_CONFIG_SYNC_SWITCH
-    while (duration > K_TIMEOUT_MAX) {
+    while (K_CONFIG_LONG_SLEEP && duration > K_TIMEOUT_MAX) {
         deadline += K_TIMEOUT_MAX;
         duration -= K_TIMEOUT_MAX;
         z_sleep_until(deadline);
@@ -207,7 +211,7 @@ static inline __attribute__((always_inline)) int z_sleep_for(uint32_t *deadline_
 #else /* one call of z_sleep_until, inlined, and chunks of 2^30 units (K_TIMEOUT_MAX + 1: a
        * shift, no literal; the deadlines stay within the clock's 2^31): the footprint builds */
     for (;;) {
-        int last = !(duration >> 30);
+        int last = !K_CONFIG_LONG_SLEEP || !(duration >> 30);
 #if K_CONFIG_TICKLESS
         deadline += last ? duration - K_CONFIG_SLEEP_TRIM : 1u << 30;
 #else
@@ -335,7 +339,7 @@ void k_thread_exit(void)
 {
     arch_irq_exit_mask(); /* (whatever the caller's mask: the thread ends, issue 31) */
     z_release_all(z_kernel.current);
-    z_block(NULL, Z_STATE_DEAD, K_FOREVER Z_START_ARG(0u)); /* (blocked for good, on nothing) */
+    z_block(NULL, Z_STATE_DEAD Z_TIMEOUT_ARG(K_FOREVER, 0u)); /* (blocked for good, on nothing) */
     for (;;) {
     }
 }

@@ -159,7 +159,7 @@ void z_time_reprogram(void)
         at = z_kernel.timers->z_at - Z_LEAD;
         have = 1;
     }
-    if (have && z_kernel.started) /* (a timer may be started before k_start) */
+    if (have && Z_STARTED()) /* (a timer may be started before k_start) */
         board_alarm_set(at);
 }
 #endif

@@ -42,7 +42,7 @@ void arch_thread_init(struct k_thread *t, uint32_t top, void (*entry)(void *), v
     uint32_t *f = (uint32_t *)(top - ARCH_INIT_FRAME_BYTES);
     f[8] = (uint32_t)arg;                        /* r0 */
     f[13] = (uint32_t)k_thread_exit;             /* lr */
-    f[14] = (uint32_t)entry & ~1u;               /* pc */
+    f[14] = (uint32_t)entry - 1u;                /* pc: without the Thumb bit (always set) */
     f[15] = 1u << 24;                            /* xPSR: Thumb */
     t->z_sp = (uint32_t)f + 1u;
 #endif

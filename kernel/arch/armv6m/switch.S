@@ -255,9 +255,14 @@ PendSV_Handler:
     str     r0, [r1, #ZT_SP]
 1:  cpsid   i
     ldr     r0, [r3, #ZK_READY]     /* the head of the ready list runs */
+#if Z_IDLE_NO_CURRENT
+    str     r0, [r3, #ZK_CURRENT]   /* (NULL: idle, config.h) */
+#endif
     cmp     r0, #0
     beq     3f
+#if !Z_IDLE_NO_CURRENT
     str     r0, [r3, #ZK_CURRENT]
+#endif
 #else
     b       2f
 1:  movs    r0, #0                  /* nothing to save */
@@ -285,7 +290,8 @@ PendSV_Handler:
     .size PendSV_Handler, . - PendSV_Handler
 
 /* void arch_start(struct k_thread *t), IRQs disabled: drop main's stack (MSP becomes the
- * interrupt stack again, from its top) and enter the idle loop, which pends PendSV; PendSV,
+ * interrupt stack again, from its top) and enter the idle loop, which pends PendSV (or pend
+ * it here, where the idle loop only sleeps: Z_IDLE_NO_CURRENT, config.h); PendSV,
  * with nothing to save, resumes the top thread (`t`) from its first frame, an exception
  * frame that starts the entry (arch_thread_init): no trampoline, no second start path. */
     .global arch_start
@@ -294,15 +300,25 @@ PendSV_Handler:
 arch_start:
     ldr     r1, =__stack_top
     msr     msp, r1
+#if Z_IDLE_NO_CURRENT
+    bl      arch_switch_pend        /* (the idle loop does not pend PendSV: the first one here) */
+#endif
     .size arch_start, . - arch_start
     /* (falls into the idle loop) */
 
-/* The idle loop: sleep until an interrupt; when a thread is ready, pend PendSV. */
+/* The idle loop: sleep until an interrupt; when a thread is ready, pend PendSV. (Only sleep
+ * where the interrupt that readies a thread pends PendSV in every case: config.h,
+ * Z_IDLE_NO_CURRENT.) */
     .global z_idle_loop
     .type z_idle_loop, %function
     .thumb_func
 z_idle_loop:
+#if Z_IDLE_NO_CURRENT
+1:  wfi
+    b       1b
+#else
     IDLE_LOOP
+#endif
     .size z_idle_loop, . - z_idle_loop
 
 /* int arch_switch_pend(struct k_thread *from (r0)), IRQs disabled: pend PendSV, which saves

@@ -56,6 +56,24 @@
 #define K_CONFIG_DEEP_IDLE 1
 #endif
 
+/* 1: a sleep longer than K_TIMEOUT_MAX (2^30 - 1 units: 22 s at 48 MHz, tickless), beyond
+ * the API's range of durations (kernel.h), is slept in chunks of at most that. 0: no chunks
+ * (20 bytes of k_sleep on ARMv6-M, the footprint build's: ChibiOS/NIL's delays are likewise
+ * limited to its system time's range); a longer finite duration is then the caller's error
+ * (undefined: it may end early). */
+#ifndef K_CONFIG_LONG_SLEEP
+#define K_CONFIG_LONG_SLEEP 1
+#endif
+
+/* 1: k_sleep(K_NO_WAIT) is a yield (k_yield), so every program that sleeps links k_yield.
+ * 0: it is a sleep whose deadline has passed, like any other (it returns 0 at once, or
+ * K_EMASKED with interrupts masked), and k_yield is linked only if the application calls it
+ * (52 bytes on ARMv6-M in the footprint build, whose application does not; ChibiOS/NIL has
+ * no yield, and its sleep refuses TIME_IMMEDIATE). */
+#ifndef K_CONFIG_SLEEP_YIELD
+#define K_CONFIG_SLEEP_YIELD 1
+#endif
+
 /* ---- Scheduler ------------------------------------------------------------------------- */
 
 /* Number of priority levels, 1..16. Priority 0 is the lowest, K_PRIO_MAX the highest.
@@ -148,6 +166,22 @@
 #if K_CONFIG_PRIO_LEVELS < 1 || K_CONFIG_PRIO_LEVELS > 16
 #error "K_CONFIG_PRIO_LEVELS must be 1..16"
 #endif
+
+/* The footprint build's scheduler: the ready list, every switch through PendSV (which on
+ * ARMv6-M picks the list's head itself: no stack check, no assertions to call into C for),
+ * an idle loop without the deep idle, and no call from an interrupt that reads the current
+ * thread (the queues' _isr calls compare with its priority; the checks tell K_EISR from
+ * K_ESTATE by it). There z_kernel.current is NULL while the CPU idles, as before k_start
+ * (PendSV, or z_sched_pendsv, stores the head it found, NULL included): an interrupt that
+ * readies any thread then finds it differs from the current one and pends PendSV
+ * (z_reschedule_isr), so the ARMv6-M idle loop only sleeps (no look at the ready list, no
+ * PendSV of its own: 28 bytes; the ARMv7-M port's loop, shared with its other builds, still
+ * looks). Elsewhere the current thread stays the one that left until PendSV resumes
+ * another. */
+#define Z_IDLE_NO_CURRENT                                                                  \
+    (K_CONFIG_READY_LIST && !K_CONFIG_SYNC_SWITCH && !K_CONFIG_STACK_CHECK &&               \
+     !K_CONFIG_ASSERT && !(K_CONFIG_TICKLESS && K_CONFIG_DEEP_IDLE) && !K_CONFIG_QUEUE &&   \
+     !K_CONFIG_CHECKS)
 
 /* A thread remembers the object it waits on (and the wake-up result) when a wait can end
  * otherwise than by the object: a timeout, destruction, or mutex bookkeeping. */

@@ -148,7 +148,9 @@ struct z_thread_def {
  * the highest-priority thread. main()'s stack becomes the interrupt stack. Never returns. */
 void k_start(void) __attribute__((noreturn));
 
-/* The running thread (NULL before k_start). Any context. */
+/* The running thread (NULL before k_start; in an interrupt that came while the CPU idled,
+ * the thread that ran last, or NULL in the footprint build: config.h, Z_IDLE_NO_CURRENT).
+ * Any context. */
 struct k_thread *k_thread_self(void);
 
 /* Nonzero when called from an interrupt handler. */
@@ -157,7 +159,8 @@ int k_in_isr(void);
 /* Move the calling thread behind the other ready threads of its priority. */
 void k_yield(void);
 
-/* Block the calling thread for `duration` (K_NO_WAIT: yield). Returns 0, or K_EISR. */
+/* Block the calling thread for `duration` (K_NO_WAIT: yield; without K_CONFIG_SLEEP_YIELD,
+ * config.h, it returns at once). Returns 0, or K_EISR. */
 int k_sleep(k_timeout_t duration);
 
 /* Block until the kernel time `deadline` (absolute, as from k_now()). For periodic work:
