@@ -9,7 +9,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "update_results.py"
 TABLE_OPTIONS = {"--configs", "--energy", "--goals", "--readme", "--hartstone", "--seeds", "--profiles", "--moves",
-                 "--cores", "--ranking", "--live-profiles", "--live-summary", "--not-met", "--leader-changes", "--api-cost"}
+                 "--cores", "--ranking", "--live-profiles", "--live-summary", "--not-met", "--leader-changes",
+                 "--api-cost"}
 
 
 def result_file(path: Path, p50: int) -> Path:
