@@ -124,9 +124,7 @@ extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(s
                    "b.w z_mempool_alloc_c\n\t"
                    ".popsection"
                    : "+l"(a0)
-                   : [type] "i"(offsetof(struct k_mempool, z_type)),
-                     [free] "i"(offsetof(struct k_mempool, z_free)),
-                     [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+                   : Z_MEMPOOL_ASM_FIELDS
                    : "r1", "r2", "r3", "r12", "lr", "cc", "memory");
     return (void *)a0;
 }
@@ -170,12 +168,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(stru
                    "b.w z_mempool_free_c\n\t"
                    ".popsection"
                    : "+l"(a0), "+l"(a1)
-                   : [type] "i"(offsetof(struct k_mempool, z_type)),
-                     [buf] "i"(offsetof(struct k_mempool, z_buf)),
-                     [top] "i"(offsetof(struct k_mempool, z_top)),
-                     [shift] "i"(offsetof(struct k_mempool, z_shift)),
-                     [free] "i"(offsetof(struct k_mempool, z_free)),
-                     [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+                   : Z_MEMPOOL_ASM_FIELDS
                    : "r2", "r3", "r12", "lr", "cc", "memory");
     return (int)a0;
 }

@@ -21,6 +21,16 @@
 #define K_CONFIG_LIGHT_CALLS 1
 #endif
 
+/* The memory pool's fields as the ports' inline pool paths name them (asm operands; a path
+ * uses those it needs) */
+#define Z_MEMPOOL_ASM_FIELDS                                                                   \
+    [type] "i"(offsetof(struct k_mempool, z_type)),                                            \
+        [buf] "i"(offsetof(struct k_mempool, z_buf)),                                          \
+        [top] "i"(offsetof(struct k_mempool, z_top)),                                          \
+        [shift] "i"(offsetof(struct k_mempool, z_shift)),                                      \
+        [free] "i"(offsetof(struct k_mempool, z_free)),                                        \
+        [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+
 /* ---- Light calls ------------------------------------------------------------------------ */
 
 #if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && Z_ARCH_INLINE_ASM
