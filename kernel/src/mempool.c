@@ -8,9 +8,10 @@
  * most recently released block (warm in a cache, were there one) or, when the list is
  * empty, the next block never handed out yet (at z_top, the end of the blocks handed out),
  * so a pool needs no initialisation loop and K_MEMPOOL_DEFINE runs no code. z_top is a
- * pointer, not an index, so that a release checks its block's range with no multiply. Nothing waits: an empty pool gives NULL, which
- * keeps both calls usable from interrupts (a short critical section each; the free's
- * search for a double free is as long as the list of released blocks).
+ * pointer, not an index, so that a release checks its block's range with no multiply.
+ * Nothing waits: an empty pool gives NULL, which keeps both calls usable from interrupts (a
+ * short critical section each; the free's search for a double free is as long as the list
+ * of released blocks).
  */
 #include "kernel_internal.h"
 

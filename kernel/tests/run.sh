@@ -107,12 +107,24 @@ check() {
     fi
 }
 
+# kernel_port_size ELF: "FLASH RAM", the kernel and port components as `rtoslab size` counts
+# them (nothing printed if it cannot)
+kernel_port_size() {
+    local json
+    json=$(mktemp)
+    "$ROOT/.venv/bin/rtoslab" size "$1" --json "$json" >/dev/null 2>&1
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c, 0) for c in ("kernel", "port")))' "$json" 2>/dev/null
+    rm -f "$json"
+}
+
 # footprint BOARD DIR: the kernel's flash and static RAM in example_minimal_c against the goal,
 # from the linker map (kernel/tests/size.py); `rtoslab size` (the suite's measure, from the
 # ELF), when installed, must find the same in its kernel and port components.
 footprint() {
     local board=$1 ex=$2/kernel/examples/example_minimal_c
-    local flash ram json official
+    local flash ram official
     read -r flash ram < <(python3 "$ROOT/kernel/tests/size.py" "$ex.map" |
         sed -n 's/^kernel flash \([0-9]*\) bytes, kernel static RAM \([0-9]*\) bytes$/\1 \2/p')
     if [ -z "${flash:-}" ]; then
@@ -121,12 +133,7 @@ footprint() {
         return
     fi
     if [ -x "$ROOT/.venv/bin/rtoslab" ]; then
-        json=$(mktemp)
-        "$ROOT/.venv/bin/rtoslab" size "$ex.elf" --json "$json" >/dev/null 2>&1
-        official=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c, 0) for c in ("kernel", "port")))' "$json" 2>/dev/null)
-        rm -f "$json"
+        official=$(kernel_port_size "$ex.elf")
         if [ "$official" != "$flash $ram" ]; then
             failures=$((failures + 1))
             note "FAIL  $board  footprint  size.py: $flash $ram, rtoslab size (kernel + port): ${official:-none}"
@@ -138,12 +145,7 @@ print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")), sum(d["ram"].get(c,
     local nil=$2/footprint-chibios-nil nil_flash=""
     if [ -x "$ROOT/.venv/bin/rtoslab" ] && ninja -C "$2" -t query footprint-chibios-nil >/dev/null 2>&1 &&
         ninja -C "$2" footprint-chibios-nil >/dev/null 2>&1; then
-        json=$(mktemp)
-        "$ROOT/.venv/bin/rtoslab" size "$nil.elf" --json "$json" >/dev/null 2>&1
-        nil_flash=$(python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-print(sum(d["flash"].get(c, 0) for c in ("kernel", "port")))' "$json" 2>/dev/null)
-        rm -f "$json"
+        read -r nil_flash _ < <(kernel_port_size "$nil.elf")
         if [ -z "$nil_flash" ]; then
             failures=$((failures + 1))
             note "FAIL  $board  footprint  no figure from rtoslab size for footprint-chibios-nil"
