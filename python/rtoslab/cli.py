@@ -401,7 +401,8 @@ def peers(fetch, no_clone, ready_kind, ready_arch, ready_board, rtos):
 @click.option("--no-build", is_flag=True, help="use the images already built")
 @click.option("--timeout", type=float, default=1800, show_default=True, help="seconds one image may run")
 @click.option("-q", "--quiet", is_flag=True, help="no progress on stderr")
-def validate(rtos, board, no_build, timeout, quiet):
+@_profile_option
+def validate(rtos, board, no_build, timeout, quiet, profile):
     """Arm's CMSIS-RTOS2 validation suite on each RTOS's CMSIS-RTOS2 implementation: its report,
     the cases left out and why, and "N passed, M failed"; exit status 0 only if none failed."""
     from . import boards as board_registry
@@ -414,9 +415,10 @@ def validate(rtos, board, no_build, timeout, quiet):
     note = _note(err, quiet) or (lambda text: None)
     finals, failed = [], False
     for rid in ids:
-        verdict = val.execute(rid, board, build=not no_build, timeout=timeout, echo=click.echo, note=note)
+        verdict = val.execute(rid, board, build=not no_build, timeout=timeout, echo=click.echo, note=note,
+                              profile=profile)
         val.print_disabled(verdict, click.echo)
-        finals.append(verdict.line(rid, board))
+        finals.append(verdict.line(rid, board, profile))
         failed |= verdict.failed > 0
         out.print(finals[-1], highlight=False)
     if len(finals) > 1:  # the verdicts side by side at the end

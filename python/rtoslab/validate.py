@@ -70,8 +70,9 @@ class Verdict:
     failures: list[Case]
     total: int
 
-    def line(self, rtos: str, board: str) -> str:
-        return (f"{rtos} on {board}: {self.passed} passed, {self.failed} failed, "
+    def line(self, rtos: str, board: str, profile: str = "size") -> str:
+        where = board if profile == "size" else f"{board} ({profile} profile)"
+        return (f"{rtos} on {where}: {self.passed} passed, {self.failed} failed, "
                 f"{len(self.disabled)} disabled (of {self.total})")
 
 
@@ -89,9 +90,11 @@ def judge(report: Report, reasons: dict[str, str]) -> Verdict:
                    len(report.cases))
 
 
-def execute(rtos: str, board_id: str, build: bool, timeout: float, echo, note) -> Verdict:
-    """Build and run one validation image; `echo(line)` prints the suite's report, `note(text)`
-    progress. Raises RtoslabError (one line) when there is no verdict to give."""
+def execute(rtos: str, board_id: str, build: bool, timeout: float, echo, note,
+            profile: str = "size") -> Verdict:
+    """Build and run one validation image under a build profile (the suite's: size or speed);
+    `echo(line)` prints the suite's report, `note(text)` progress. Raises RtoslabError (one
+    line) when there is no verdict to give."""
     from . import boards, cmsis_os2
     from .build import build as build_image, build_dir, find_image
     from .manifest import repo_root
@@ -110,12 +113,13 @@ def execute(rtos: str, board_id: str, build: bool, timeout: float, echo, note) -
         raise SourcesMissing(f"{rtos}: validation sources not available ({', '.join(lack)}): {HOW}")
     target = f"rv2-{rtos}"
     if build:
-        note(f"building {target} for {board_id}")
-        image = build_image(root, board_id, target)
+        note(f"building {target} for {board_id} ({profile} profile)")
+        image = build_image(root, board_id, target, profile=profile)
     else:
-        image = find_image(build_dir(root, board_id), target)
+        folder = build_dir(root, board_id, profile=profile)
+        image = find_image(folder, target)
         if image is None:
-            raise BadInput(f"no {target} image for {board_id} in {build_dir(root, board_id)}: "
+            raise BadInput(f"no {target} image for {board_id} in {folder}: "
                            f"build it (drop --no-build)")
     vp = vp_runner.find_vp(root, build=build, note=note)
     note(f"running {image.name} on {board_id}")

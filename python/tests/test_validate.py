@@ -44,6 +44,7 @@ def test_a_case_that_did_not_run_needs_a_declared_reason():
     assert v.disabled == [("TC_osKernelSuspend_1", "the clock does not stop")]
     assert v.undeclared == ["TC_osThreadGetState_1"]
     assert v.line("demo", "vp-x") == "demo on vp-x: 2 passed, 2 failed, 1 disabled (of 5)"
+    assert v.line("demo", "vp-x", "speed") == "demo on vp-x (speed profile): 2 passed, 2 failed, 1 disabled (of 5)"
 
 
 def test_a_report_cut_short_fails_its_last_case():
