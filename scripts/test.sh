@@ -89,12 +89,13 @@ stage "kernel tests on ${KERNEL_BOARDS% }" \
 # The kernel tests most sensitive to the compiler, under the speed profile (-O2 + LTO, which
 # inlines across the kernel and reorders around its assembly): the behaviour tests with the
 # fast paths, the interrupt-at-every-cycle sweep (every path), the idle's delays (the sleep's
-# calibrated trim: LTO's inlining made them end early), the PendSV-only build; on the first
-# tested simulator board of each architecture. About 20 s of wall time, 8 s of CPU (four LTO
-# images a board; the whole speed run of kernel/tests/run.sh: 7-8 min on a busy machine).
+# calibrated trim: LTO's inlining made them end early), the idle's entry in the PendSV-only
+# build (ktest_idle_list: the stale idle frame, under speed too), the PendSV-only footprint
+# build; on the first tested simulator board of each architecture. About 25 s of wall time,
+# 10 s of CPU (five LTO images a board; the whole speed run of kernel/tests/run.sh: 7-8 min on a busy machine).
 SPEED_BOARDS="$(boards list --tested --runner vp --arch armv6-m | head -1) $(boards list --tested --runner vp --arch armv7-m | head -1)"
 stage "kernel tests under the speed profile (subset) on $SPEED_BOARDS" \
-    env PROFILE=speed BOARDS="$SPEED_BOARDS" ONLY="ktest_kernel ktest_irqsweep ktest_idle ktest_min" kernel/tests/run.sh
+    env PROFILE=speed BOARDS="$SPEED_BOARDS" ONLY="ktest_kernel ktest_irqsweep ktest_idle ktest_idle_list ktest_min" kernel/tests/run.sh
 stage "benchmark suite: every board builds, every metric reported, runs repeat exactly" \
     bench/tests/run.sh --qemu
 stage "each RTOS's own test suite, and its own benchmark against the suite (cross-checks)" \

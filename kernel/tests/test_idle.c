@@ -68,12 +68,49 @@ static void light_with_another_line(void)
 #endif
 }
 
+/* The idle loop interrupted inside z_idle_prepare (C, interrupts enabled, values in r4-r11 that
+ * no frame holds) by the alarm that ends a sleep, the sleeper then sleeping again at once:
+ * PendSV, with nothing to run, must enter the idle loop afresh, not resume the interrupted
+ * frame with the sleeper's registers (the eighth round's fix: switch.S, IDLE_ENTER; before
+ * it, vp-stm32f0's ktest_kernel_list faulted under speed). The sleeps sweep the alarm's
+ * arrival one cycle a step across the idle's entry, the sleeper holding 16..23 in r4-r11
+ * (kt_call_keeps_regs, seed 12: each has bit 4 set, SCR's SEVONPEND; 20, in r8, bit 2 too,
+ * SLEEPDEEP). Every deadline is near (below the wake-up plus the break-even idle), so every
+ * idle entry must write SCR 0. With the fix reverted this fails in the PendSV-only build
+ * (ktest_idle_list) on vp-m0 and vp-stm32f0 under both profiles: z_idle_prepare keeps SCR's
+ * choice in r4 across the alarm's reads, and ARMv6-M's PendSV, finding nothing to run, has
+ * the sleeper's r8 in r4 (it saves r8-r11 through r4-r7), so the resumed z_idle_prepare wrote
+ * 20 (size) or 4 (speed) to SCR. On ARMv7-M it passes either way: there z_idle_prepare keeps
+ * nothing in r4-r11. */
+uint32_t kt_call_keeps_regs(void *fn, uint32_t a0, uint32_t a1, uint32_t seed); /* call_keeps_regs.S */
+
+#ifdef BOARD_DEEP_WAKEUP_CYCLES
+#define NEAR_CYCLES (BOARD_DEEP_WAKEUP_CYCLES + BOARD_DEEP_BREAK_EVEN_CYCLES)
+#else
+#define NEAR_CYCLES 800u
+#endif
+
+static void near_deadlines_across_the_idle_entry(void)
+{
+    uint32_t lost = 0, scr = 0;
+    /* (the alarm comes the timer lead before a deadline: config.h K_CONFIG_TIMER_LEAD; a
+     * shorter sleep spins) */
+    for (uint32_t d = K_CONFIG_TIMER_LEAD; d < K_CONFIG_TIMER_LEAD + NEAR_CYCLES; d++) {
+        SCB_SCR = 0;
+        lost |= kt_call_keeps_regs((void *)k_sleep, d, 0, 12u);
+        scr |= SCB_SCR;
+    }
+    KT_EQ(lost, 0);
+    KT_EQ(scr, 0);
+}
+
 static void main_thread(void *arg)
 {
     (void)arg;
     KT_RUN(deep_when_far);
     KT_RUN(light_when_near);
     KT_RUN(light_with_another_line);
+    KT_RUN(near_deadlines_across_the_idle_entry);
     KT_RUN(deep_when_far); /* and again once the line is off */
     kt_finish();
 }
