@@ -49,34 +49,22 @@
     b       z_mutex_unlock_c        /* r0 is the argument */
     ENDFUNC k_mutex_unlock
 
-/* The slow paths of the inline k_mutex_lock/unlock: called masked, r0 = m (r1 = timeout);
- * the result in r3; r0 kept (the inline code clobbers r1-r3, r12 and lr, so that the caller
- * may keep the mutex in r0 around it, and its r4-r11 across the call). A switch pushes m and
- * the return first, then the light frame (switch_tail.inc), whose return address is the end
- * that moves the result to r3 and m back to r0. The usual contention
- * and hand-over are done here, the steps of the ARMv6-M port's (its fast_mutex.S explains
- * which cases: z_mutex_lock_c's and z_mutex_unlock_c's quick paths, mutex.c); the rest
- * calls the C code. */
+/* The slow paths of the inline k_mutex_lock/unlock (cortexm_inline.h): called masked, with
+ * what the inline code computed: r0 = m, r2 = &z_kernel, r12 = the caller's BASEPRI; the
+ * lock r1 = timeout, the unlock r1 = the current thread and r3 = the lock word - r1 - (not a
+ * thread). The result in r0 (the inline code moves it to r3; m is not kept:
+ * Z_ARCH_MUTEX_SLOW_R0), so that a switch pushes the light frame (switch_tail.inc) with lr,
+ * the inline code's return, as its return address (the switch back returns there with the
+ * result in r0: 12 cycles less than a push of m and a return through a stub that restores
+ * it) and the C code is a tail call. The usual contention and hand-over are done here, the
+ * steps of the ARMv6-M port's (its fast_mutex.S explains which cases: z_mutex_lock_c's and
+ * z_mutex_unlock_c's quick paths, mutex.c); the rest goes to the C code. */
 
 /* The C code for the inline caller, with the caller's BASEPRI (r12) back: C keeps a masked
- * caller's mask (issue 31) */
+ * caller's mask (issue 31); it returns to the inline code (lr), the result in r0 */
     .macro MUTEX_C cfn
-    push    {r0, lr}                /* (8-byte aligned at the call) */
     msr     basepri, r12
-    bl      \cfn
-    mov     r3, r0
-    pop     {r0, pc}
-    .endm
-
-/* Branch to \fail (C) unless the caller is a thread (SP above z_kernel: not the interrupt
- * stack, nor main before k_start) and r0 a mutex. Leaves r3 = &z_kernel; clobbers r2. */
-    .macro SLOW_CHECK fail
-    ldr     r3, =z_kernel
-    cmp     sp, r3
-    bls     \fail
-    ldrb    r2, [r0, #ZM_TYPE]
-    cmp     r2, #ZO_MUTEX
-    bne     \fail
+    b.w     \cfn
     .endm
 
 /* z_mutex_lock_slow: the owner is ready (no chain, no cycle), the caller a thread waiting
@@ -85,19 +73,24 @@
  * lock word gets the waiter flag when the queue was empty), the owner inherits the caller's
  * priority (it moves to the tail of that ring) and the head of that ring runs. */
     FUNC z_mutex_lock_slow
-    mrs     r2, primask
-    orrs    r2, r2, r12             /* the caller's mask (r12: its BASEPRI) */
+    mrs     r3, primask
+    orrs    r3, r3, r12             /* the caller's mask (r12: its BASEPRI) */
     bne     9f                      /* masked: C, which keeps it (issue 31) */
-    adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    adds    r3, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     9f
-    SLOW_CHECK 9f
+    mov     r3, r2                  /* &z_kernel */
+    cmp     sp, r3
+    bls     9f                      /* the interrupt stack (or main before k_start): C */
+    ldrb    r12, [r0, #ZM_TYPE]     /* (the three loads pipelined) */
     ldr     r1, [r3, #ZK_CURRENT]   /* cur */
+    ldr     r2, [r0, #ZM_OWNER]
+    cmp     r12, #ZO_MUTEX
+    bne     7f
 #if Z_LAZY_TIMEOUTS
-    ldr     r2, [r1, #ZT_TNEXT]
-    cmp     r2, r1
+    ldr     r12, [r1, #ZT_TNEXT]
+    cmp     r12, r1
     bne     7f                      /* a stale timeout of ours to remove: C */
 #endif
-    ldr     r2, [r0, #ZM_OWNER]
     bics    r2, r2, #3              /* o, the owner (without the waiter flag) */
     beq     7f                      /* 0: held by main() */
     cmp     r2, r3
@@ -107,16 +100,8 @@
     ldrb    r12, [r2, #ZT_STATE]
     cmp     r12, #ZS_READY
     bne     7f                      /* o waits (a chain), is suspended or dead: C */
-    push    {r0, lr}
-    bl      20f                     /* returns our wait's result when we run again */
-    mov     r3, r0
-    pop     {r0, pc}
-7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
-    mov     r1, #-1                 /* the timeout was K_FOREVER */
-9:  MUTEX_C z_mutex_lock_c
-    .p2align 2                      /* (FRAME_SAVE, 32-bit, aligned: the BL's target) */
-20: /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel */
-    FRAME_SAVE
+    /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel */
+    FRAME_SAVE                      /* (its return: the inline code, our result in r0) */
     ldrb    r4, [r1, #ZT_PRIO]      /* p */
     /* cur leaves its ring: it is the head, its predecessor the tail */
     add     r5, r3, r4, lsl #2
@@ -183,6 +168,9 @@
     mov     r2, r1
     ldr     r1, [r6, #ZT_NEXT]
     SWITCH_TAIL
+7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
+    mov     r1, #-1                 /* the timeout was K_FOREVER */
+9:  MUTEX_C z_mutex_lock_c
     ENDFUNC z_mutex_lock_slow
 
 /* z_mutex_unlock_slow: the caller owns the mutex, which has one waiter w (not timed) and is
@@ -191,46 +179,42 @@
  * ring), the caller drops to its base priority (the head of that ring) and the head of w's
  * ring, w or one ahead of it, runs. */
     FUNC z_mutex_unlock_slow
-    mrs     r2, primask
-    orrs    r2, r2, r12             /* the caller's mask (r12: its BASEPRI) */
+    cmp     r3, #2                  /* a thread, the lock word the caller | Z_MUTEX_WAITERS */
+    bne     9f                      /* (never so in an interrupt: a lock word is 4-aligned,
+                                     * or that + 2: C, which checks) */
+    mrs     r3, primask
+    orrs    r3, r3, r12             /* the caller's mask (r12: its BASEPRI) */
     bne     9f                      /* masked: C, which keeps it (issue 31) */
-    SLOW_CHECK 9f
-    ldr     r2, [r3, #ZK_CURRENT]   /* cur */
-    ldr     r1, [r0, #ZM_OWNER]
-    subs    r1, r1, r2
-    cmp     r1, #2
-    bne     9f                      /* not ours with waiters: C */
+    mov     r3, r2                  /* &z_kernel */
+    mov     r2, r1                  /* cur */
+    ldrb    r12, [r0, #ZM_TYPE]     /* (the loads pipelined) */
     ldr     r1, [r3, #ZK_CONTENDED]
+    cmp     r12, #ZO_MUTEX
+    bne     7f
     cmp     r1, r0
-    bne     9f                      /* other contended mutexes: C */
-    ldr     r1, [r0, #ZM_CNEXT]
-    cbnz    r1, 9f
+    bne     7f                      /* other contended mutexes: C */
+    ldr     r12, [r0, #ZM_CNEXT]
     ldr     r1, [r0, #ZM_WAITQ]     /* w */
+    cmp     r12, #0
+    bne     7f
     ldr     r12, [r1, #ZT_NEXT]
     cmp     r12, #0
     bne     7f                      /* more waiters: C */
     ldr     r12, [r1, #ZT_TNEXT]
     cmp     r12, r1
     bne     7f                      /* w has a timeout to remove: C */
-    push    {r0, lr}
     ldrb    r12, [r1, #ZT_PRIO]     /* wp */
-    ldrb    lr, [r2, #ZT_BASE]      /* b */
-    cmp     r12, lr
-    bls     6f                      /* nothing inherited from w: C */
-    ldrb    lr, [r2, #ZT_PRIO]
-    cmp     lr, r12
-    bne     6f
-    bl      20f
-    movs    r3, #0
-    pop     {r0, pc}
-6:  pop     {r0, lr}
-7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
-9:  MUTEX_C z_mutex_unlock_c
-    .p2align 2                      /* (FRAME_SAVE, 32-bit, aligned: the BL's target) */
-20: /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel */
-    FRAME_SAVE
-    ldrb    r4, [r1, #ZT_PRIO]      /* wp */
-    ldrb    r5, [r2, #ZT_BASE]      /* b */
+    ldrb    r1, [r2, #ZT_PRIO]
+    cmp     r1, r12
+    bne     7f                      /* the caller does not run at wp: C */
+    ldrb    r1, [r2, #ZT_BASE]      /* b */
+    cmp     r12, r1
+    bls     7f                      /* nothing inherited from w: C */
+    /* r0 = m, r2 = cur, r3 = &z_kernel, r12 = wp, r1 = b */
+    FRAME_SAVE                      /* (its return: the inline code, our result in r0) */
+    mov     r4, r12                 /* wp */
+    mov     r5, r1                  /* b */
+    ldr     r1, [r0, #ZM_WAITQ]     /* w */
     movs    r6, #0
     str     r6, [r0, #ZM_WAITQ]
     str     r6, [r3, #ZK_CONTENDED]
@@ -270,9 +254,11 @@
     ldr     r1, [r6, #ZT_NEXT]
 #if Z_HAS_WAIT_OBJ
     movs    r0, #0
-    str     r0, [r2, #ZT_WAIT]      /* (our result when we run again, unused) */
+    str     r0, [r2, #ZT_WAIT]      /* (our result when we run again: 0) */
 #endif
     SWITCH_TAIL
+7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
+9:  MUTEX_C z_mutex_unlock_c
     ENDFUNC z_mutex_unlock_slow
 
 #endif /* K_CONFIG_FASTPATH && K_CONFIG_MUTEX */
