@@ -71,7 +71,9 @@
  * without timeout (K_FOREVER) that has no stale timeout: the caller leaves its ring (it is
  * the head) for the wait queue (priority order; the mutex joins the contended list and its
  * lock word gets the waiter flag when the queue was empty), the owner inherits the caller's
- * priority (it moves to the tail of that ring) and the head of that ring runs. */
+ * priority (it moves to the tail of that ring) and the head of that ring runs. The usual
+ * case, each alone in its ring, is the straight line: ring p passes from the caller to the
+ * owner (its bitmap bit stays) and ring q empties. */
     FUNC z_mutex_lock_slow
     mrs     r3, primask
     orrs    r3, r3, r12             /* the caller's mask (r12: its BASEPRI) */
@@ -82,39 +84,31 @@
     cmp     sp, r3
     bls     9f                      /* the interrupt stack (or main before k_start): C */
     ldrb    r12, [r0, #ZM_TYPE]     /* (the three loads pipelined) */
-    ldr     r1, [r3, #ZK_CURRENT]   /* cur */
-    ldr     r2, [r0, #ZM_OWNER]
+    ldr     r2, [r3, #ZK_CURRENT]   /* cur */
+    ldr     r1, [r0, #ZM_OWNER]
     cmp     r12, #ZO_MUTEX
     bne     7f
 #if Z_LAZY_TIMEOUTS
-    ldr     r12, [r1, #ZT_TNEXT]
-    cmp     r12, r1
+    ldr     r12, [r2, #ZT_TNEXT]
+    cmp     r12, r2
     bne     7f                      /* a stale timeout of ours to remove: C */
 #endif
-    bics    r2, r2, #3              /* o, the owner (without the waiter flag) */
+    bics    r1, r1, #3              /* o, the owner (without the waiter flag) */
     beq     7f                      /* 0: held by main() */
-    cmp     r2, r3
+    cmp     r1, r3
     beq     7f                      /* free */
-    cmp     r2, r1
+    cmp     r1, r2
     beq     7f                      /* ours: K_EDEADLK in C */
-    ldrb    r12, [r2, #ZT_STATE]
+    ldrb    r12, [r1, #ZT_STATE]
     cmp     r12, #ZS_READY
     bne     7f                      /* o waits (a chain), is suspended or dead: C */
-    /* r0 = m, r1 = cur, r2 = o, r3 = &z_kernel */
+    /* r0 = m, r1 = o, r2 = cur, r3 = &z_kernel */
     FRAME_SAVE                      /* (its return: the inline code, our result in r0) */
-    ldrb    r4, [r1, #ZT_PRIO]      /* p */
-    /* cur leaves its ring: it is the head, its predecessor the tail */
-    add     r5, r3, r4, lsl #2
-    ldr     r6, [r1, #ZT_NEXT]
-    cmp     r6, r1
-    bne     1f
-    RING_EMPTIES r5, r4, r6, r7
-    b       2f
-1:  ldr     r7, [r5, #ZK_READY]
-    str     r6, [r7, #ZT_NEXT]
-2:  movs    r6, #ZS_BLOCKED_MUTEX
-    strb    r6, [r1, #ZT_STATE]
-    str     r0, [r1, #ZT_WAIT]      /* the mutex waited on */
+    ldrb    r4, [r2, #ZT_PRIO]      /* p */
+    ldr     r8, [r2, #ZT_NEXT]      /* cur's successor in ring p */
+    movs    r6, #ZS_BLOCKED_MUTEX
+    strb    r6, [r2, #ZT_STATE]
+    str     r0, [r2, #ZT_WAIT]      /* the mutex waited on */
     ldr     r6, [r0, #ZM_WAITQ]
     cbnz    r6, 3f
     /* the first waiter: the mutex becomes contended */
@@ -124,8 +118,8 @@
     ldr     r7, [r0, #ZM_OWNER]
     orr     r7, r7, #2              /* Z_MUTEX_WAITERS */
     str     r7, [r0, #ZM_OWNER]
-    str     r6, [r1, #ZT_NEXT]      /* (r6 = 0) */
-    str     r1, [r0, #ZM_WAITQ]
+    str     r6, [r2, #ZT_NEXT]      /* (r6 = 0) */
+    str     r2, [r0, #ZM_WAITQ]
     b       4f
 3:  /* behind every waiter of higher or equal priority */
     mov     r7, r0                  /* &m->z_waitq */
@@ -136,38 +130,56 @@
     ldr     r6, [r7]
     cmp     r6, #0
     bne     31b
-32: str     r6, [r1, #ZT_NEXT]
-    str     r1, [r7]
-4:  /* o inherits p: it leaves ring q for the tail of ring p */
-    ldrb    r5, [r2, #ZT_PRIO]      /* q */
-    cmp     r5, r4
-    bhs     6f
-    add     r6, r3, r5, lsl #2
+32: str     r6, [r2, #ZT_NEXT]
+    str     r2, [r7]
+4:  /* cur leaves ring p (it is the head, its predecessor the tail); o, ready at q <= p (cur
+     * was the top thread), inherits p if q < p: it leaves ring q for the tail of ring p */
+    ldrb    r5, [r1, #ZT_PRIO]      /* q */
+    add     r6, r3, r5, lsl #2      /* (+ ZK_READY: &ready[q]) */
+    ldr     r0, [r1, #ZT_NEXT]      /* o's successor */
     ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
-    ldr     r0, [r2, #ZT_NEXT]
-    cmp     r0, r2
+    cmp     r8, r2
+    bne     40f                     /* others in ring p */
+    cmp     r0, r1
+    bne     45f                     /* others in ring q */
+    /* each alone in its ring (so q < p): ring q empties, ring p is o's */
+    RING_EMPTIES r6, r5, r0, r6
+    strb    r4, [r1, #ZT_PRIO]
+    add     r6, r3, r4, lsl #2
+    str     r1, [r1, #ZT_NEXT]
+    str     r1, [r6, #ZK_READY]     /* (ring p's bitmap bit stays) */
+69: SWITCH_TAIL                     /* o runs */
+40: /* ring p keeps others: its tail, cur's predecessor, links to cur's successor */
+    add     r9, r3, r4, lsl #2
+    ldr     r10, [r9, #ZK_READY]
+    str     r8, [r10, #ZT_NEXT]
+    cmp     r5, r4
+    bhs     6f                      /* q == p: nothing to inherit */
+    cmp     r0, r1
     bne     51f
     RING_EMPTIES r6, r5, r0, r6     /* o was alone: ring q empties */
     b       53f
+45: /* cur was alone in ring p, o is not in ring q: ring p empties, o moves */
+    add     r9, r3, r4, lsl #2
+    RING_EMPTIES r9, r4, r10, r11
 51: mov     r8, r7                  /* o's predecessor, from the tail */
 52: ldr     r5, [r8, #ZT_NEXT]
-    cmp     r5, r2
+    cmp     r5, r1
     beq     54f
     mov     r8, r5
     b       52b
 54: str     r0, [r8, #ZT_NEXT]
-    cmp     r7, r2
+    cmp     r7, r1
     it      eq
     streq   r8, [r6, #ZK_READY]     /* o was the tail: its predecessor is */
-53: strb    r4, [r2, #ZT_PRIO]
+53: strb    r4, [r1, #ZT_PRIO]
     add     r6, r3, r4, lsl #2
-    READY_AT_TAIL r2, r4, r6, r7, r5, r0
+    READY_AT_TAIL r1, r4, r6, r7, r5, r0
 6:  /* the caller was the top thread: the head of ring p (o or one ahead of it) runs */
     add     r6, r3, r4, lsl #2
     ldr     r6, [r6, #ZK_READY]
-    mov     r2, r1
     ldr     r1, [r6, #ZT_NEXT]
-    SWITCH_TAIL
+    b       69b
 7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
     mov     r1, #-1                 /* the timeout was K_FOREVER */
 9:  MUTEX_C z_mutex_lock_c
