@@ -115,8 +115,7 @@
     ldr     r7, [r3, #ZK_CONTENDED]
     str     r7, [r0, #ZM_CNEXT]
     str     r0, [r3, #ZK_CONTENDED]
-    ldr     r7, [r0, #ZM_OWNER]
-    orr     r7, r7, #2              /* Z_MUTEX_WAITERS */
+    orr     r7, r1, #2              /* o | Z_MUTEX_WAITERS (the flag was clear: no waiter) */
     str     r7, [r0, #ZM_OWNER]
     str     r6, [r2, #ZT_NEXT]      /* (r6 = 0) */
     str     r2, [r0, #ZM_WAITQ]
@@ -234,12 +233,14 @@
     str     r6, [r1, #ZT_WAIT]      /* w's result */
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
-    /* ring wp: cur (its head) leaves, w joins at the tail */
+    /* ring wp: cur (its head) leaves, w joins at the tail; r0 = its new head, which runs
+     * (the caller ran at wp, the top) */
     add     r6, r3, r4, lsl #2      /* + ZK_READY: &ready[wp] */
     ldr     r0, [r2, #ZT_NEXT]
     cmp     r0, r2
     bne     1f
     str     r1, [r1, #ZT_NEXT]      /* cur was alone: w is (the bitmap bit stays) */
+    mov     r0, r1
     b       2f
 1:  ldr     r7, [r6, #ZK_READY]     /* the tail, cur's predecessor */
     str     r1, [r7, #ZT_NEXT]      /* tail -> w -> cur's successor (the new head) */
@@ -252,21 +253,18 @@
     cbnz    r7, 3f
     str     r2, [r2, #ZT_NEXT]
     str     r2, [r6, #ZK_READY]
-    PRIOBIT r0, r5
+    PRIOBIT r1, r5
     LOAD_BITMAP r6
-    orrs    r6, r0
+    orrs    r6, r1
     STORE_BITMAP r6
     b       4f
-3:  ldr     r0, [r7, #ZT_NEXT]
-    str     r0, [r2, #ZT_NEXT]
+3:  ldr     r1, [r7, #ZT_NEXT]
+    str     r1, [r2, #ZT_NEXT]
     str     r2, [r7, #ZT_NEXT]
-4:  /* the caller ran at wp, the top: the head of ring wp runs */
-    add     r6, r3, r4, lsl #2
-    ldr     r6, [r6, #ZK_READY]
-    ldr     r1, [r6, #ZT_NEXT]
+4:  mov     r1, r0                  /* to: the head of ring wp */
 #if Z_HAS_WAIT_OBJ
-    movs    r0, #0
-    str     r0, [r2, #ZT_WAIT]      /* (our result when we run again: 0) */
+    movs    r7, #0
+    str     r7, [r2, #ZT_WAIT]      /* (our result when we run again: 0) */
 #endif
     SWITCH_TAIL
 7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
