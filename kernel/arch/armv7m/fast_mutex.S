@@ -198,34 +198,33 @@
     bne     9f                      /* masked: C, which keeps it (issue 31) */
     mov     r3, r2                  /* &z_kernel */
     mov     r2, r1                  /* cur */
-    ldrb    r12, [r0, #ZM_TYPE]     /* (the loads pipelined) */
-    ldr     r1, [r3, #ZK_CONTENDED]
-    cmp     r12, #ZO_MUTEX
-    bne     7f
-    cmp     r1, r0
-    bne     7f                      /* other contended mutexes: C */
-    ldr     r12, [r0, #ZM_CNEXT]
+    FRAME_SAVE                      /* (its return: the inline code, our result in r0; the
+                                     * checks in r4-r8, their loads pipelined) */
+    ldrb    r4, [r0, #ZM_TYPE]
+    ldr     r5, [r3, #ZK_CONTENDED]
+    ldr     r6, [r0, #ZM_CNEXT]
     ldr     r1, [r0, #ZM_WAITQ]     /* w */
-    cmp     r12, #0
-    bne     7f
-    ldr     r12, [r1, #ZT_NEXT]
-    cmp     r12, #0
-    bne     7f                      /* more waiters: C */
-    ldr     r12, [r1, #ZT_TNEXT]
-    cmp     r12, r1
-    bne     7f                      /* w has a timeout to remove: C */
-    ldrb    r12, [r1, #ZT_PRIO]     /* wp */
-    ldrb    r1, [r2, #ZT_PRIO]
-    cmp     r1, r12
-    bne     7f                      /* the caller does not run at wp: C */
-    ldrb    r1, [r2, #ZT_BASE]      /* b */
-    cmp     r12, r1
-    bls     7f                      /* nothing inherited from w: C */
-    /* r0 = m, r2 = cur, r3 = &z_kernel, r12 = wp, r1 = b */
-    FRAME_SAVE                      /* (its return: the inline code, our result in r0) */
-    mov     r4, r12                 /* wp */
-    mov     r5, r1                  /* b */
-    ldr     r1, [r0, #ZM_WAITQ]     /* w */
+    ldrb    r7, [r2, #ZT_PRIO]      /* the caller's priority */
+    ldrb    r8, [r2, #ZT_BASE]      /* b */
+    cmp     r4, #ZO_MUTEX
+    bne     8f
+    cmp     r5, r0
+    bne     8f                      /* other contended mutexes: C */
+    cmp     r6, #0
+    bne     8f
+    ldrb    r4, [r1, #ZT_PRIO]      /* wp */
+    ldr     r5, [r1, #ZT_NEXT]
+    ldr     r6, [r1, #ZT_TNEXT]
+    cmp     r5, #0
+    bne     8f                      /* more waiters: C */
+    cmp     r6, r1
+    bne     8f                      /* w has a timeout to remove: C */
+    cmp     r7, r4
+    bne     8f                      /* the caller does not run at wp: C */
+    cmp     r4, r8
+    bls     8f                      /* nothing inherited from w: C */
+    mov     r5, r8                  /* b */
+    /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel, r4 = wp, r5 = b */
     movs    r6, #0
     str     r6, [r0, #ZM_WAITQ]
     str     r6, [r3, #ZK_CONTENDED]
@@ -267,7 +266,8 @@
     str     r7, [r2, #ZT_WAIT]      /* (our result when we run again: 0) */
 #endif
     SWITCH_TAIL
-7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
+8:  pop     {r4-r11, lr}
+    mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
 9:  MUTEX_C z_mutex_unlock_c
     ENDFUNC z_mutex_unlock_slow
 
