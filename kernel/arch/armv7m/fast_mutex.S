@@ -208,23 +208,20 @@
     ldrb    r8, [r2, #ZT_BASE]      /* b */
     cmp     r4, #ZO_MUTEX
     bne     8f
-    cmp     r5, r0
-    bne     8f                      /* other contended mutexes: C */
-    cmp     r6, #0
-    bne     8f
+    eors    r5, r5, r0
+    orrs    r5, r5, r6
+    bne     8f                      /* other contended mutexes (not only m): C */
     ldrb    r4, [r1, #ZT_PRIO]      /* wp */
     ldr     r5, [r1, #ZT_NEXT]
     ldr     r6, [r1, #ZT_TNEXT]
-    cmp     r5, #0
-    bne     8f                      /* more waiters: C */
-    cmp     r6, r1
-    bne     8f                      /* w has a timeout to remove: C */
+    eors    r6, r6, r1
+    orrs    r5, r5, r6
+    bne     8f                      /* more waiters, or w has a timeout to remove: C */
     cmp     r7, r4
     bne     8f                      /* the caller does not run at wp: C */
     cmp     r4, r8
     bls     8f                      /* nothing inherited from w: C */
-    mov     r5, r8                  /* b */
-    /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel, r4 = wp, r5 = b */
+    /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel, r4 = wp, r8 = b */
     movs    r6, #0
     str     r6, [r0, #ZM_WAITQ]
     str     r6, [r3, #ZK_CONTENDED]
@@ -246,13 +243,13 @@
     str     r0, [r1, #ZT_NEXT]
 2:  str     r1, [r6, #ZK_READY]
     /* cur drops to b: the head of ring b */
-    strb    r5, [r2, #ZT_PRIO]
-    add     r6, r3, r5, lsl #2
+    strb    r8, [r2, #ZT_PRIO]
+    add     r6, r3, r8, lsl #2
     ldr     r7, [r6, #ZK_READY]
     cbnz    r7, 3f
     str     r2, [r2, #ZT_NEXT]
     str     r2, [r6, #ZK_READY]
-    PRIOBIT r1, r5
+    PRIOBIT r1, r8
     LOAD_BITMAP r6
     orrs    r6, r1
     STORE_BITMAP r6
