@@ -83,54 +83,48 @@
     mov     r3, r2                  /* &z_kernel */
     cmp     sp, r3
     bls     9f                      /* the interrupt stack (or main before k_start): C */
-    ldrb    r12, [r0, #ZM_TYPE]     /* (the three loads pipelined) */
+    FRAME_SAVE                      /* (its return: the inline code, our result in r0; the
+                                     * checks in r4-r8, their loads pipelined) */
+    ldrb    r4, [r0, #ZM_TYPE]
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]
-    cmp     r12, #ZO_MUTEX
-    bne     7f
-#if Z_LAZY_TIMEOUTS
-    ldr     r12, [r2, #ZT_TNEXT]
-    cmp     r12, r2
-    bne     7f                      /* a stale timeout of ours to remove: C */
-#endif
+    ldr     r5, [r0, #ZM_WAITQ]
+    cmp     r4, #ZO_MUTEX
+    bne     8f
     bics    r1, r1, #3              /* o, the owner (without the waiter flag) */
-    beq     7f                      /* 0: held by main() */
-    cmp     r1, r3
-    beq     7f                      /* free */
-    cmp     r1, r2
-    beq     7f                      /* ours: K_EDEADLK in C */
-    ldrb    r12, [r1, #ZT_STATE]
-    cmp     r12, #ZS_READY
-    bne     7f                      /* o waits (a chain), is suspended or dead: C */
-    /* r0 = m, r1 = o, r2 = cur, r3 = &z_kernel */
-    FRAME_SAVE                      /* (its return: the inline code, our result in r0) */
+    beq     8f                      /* 0: held by main() */
+#if Z_LAZY_TIMEOUTS
+    ldr     r6, [r2, #ZT_TNEXT]
+#endif
+    ldrb    r7, [r1, #ZT_STATE]
     ldrb    r4, [r2, #ZT_PRIO]      /* p */
     ldr     r8, [r2, #ZT_NEXT]      /* cur's successor in ring p */
+    cmp     r1, r3
+    beq     8f                      /* free */
+    cmp     r1, r2
+    beq     8f                      /* ours: K_EDEADLK in C */
+#if Z_LAZY_TIMEOUTS
+    eors    r6, r6, r2              /* 0: no stale timeout of ours to remove */
+    subs    r7, r7, #ZS_READY
+    orrs    r6, r6, r7
+    bne     8f                      /* a stale timeout; o waits (a chain), is suspended or dead: C */
+#else
+    cmp     r7, #ZS_READY
+    bne     8f                      /* o waits (a chain), is suspended or dead: C */
+#endif
+    /* r0 = m, r1 = o, r2 = cur, r3 = &z_kernel, r4 = p, r5 = m's first waiter */
     movs    r6, #ZS_BLOCKED_MUTEX
     strb    r6, [r2, #ZT_STATE]
     str     r0, [r2, #ZT_WAIT]      /* the mutex waited on */
-    ldr     r6, [r0, #ZM_WAITQ]
-    cbnz    r6, 3f
+    cbnz    r5, 3f
     /* the first waiter: the mutex becomes contended */
     ldr     r7, [r3, #ZK_CONTENDED]
     str     r7, [r0, #ZM_CNEXT]
     str     r0, [r3, #ZK_CONTENDED]
     orr     r7, r1, #2              /* o | Z_MUTEX_WAITERS (the flag was clear: no waiter) */
     str     r7, [r0, #ZM_OWNER]
-    str     r6, [r2, #ZT_NEXT]      /* (r6 = 0) */
+    str     r5, [r2, #ZT_NEXT]      /* (r5 = 0) */
     str     r2, [r0, #ZM_WAITQ]
-    b       4f
-3:  /* behind every waiter of higher or equal priority */
-    mov     r7, r0                  /* &m->z_waitq */
-31: ldrb    r5, [r6, #ZT_PRIO]
-    cmp     r5, r4
-    blo     32f
-    add     r7, r6, #ZT_NEXT
-    ldr     r6, [r7]
-    cmp     r6, #0
-    bne     31b
-32: str     r6, [r2, #ZT_NEXT]
-    str     r2, [r7]
 4:  /* cur leaves ring p (it is the head, its predecessor the tail); o, ready at q <= p (cur
      * was the top thread), inherits p if q < p: it leaves ring q for the tail of ring p */
     ldrb    r5, [r1, #ZT_PRIO]      /* q */
@@ -148,6 +142,19 @@
     str     r1, [r1, #ZT_NEXT]
     str     r1, [r6, #ZK_READY]     /* (ring p's bitmap bit stays) */
 69: SWITCH_TAIL                     /* o runs */
+3:  /* behind every waiter of higher or equal priority */
+    mov     r6, r5
+    mov     r7, r0                  /* &m->z_waitq */
+31: ldrb    r5, [r6, #ZT_PRIO]
+    cmp     r5, r4
+    blo     32f
+    add     r7, r6, #ZT_NEXT
+    ldr     r6, [r7]
+    cmp     r6, #0
+    bne     31b
+32: str     r6, [r2, #ZT_NEXT]
+    str     r2, [r7]
+    b       4b
 40: /* ring p keeps others: its tail, cur's predecessor, links to cur's successor */
     add     r9, r3, r4, lsl #2
     ldr     r10, [r9, #ZK_READY]
@@ -179,7 +186,8 @@
     ldr     r6, [r6, #ZK_READY]
     ldr     r1, [r6, #ZT_NEXT]
     b       69b
-7:  mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
+8:  pop     {r4-r11, lr}
+    mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
     mov     r1, #-1                 /* the timeout was K_FOREVER */
 9:  MUTEX_C z_mutex_lock_c
     ENDFUNC z_mutex_lock_slow
