@@ -130,7 +130,6 @@
     ldrb    r5, [r1, #ZT_PRIO]      /* q */
     add     r6, r3, r5, lsl #2      /* (+ ZK_READY: &ready[q]) */
     ldr     r0, [r1, #ZT_NEXT]      /* o's successor */
-    ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
     cmp     r8, r2
     bne     40f                     /* others in ring p */
     cmp     r0, r1
@@ -156,6 +155,7 @@
     str     r2, [r7]
     b       4b
 40: /* ring p keeps others: its tail, cur's predecessor, links to cur's successor */
+    ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
     add     r9, r3, r4, lsl #2
     ldr     r10, [r9, #ZK_READY]
     str     r8, [r10, #ZT_NEXT]
@@ -166,6 +166,7 @@
     RING_EMPTIES r6, r5, r0, r6     /* o was alone: ring q empties */
     b       53f
 45: /* cur was alone in ring p, o is not in ring q: ring p empties, o moves */
+    ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
     add     r9, r3, r4, lsl #2
     RING_EMPTIES r9, r4, r10, r11
 51: mov     r8, r7                  /* o's predecessor, from the tail */
@@ -214,6 +215,7 @@
     ldr     r1, [r0, #ZM_WAITQ]     /* w */
     ldrb    r7, [r2, #ZT_PRIO]      /* the caller's priority */
     ldrb    r8, [r2, #ZT_BASE]      /* b */
+    ldr     r9, [r2, #ZT_NEXT]      /* cur's successor in ring wp */
     cmp     r4, #ZO_MUTEX
     bne     8f
     eors    r5, r5, r0
@@ -237,20 +239,19 @@
     str     r6, [r1, #ZT_WAIT]      /* w's result */
     movs    r6, #ZS_READY
     strb    r6, [r1, #ZT_STATE]
-    /* ring wp: cur (its head) leaves, w joins at the tail; r0 = its new head, which runs
+    /* ring wp: cur (its head) leaves, w joins at the tail; r9 = its new head, which runs
      * (the caller ran at wp, the top) */
     add     r6, r3, r4, lsl #2      /* + ZK_READY: &ready[wp] */
-    ldr     r0, [r2, #ZT_NEXT]
-    cmp     r0, r2
+    cmp     r9, r2
     bne     1f
     str     r1, [r1, #ZT_NEXT]      /* cur was alone: w is (the bitmap bit stays) */
-    mov     r0, r1
+    mov     r9, r1
     b       2f
 1:  ldr     r7, [r6, #ZK_READY]     /* the tail, cur's predecessor */
     str     r1, [r7, #ZT_NEXT]      /* tail -> w -> cur's successor (the new head) */
-    str     r0, [r1, #ZT_NEXT]
+    str     r9, [r1, #ZT_NEXT]
 2:  str     r1, [r6, #ZK_READY]
-    /* cur drops to b: the head of ring b */
+    /* cur drops to b: the head of ring b (the ring it left to inherit, often empty now) */
     strb    r8, [r2, #ZT_PRIO]
     add     r6, r3, r8, lsl #2
     ldr     r7, [r6, #ZK_READY]
@@ -261,16 +262,16 @@
     LOAD_BITMAP r6
     orrs    r6, r1
     STORE_BITMAP r6
-    b       4f
-3:  ldr     r1, [r7, #ZT_NEXT]
-    str     r1, [r2, #ZT_NEXT]
-    str     r2, [r7, #ZT_NEXT]
-4:  mov     r1, r0                  /* to: the head of ring wp */
+4:  mov     r1, r9                  /* to: the head of ring wp */
 #if Z_HAS_WAIT_OBJ
     movs    r7, #0
     str     r7, [r2, #ZT_WAIT]      /* (our result when we run again: 0) */
 #endif
     SWITCH_TAIL
+3:  ldr     r1, [r7, #ZT_NEXT]
+    str     r1, [r2, #ZT_NEXT]
+    str     r2, [r7, #ZT_NEXT]
+    b       4b
 8:  pop     {r4-r11, lr}
     mov     r12, #0                 /* the caller's BASEPRI (0: tested above) */
 9:  MUTEX_C z_mutex_unlock_c
