@@ -84,7 +84,7 @@
     cmp     sp, r3
     bls     9f                      /* the interrupt stack (or main before k_start): C */
     FRAME_SAVE                      /* (its return: the inline code, our result in r0; the
-                                     * checks in r4-r8, their loads pipelined) */
+                                     * checks in r4-r8, their loads pipelined; 8: pops it) */
     ldrb    r4, [r0, #ZM_TYPE]
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]
@@ -208,7 +208,7 @@
     mov     r3, r2                  /* &z_kernel */
     mov     r2, r1                  /* cur */
     FRAME_SAVE                      /* (its return: the inline code, our result in r0; the
-                                     * checks in r4-r8, their loads pipelined) */
+                                     * checks in r4-r9, their loads pipelined; 8: pops it) */
     ldrb    r4, [r0, #ZM_TYPE]
     ldr     r5, [r3, #ZK_CONTENDED]
     ldr     r6, [r0, #ZM_CNEXT]
