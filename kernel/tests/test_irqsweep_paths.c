@@ -160,6 +160,40 @@ static void p_mx_check(void)
     INV(mm.z_owner == Z_MUTEX_FREE && !mm.z_waitq && !z_kernel.contended);
 }
 
+/* 4b. the usual contention (the ports' contended lock and hand-over in assembly): L (1),
+ * ready, holds the mutex; the driver (2) locks it: L inherits 2 and runs, unlocks: the
+ * driver gets it back and runs, L drops to 1. The interrupt wakes M (4). */
+static void t_owner_ready(void *arg)
+{
+    (void)arg;
+    k_mutex_lock(&mm, K_FOREVER);
+    k_thread_prio_set(NULL, 1); /* the driver runs: L ready, holding mm */
+    wakes++;
+    k_mutex_unlock(&mm); /* the driver waits on it: the hand-over */
+    k_sem_wait(&done, K_FOREVER); /* parked */
+}
+static void p_mc_setup(void)
+{
+    k_sem_init(&side, 0, 0);
+    k_sem_init(&done, 0, 0);
+    spawn(1, t_side, 4);
+    spawn(0, t_owner_ready, 3);
+    INV(th[0].z_prio == 1 && mm.z_owner == (uintptr_t)&th[0]);
+}
+static void p_mc_run(void)
+{
+    res_h = k_mutex_lock(&mm, K_FOREVER);
+    k_mutex_unlock(&mm);
+}
+static void p_mc_check(void)
+{
+    await_isr();
+    INV(res_h == 0 && wakes == 1);
+    INV(side_runs == given);
+    INV(th[0].z_prio == 1 && th[0].z_state == Z_STATE_BLOCKED);
+    INV(mm.z_owner == Z_MUTEX_FREE && !mm.z_waitq && !z_kernel.contended);
+}
+
 /* 5. queue: a send handed over to a receiver without timeout (it outranks us), then a send
  * to the ring; the interrupt sends or receives (K_NO_WAIT) by the offset's parity.
  * 6. the same with a receiver that waits with a timeout (the ring and the retry). */
@@ -465,6 +499,7 @@ const struct path paths[] = {
     {"sem.signal (wake, switch)", p_sigw_setup, p_sig_run, isr_sem_give_or_take, p_sigw_check, 0, 0},
     {"sem.wait (timed, at its deadline)", p_tw_setup, p_tw_run, isr_signal_timed, p_tw_check, 1400, -700},
     {"mutex hand-over (inheritance)", p_mx_setup, p_mx_run, isr_side_signal, p_mx_check, 0, 0},
+    {"mutex contention (a ready owner)", p_mc_setup, p_mc_run, isr_side_signal, p_mc_check, 0, 0},
     {"queue (hand-off)", p_q_setup_plain, p_q_run, isr_queue, p_q_check, 0, 0},
     {"queue (timed receiver)", p_q_setup_timed, p_q_run, isr_queue, p_q_check, 0, 0},
     {"timer expiry", p_tm_setup, p_tm_run, isr_timer, p_tm_check, 1200, 2000 - 800},

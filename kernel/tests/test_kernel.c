@@ -79,6 +79,7 @@ static void driver(void *arg)
     CASE(mutex_basic);
     CASE(mutex_inheritance);
     CASE(mutex_inheritance_ready_owner);
+    CASE(mutex_contention_rings);
     CASE(mutex_transitive);
     CASE(mutex_timeout_drops_inheritance);
     CASE(mutex_deadlock);

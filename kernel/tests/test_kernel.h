@@ -77,6 +77,7 @@ extern struct k_sem go2;
 void mutex_basic(void);
 void mutex_inheritance(void);
 void mutex_inheritance_ready_owner(void);
+void mutex_contention_rings(void);
 void mutex_transitive(void);
 void mutex_timeout_drops_inheritance(void);
 void mutex_deadlock(void);

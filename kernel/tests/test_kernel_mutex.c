@@ -236,3 +236,96 @@ void mutex_owner_exits(void)
     KT_EQ(k_mutex_lock(&m1, K_NO_WAIT), 0);
     KT_EQ(k_mutex_unlock(&m1), 0);
 }
+
+/* The usual contention with other threads in the rings (the ARMv7-M slow paths' branches:
+ * kernel/arch/armv7m/fast_mutex.S; the same steps in C elsewhere): L (1) holds m1 and wakes
+ * H (6), which blocks on it while P6, a thread at H's priority, and P1, one at L's, are
+ * ready or not; or a second waiter, H2 (5), is queued behind H. The order each case logs is
+ * the one the scheduling rules give (ring p's head runs when H blocks, ring wp's when L
+ * hands over), and L runs at 6 while it holds m1 and at 1 after. */
+enum { RINGS_P6 = 1, RINGS_P1 = 2, RINGS_H2 = 4 };
+static int rings_case;
+
+static void t_rings_p6(void *arg)
+{
+    (void)arg;
+    k_sem_wait(&go3, K_FOREVER);
+    log_add('P');
+    k_yield(); /* behind L, which inherited 6 */
+    log_add('p');
+}
+
+static void t_rings_p1(void *arg)
+{
+    (void)arg;
+    log_add('Q');
+}
+
+static void t_rings_h2(void *arg)
+{
+    (void)arg;
+    k_sem_wait(&go3, K_FOREVER);
+    log_add('g');
+    res[2] = k_mutex_lock(&m1, K_FOREVER);
+    log_add('G');
+    KT_EQ(k_mutex_unlock(&m1), 0);
+}
+
+static void t_rings_h(void *arg)
+{
+    (void)arg;
+    k_sem_wait(&go2, K_FOREVER);
+    if (rings_case & RINGS_P6)
+        k_sem_signal(&go3); /* P6 ready behind H */
+    log_add('h');
+    res[1] = k_mutex_lock(&m1, K_FOREVER);
+    log_add('H');
+    KT_EQ(k_mutex_unlock(&m1), 0);
+}
+
+static void t_rings_l(void *arg)
+{
+    (void)arg;
+    k_mutex_lock(&m1, K_FOREVER);
+    if (rings_case & RINGS_P1)
+        spawn(3, t_rings_p1, 0, 1); /* ready behind L */
+    if (rings_case & RINGS_H2)
+        k_sem_signal(&go3); /* H2 (5) blocks on m1: L inherits 5 */
+    k_sem_signal(&go2);     /* H blocks on m1: L inherits 6 */
+    log_add('L');
+    res[3] = k_thread_prio_get(NULL);
+    KT_EQ(k_mutex_unlock(&m1), 0);
+    res[4] = k_thread_prio_get(NULL);
+    log_add('l');
+}
+
+static void rings_run(int which)
+{
+    log_reset();
+    rings_case = which;
+    spawn(1, t_rings_h, 0, 6);
+    if (which & RINGS_P6)
+        spawn(2, t_rings_p6, 0, 6);
+    if (which & RINGS_H2)
+        spawn(2, t_rings_h2, 0, 5);
+    spawn(0, t_rings_l, 0, 1);
+    settle();
+    KT_EQ(res[1], 0);
+    KT_EQ(res[3], 6);
+    KT_EQ(res[4], 1);
+    KT_EQ(k_mutex_lock(&m1, K_NO_WAIT), 0); /* free again */
+    KT_EQ(k_mutex_unlock(&m1), 0);
+}
+
+void mutex_contention_rings(void)
+{
+    rings_run(RINGS_P6); /* ring p keeps P6, ring q empties; the hand-over runs P6 */
+    LOG_IS('h', 'P', 'L', 'p', 'H', 'l');
+    rings_run(RINGS_P1); /* ring p empties, ring q keeps P1; L back at its head */
+    LOG_IS('h', 'L', 'H', 'l', 'Q');
+    rings_run(RINGS_P6 | RINGS_P1);
+    LOG_IS('h', 'P', 'L', 'p', 'H', 'l', 'Q');
+    rings_run(RINGS_H2); /* H queued ahead of H2; two waiters: the hand-over in C */
+    LOG_IS('g', 'h', 'L', 'H', 'G', 'l');
+    KT_EQ(res[2], 0);
+}

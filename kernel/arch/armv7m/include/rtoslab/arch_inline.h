@@ -40,6 +40,9 @@
 #define Z_ARCH_INLINE_MEMPOOL 1
 #endif
 
+/* The mutex slow paths (fast_mutex.S) return the result in r0, m not kept */
+#define Z_ARCH_MUTEX_SLOW_R0 1
+
 #include "../../../cortexm/include/rtoslab/cortexm_inline.h"
 
 #if K_CONFIG_FASTPATH && K_CONFIG_LIGHT_CALLS && Z_ARCH_INLINE_ASM

@@ -82,7 +82,20 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_thread_resume(str
  * Interrupt context costs one CMP: the interrupt stack (MSP) lies below .data, where the
  * kernel state is, and every thread stack above it (the boards' linker script), so
  * `cmp sp, &z_kernel` clears the carry only in an interrupt (or in main() before k_start),
- * and the SBCS that compares the lock word then cannot give 0: C returns K_EISR. */
+ * and the SBCS that compares the lock word then cannot give 0: C returns K_EISR.
+ * Z_ARCH_MUTEX_SLOW_R0 (the port's arch_inline.h): its slow paths return the result in r0
+ * and do not keep m (so that a switch there pushes its light frame only, with the inline
+ * code as its return); the inline code moves the result to r3. Else they keep r0 = m and
+ * return the result in r3. */
+#ifdef Z_ARCH_MUTEX_SLOW_R0
+#define Z_ASM_MUTEX_SLOW_RESULT "mov r3, r0\n\t"
+#define Z_MUTEX_ASM_M_OUT(m) , "+l"(m)
+#define Z_MUTEX_ASM_M_IN(m)
+#else
+#define Z_ASM_MUTEX_SLOW_RESULT ""
+#define Z_MUTEX_ASM_M_OUT(m)
+#define Z_MUTEX_ASM_M_IN(m) "l"(m)
+#endif
 extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct k_mutex *m,
                                                                           k_timeout_t timeout)
 {
@@ -98,14 +111,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct
                    "sbcs r3, r3, r2\n\t"       /* Z_MUTEX_FREE, a thread: r3 = 0, the result */
                    "beq 1f\n\t"
                    "bl z_mutex_lock_slow\n\t"  /* (r1 still the timeout) */
+                   Z_ASM_MUTEX_SLOW_RESULT
                    "b 2f\n"
                    Z_ASM_MASKED_CALL("z_mutex_lock_masked")
                    "1:\tldr r1, [r2]\n\t"
                    "str r1, [r0, #4]\n\t"
                    Z_ASM_UNMASK
                    "2:"  /* (the compiler restores its own syntax mode after an asm) */
-                   : "=l"(r), "+l"(a1), "+l"(a2)
-                   : "l"(a0)
+                   : "=l"(r), "+l"(a1), "+l"(a2) Z_MUTEX_ASM_M_OUT(a0)
+                   : Z_MUTEX_ASM_M_IN(a0)
                    : "r12", "lr", "cc", "memory");
     return r;
 }
@@ -123,14 +137,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
                    "cmp sp, r2\n\t"            /* carry set: a thread */
                    "sbcs r3, r3, r1\n\t"       /* the caller, no waiter flag: r3 = 0, the result */
                    "beq 1f\n\t"
-                   "bl z_mutex_unlock_slow\n\t"
+                   "bl z_mutex_unlock_slow\n\t"  /* (r1 the caller, r3 the comparison) */
+                   Z_ASM_MUTEX_SLOW_RESULT
                    "b 2f\n"
                    Z_ASM_MASKED_CALL("z_mutex_unlock_masked")
                    "1:\tstr r2, [r0, #4]\n\t"  /* Z_MUTEX_FREE */
                    Z_ASM_UNMASK
                    "2:"
-                   : "=l"(r), "+l"(a2)
-                   : "l"(a0)
+                   : "=l"(r), "+l"(a2) Z_MUTEX_ASM_M_OUT(a0)
+                   : Z_MUTEX_ASM_M_IN(a0)
                    : "r1", "r12", "lr", "cc", "memory");
     return r;
 }
