@@ -122,8 +122,12 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     "b 2f\n"                                                                                   \
     "3:\t" TO "bl z_sem_wait_lx\n\t"                                                          \
     "b 2f\n"                                                                                   \
-    "4:\t" TO "bl z_sem_wait_lb\n"                                                             \
+    "4:\t" TO "bl z_sem_wait_lbs\n"                                                            \
     "2:"
+/* What the AAPCS lets a call change, and r8-r11 (Thumb-1 saves them dearly: the compiler
+ * keeps little there): the blocking path saves r4-r6 (z_sem_wait_lbs), the C path is AAPCS
+ * code */
+#define Z_SEM_WAIT_CLOBBERS "r2", "r3", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
 #define Z_SEM_WAIT_OPS                                                                         \
     [type] "i"(offsetof(struct k_sem, z_type)), [count] "i"(offsetof(struct k_sem, z_count)),  \
         [sem] "i"(Z_OBJ_SEM)
@@ -133,13 +137,13 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
         Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t")
-                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_LIGHT_CLOBBERS);
+                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else if (__builtin_constant_p(timeout) && timeout == K_NO_WAIT) {
         Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t")
-                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_LIGHT_CLOBBERS);
+                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else {
         register k_timeout_t a1 __asm__("r1") = timeout;
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_LIGHT_CLOBBERS);
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_SEM_WAIT_CLOBBERS);
     }
     return (int)a0;
 }
