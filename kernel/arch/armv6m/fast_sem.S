@@ -24,11 +24,26 @@
     cpsid   i
     ldrh    r2, [r0, #ZS_COUNT]
     subs    r2, r2, #1              /* borrow (carry clear): no unit */
-    bcc     1f
+    bcc     2f
     strh    r2, [r0, #ZS_COUNT]
     cpsie   i
     movs    r0, #0
     bx      lr
+/* No unit, for a caller that keeps r4-r7 (arch_inline.h: the light call's clobbers leave
+ * them out; the speed profile's inline wait enters here too), interrupts masked by the
+ * CPSID, r0-r1 the arguments. K_FOREVER: z_sem_wait_lb behind a save of r4-r6 (r7 is in the
+ * switch's light frame; 16 bytes, the stack 8-byte aligned for the C it may go to). Any other
+ * timeout goes to the C (AAPCS code) straight: the deep stack of a timed wait gets nothing
+ * more. */
+    .global z_sem_wait_lbs
+    .type   z_sem_wait_lbs, %function
+    .thumb_func
+z_sem_wait_lbs:
+2:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    bne     8f                      /* (C) */
+    push    {r4-r6, lr}
+    bl      1f
+    pop     {r4-r6, pc}
 /* The entries of the inline wait (arch_inline.h, speed profile): z_sem_wait_lb, a semaphore
  * without a unit, interrupts masked by its CPSID; z_sem_wait_lx, not a semaphore or a masked
  * caller, interrupts as the caller had them. r0, r1: the arguments. */
@@ -78,24 +93,6 @@ z_sem_wait_lx:
     bx      r3
     ENDFUNC z_sem_wait_l, 1
     FULL_ENTRY k_sem_wait, z_sem_wait_l
-
-/* The inline wait's blocking path (arch_inline.h, speed profile), whose caller keeps r4-r7
- * (its clobbers are the AAPCS's and r8-r11, so that the available unit's path, which touches
- * none of them, costs the caller no spill of what it holds there). Interrupts masked by the
- * inline code's CPSID, r0-r1 the arguments. K_FOREVER: z_sem_wait_lb behind a save of r4-r6
- * (r7 is in the switch's light frame; 16 bytes, the stack 8-byte aligned for the C it may go
- * to). Any other timeout goes to the C (AAPCS code) straight, as z_sem_wait_lb would send
- * it: the deep stack of a timed wait gets nothing more. */
-    FUNC z_sem_wait_lbs
-    adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
-    bne     1f
-    push    {r4-r6, lr}
-    bl      z_sem_wait_lb
-    pop     {r4-r6, pc}
-1:  cpsie   i
-    ldr     r3, =z_sem_wait_c       /* far tail call; r0-r1 are the arguments */
-    bx      r3
-    ENDFUNC z_sem_wait_lbs
 
 /* int k_sem_signal(struct k_sem *s) */
     FUNC z_sem_signal_l
