@@ -32,7 +32,8 @@
 /* No unit, for a caller that keeps r4-r7 (arch_inline.h: the light call's clobbers leave
  * them out; the speed profile's inline wait enters here too), interrupts masked by the
  * CPSID, r0-r1 the arguments. K_FOREVER: z_sem_wait_lb behind a save of r4-r6 (r7 is in the
- * switch's light frame; 16 bytes, the stack 8-byte aligned for the C it may go to). Any other
+ * switch's light frame; 16 bytes, the stack 8-byte aligned for the C it may go to; the stack
+ * check of z_sem_wait_lb sees the SP below them, as below any C function's frame). Any other
  * timeout goes to the C (AAPCS code) straight: the deep stack of a timed wait gets nothing
  * more. */
     .global z_sem_wait_lbs
