@@ -24,11 +24,27 @@
     cpsid   i
     ldrh    r2, [r0, #ZS_COUNT]
     subs    r2, r2, #1              /* borrow (carry clear): no unit */
-    bcc     1f
+    bcc     2f
     strh    r2, [r0, #ZS_COUNT]
     cpsie   i
     movs    r0, #0
     bx      lr
+/* No unit, for a caller that keeps r4-r7 (arch_inline.h: the light call's clobbers leave
+ * them out; the speed profile's inline wait enters here too), interrupts masked by the
+ * CPSID, r0-r1 the arguments. K_FOREVER: z_sem_wait_lb behind a save of r4-r6 (r7 is in the
+ * switch's light frame; 16 bytes, the stack 8-byte aligned for the C it may go to; the stack
+ * check of z_sem_wait_lb sees the SP below them, as below any C function's frame). Any other
+ * timeout goes to the C (AAPCS code) straight: the deep stack of a timed wait gets nothing
+ * more. */
+    .global z_sem_wait_lbs
+    .type   z_sem_wait_lbs, %function
+    .thumb_func
+z_sem_wait_lbs:
+2:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
+    bne     8f                      /* (C) */
+    push    {r4-r6, lr}
+    bl      1f
+    pop     {r4-r6, pc}
 /* The entries of the inline wait (arch_inline.h, speed profile): z_sem_wait_lb, a semaphore
  * without a unit, interrupts masked by its CPSID; z_sem_wait_lx, not a semaphore or a masked
  * caller, interrupts as the caller had them. r0, r1: the arguments. */

@@ -33,6 +33,8 @@
 #if !defined(__OPTIMIZE_SIZE__)
 #define Z_ARCH_INLINE_SEM_WAIT 1
 #define Z_ARCH_INLINE_SEM_SIGNAL 1
+#else
+#define Z_ARCH_INLINE_SEM_WAIT 0 /* (the port's light call, below) */
 #endif
 /* `asm inline`: for GCC's inlining decisions the inline fast paths count as one instruction,
  * as the light call they replace did (counted by their lines, they kept callers such as the
@@ -98,7 +100,21 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
 }
 #endif
 
-#ifdef Z_ARCH_INLINE_SEM_WAIT
+/* k_sem_wait's clobbers: what the AAPCS lets a call change, and r8-r11 (Thumb-1 saves them
+ * dearly: the compiler keeps little there). The routine's available path touches none of
+ * r4-r7, its blocking path saves r4-r6 (z_sem_wait_lbs, fast_sem.S), its C path is AAPCS
+ * code: the caller keeps what it holds in r4-r7 across the wait. */
+#define Z_SEM_WAIT_CLOBBERS "r2", "r3", "r8", "r9", "r10", "r11", "r12", "lr", "cc", "memory"
+#if !Z_ARCH_INLINE_SEM_WAIT
+extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
+                                                                        k_timeout_t timeout)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
+    register k_timeout_t a1 __asm__("r1") = timeout;
+    __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_SEM_WAIT_CLOBBERS);
+    return (int)a0;
+}
+#else
 /* The wait that takes an available unit, at the call site: fast_sem.S's first steps (the
  * type and the caller's PRIMASK, the count under the mask) without the call and return. No
  * unit: the routine past those steps (z_sem_wait_lb: every check of its blocking path, in
@@ -122,7 +138,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     "b 2f\n"                                                                                   \
     "3:\t" TO "bl z_sem_wait_lx\n\t"                                                          \
     "b 2f\n"                                                                                   \
-    "4:\t" TO "bl z_sem_wait_lb\n"                                                             \
+    "4:\t" TO "bl z_sem_wait_lbs\n"                                                            \
     "2:"
 #define Z_SEM_WAIT_OPS                                                                         \
     [type] "i"(offsetof(struct k_sem, z_type)), [count] "i"(offsetof(struct k_sem, z_count)),  \
@@ -133,13 +149,13 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
         Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t")
-                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_LIGHT_CLOBBERS);
+                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else if (__builtin_constant_p(timeout) && timeout == K_NO_WAIT) {
         Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t")
-                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_LIGHT_CLOBBERS);
+                       : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else {
         register k_timeout_t a1 __asm__("r1") = timeout;
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_LIGHT_CLOBBERS);
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_SEM_WAIT_CLOBBERS);
     }
     return (int)a0;
 }
