@@ -14,8 +14,10 @@
     .global z_fast_pendsv           /* (what every fast path refers to: fast_macros.inc) */
     .set    z_fast_pendsv, PendSV_Handler
     ldr     r3, =z_kernel
+    ldrb    r1, [r3, #ZK_SAVED]
     tst     lr, #4                  /* EXC_RETURN bit 2: a thread on PSP */
     beq     5f                      /* the idle loop (on MSP): nothing to save */
+    cbnz    r1, 3f                  /* the thread saved its light frame already */
     SAVE_EXC_FRAME
     IRQ_MASK r1
     ldr     r2, [r3, #ZK_CURRENT]
@@ -38,6 +40,11 @@
     str     r0, [r3, #ZK_CURRENT]
     ldr     r1, [r0, #ZT_SP]
     RESUME_THREAD
+3:  /* z_switch_pendsv_saved_l: `from` saved, its stack checked; its hardware frame dropped */
+    movs    r1, #0
+    strb    r1, [r3, #ZK_SAVED]
+    IRQ_MASK r1
+    b       4b
 5:  /* from the idle loop: nothing to save; drop its frame (nothing else is on MSP) */
     IRQ_MASK r0
     ldr     r0, =__stack_top

@@ -63,6 +63,33 @@ z_switch_pendsv_l:
     .ltorg
     .size z_switch_pendsv_l, . - z_switch_pendsv_l
 
+#if K_CONFIG_FASTPATH
+/* The switch through PendSV of a plain `from` (r2, the current thread) to a `to` with an
+ * exception frame (SWITCH_TAIL): `from`'s light frame is pushed, its z_sp stored and its
+ * stack checked, so PendSV need not save it again: the flag tells the fast PendSV
+ * (fast_pendsv.S), which clears it and resumes the top thread; `from` resumes later from its
+ * light frame, its result from z_wait (pendsv.inc, RESUME_THREAD), never after the ISB. No
+ * other code runs in thread mode between the flag and PendSV (PendSV is pended before the
+ * mask is lifted, and an interrupt taken first returns to the ISB), and no handler reads the
+ * flag but PendSV. */
+    .section .text.z_switch_pendsv_saved_l, "ax", %progbits
+    .global z_switch_pendsv_saved_l
+    .type z_switch_pendsv_saved_l, %function
+    .thumb_func
+z_switch_pendsv_saved_l:
+    movs    r4, #1
+    strb    r4, [r3, #ZK_SAVED]
+    ldr     r5, =ICSR
+    mov     r6, #PENDSVSET
+    str     r6, [r5]
+    dsb
+    IRQ_UNMASK r6
+    isb                             /* PendSV is taken here and does not return here */
+    b       .
+    .ltorg
+    .size z_switch_pendsv_saved_l, . - z_switch_pendsv_saved_l
+#endif
+
 /* Nothing is ready (r2 = from, its light frame pushed, masked): a plain `from` leaves it
  * like any other switch, and the CPU goes to the idle loop, in thread mode on the
  * interrupt stack (MSP, from its top; nothing else is on it in thread mode). The interrupt
