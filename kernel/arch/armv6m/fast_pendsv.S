@@ -43,8 +43,10 @@
 4:  LOAD_BITMAP r6
     cmp     r6, #0
     beq     6f
-    TOPPRIO r6, r4, r5, PendSV_Handler_table, 1
-    ldr     r4, [r3, r4]            /* the ring's tail */
+    TOPPRIO r6, r4, r5, PendSV_Handler_table
+    lsls    r4, r4, #2
+    adds    r4, r4, r3
+    ldr     r4, [r4, #ZK_READY]
     ldr     r0, [r4, #ZT_NEXT]
     str     r0, [r3, #ZK_CURRENT]
 1:  /* r0 = the thread to run: usually one an interrupt woke, which blocked (a sync frame) */
@@ -73,6 +75,6 @@
 7:  mov     r0, r2
     bl      arch_fatal_stack
 #endif
-    ENDFUNC PendSV_Handler, 2
+    ENDFUNC PendSV_Handler, 1
 
 #endif /* K_CONFIG_FASTPATH */

@@ -16,7 +16,9 @@
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r0, #0
-    bne     2f                      /* (NULL, the usual argument, falls through) */
+    beq     1f
+    cmp     r0, r2
+    bne     9f                      /* another thread: C */
 1:  cmp     r2, #0
     beq     9f                      /* before k_start: C */
     THREAD_CALLER 9f
@@ -31,12 +33,10 @@
 #endif
     ldrb    r4, [r2, #ZT_PRIO]
     ldr     r1, [r2, #ZT_NEXT]
-    LEAVE_RING_SWITCH z_thread_suspend_l_table, 1
-2:  cmp     r0, r2
-    beq     1b                      /* the caller named */
-9:  ldr     r3, =z_thread_suspend_c   /* another thread: C (a far tail call; r0 is the argument) */
+    LEAVE_RING_SWITCH z_thread_suspend_l_table
+9:  ldr     r3, =z_thread_suspend_c   /* far tail call; r0 is the argument */
     bx      r3
-    ENDFUNC z_thread_suspend_l, 2
+    ENDFUNC z_thread_suspend_l, 1
     FULL_ENTRY k_thread_suspend, z_thread_suspend_l
 
 /* int k_thread_resume(struct k_thread *t) */
