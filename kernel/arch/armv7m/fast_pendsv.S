@@ -59,22 +59,24 @@
     .global z_fast_pendsv           /* (what every fast path refers to: fast_macros.inc) */
     .set    z_fast_pendsv, PendSV_Handler
     ldr     r3, =z_kernel + PK
+    /* (the loads pipelined: none's address is the one before's result; only thread mode
+     * and PendSV change the current thread) */
+    ldr     r2, [r3, #(ZK_CURRENT - PK)]
     ldrb    r1, [r3, #(ZK_SAVED - PK)]
-    ldr     r2, [r3, #(ZK_CURRENT - PK)] /* (pipelined; only thread mode and PendSV change it) */
+#if K_CONFIG_STACK_CHECK
+    ldr     r12, [r2, #ZT_LIM]      /* (r12: the hardware saved the thread's) */
+#endif
     tst     lr, #4                  /* EXC_RETURN bit 2: a thread on PSP */
     beq     5f                      /* the idle loop (on MSP): nothing to save */
     cbnz    r1, 3f                  /* the thread saved its light frame already */
     SAVE_EXC_FRAME 0                /* r0: the base of its saved registers */
-#if K_CONFIG_STACK_CHECK
-    ldr     r4, [r2, #ZT_LIM]
-#endif
     IRQ_MASK r1
 #if K_CONFIG_STACK_CHECK
-    cmp     r0, r4
+    cmp     r0, r12
     bls     7f
-    ldr     r5, [r4]
+    ldr     r5, [r12]
     PK_LOAD_BITMAP r6               /* (pipelined behind the guard word's load) */
-    cmp     r5, r4
+    cmp     r5, r12
     bne     7f
 #else
     PK_LOAD_BITMAP r6

@@ -9,7 +9,8 @@
  *     caller (an AAPCS call's);
  *   - exception frame (bit 0 set): [r4-r11][EXC_RETURN], then s16-s31 when EXC_RETURN bit 4
  *     is clear (the thread had FP context: the hardware stacked an extended frame, s0-s15
- *     and FPSCR lazily), then the hardware frame; left by PendSV.
+ *     and FPSCR lazily), then the hardware frame; left by PendSV. Without an FPU, [r4-r11]
+ *     only: a thread's EXC_RETURN is always 0xFFFFFFFD (pendsv.inc).
  * A light frame is resumed by popping it in thread mode, or by PendSV, which turns it into a
  * basic exception frame. An exception frame is resumed by PendSV only: a switch to such a
  * thread, or from a thread with FP context, pends PendSV (z_switch_pendsv_l). With no thread
