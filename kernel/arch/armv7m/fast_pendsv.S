@@ -44,15 +44,17 @@
 65: b       6f                      /* (CBZ reaches 126 bytes) */
     .endm
 
-/* (66: the main path's idle exit, within a CBZ's reach) z_switch_pendsv_saved_l: `from` saved, its stack checked; its hardware frame dropped;
- * the top thread resumed (mostly a preempted one, which the switch could not resume) */
+/* Placed between the main path's two resumes (RESUME_THREAD's `between`), within reach of
+ * its CBZs: 66, the main path's exit to the idle loop; 3, a thread that switched by
+ * z_switch_pendsv_saved_l: saved, its stack checked, its hardware frame dropped; the top
+ * thread resumed, mostly a preempted one (which the switch could not resume). */
     .macro SAVED_RESUME
 66: str     r0, [r2, #ZT_SP]
     b       6f
 3:  movs    r1, #0
     strb    r1, [r3, #(ZK_SAVED - PK)]
     IRQ_MASK r1
-    TOP_RESUME 0
+4:  TOP_RESUME 0                    /* (4: the idle loop's way in too) */
     .endm
 
     FUNC PendSV_Handler
@@ -92,7 +94,7 @@
     IRQ_MASK r0
     ldr     r0, =__stack_top
     msr     msp, r0
-    TOP_RESUME 1
+    b       4b
 6:  IDLE_ENTER                      /* nothing to run */
 #if K_CONFIG_STACK_CHECK
 7:  mov     r0, r2
