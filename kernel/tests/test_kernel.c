@@ -102,6 +102,7 @@ static void driver(void *arg)
     CASE(timer_stop_late);
     CASE(mempool_double_free);
     CASE(aapcs_entries_keep_regs);
+    CASE(preempted_thread_keeps_regs);
     CASE(mask_kept);
     CASE(thread_queries);
     CASE(thread_wake);
