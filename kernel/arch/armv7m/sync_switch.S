@@ -70,9 +70,9 @@ z_switch_pendsv_l:
  * stack checked, so PendSV need not save it again: the flag tells the fast PendSV
  * (fast_pendsv.S), which clears it and resumes the top thread; `from` resumes later from its
  * light frame, its result from z_wait (pendsv.inc, RESUME_THREAD), never after the ISB. No
- * other code runs in thread mode between the flag and PendSV (PendSV is pended before the
- * mask is lifted, and an interrupt taken first returns to the ISB), and no handler reads the
- * flag but PendSV. */
+ * thread code runs between the flag and PendSV (PendSV is pended before the mask is lifted,
+ * and an interrupt taken first tail-chains into it), and no handler but PendSV reads the
+ * flag. */
     .section .text.z_switch_pendsv_saved_l, "ax", %progbits
     .global z_switch_pendsv_saved_l
     .type z_switch_pendsv_saved_l, %function
