@@ -43,6 +43,8 @@ struct z_kernel {
     uint8_t bitmap;
 #endif
     uint8_t started;
+    uint8_t pendsv_saved;                        /* ARMv7-M: the thread PendSV switches from
+                                                    saved its light frame (switch_tail.inc) */
     struct k_thread *ready[K_CONFIG_PRIO_LEVELS]; /* tail of each priority's ring, or NULL */
 #endif
     struct k_thread *timeouts;                   /* sleeping / timed waiters, by deadline */

@@ -34,6 +34,11 @@
 #define ZK_CONTENDED 12
 #else
 #define ZK_BITMAP 4
+#if K_CONFIG_PRIO_LEVELS > 8
+#define ZK_SAVED 7 /* pendsv_saved, after the bitmap and `started` */
+#else
+#define ZK_SAVED 6
+#endif
 #define ZK_READY 8
 #define ZK_CONTENDED (ZK_READY + 4 * K_CONFIG_PRIO_LEVELS + 4)
 #endif

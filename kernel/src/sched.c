@@ -37,6 +37,7 @@ _Static_assert(offsetof(struct z_kernel, contended) == ZK_CONTENDED, "offset");
 _Static_assert(offsetof(struct z_kernel, ready) == ZK_READY, "offset");
 #if !K_CONFIG_READY_LIST
 _Static_assert(offsetof(struct z_kernel, bitmap) == ZK_BITMAP, "offset");
+_Static_assert(offsetof(struct z_kernel, pendsv_saved) == ZK_SAVED, "offset");
 #endif
 _Static_assert(offsetof(struct k_sem, z_count) == ZS_COUNT, "offset");
 _Static_assert(offsetof(struct k_sem, z_type) == ZS_TYPE, "offset");

@@ -104,6 +104,7 @@ static void driver(void *arg)
     CASE(mempool_double_free);
     CASE(aapcs_entries_keep_regs);
     CASE(inline_wait_keeps_regs);
+    CASE(preempted_thread_keeps_regs);
     CASE(mask_kept);
     CASE(thread_queries);
     CASE(thread_wake);

@@ -134,5 +134,6 @@ void mask_kept(void);
 /* test_kernel_regs.c */
 void aapcs_entries_keep_regs(void);
 void inline_wait_keeps_regs(void);
+void preempted_thread_keeps_regs(void);
 
 #endif

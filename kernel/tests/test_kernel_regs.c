@@ -1,6 +1,7 @@
 /*
- * The kernel's behaviour tests, the out-of-line (AAPCS) entries keep r4-r11 across switches (with call_keeps_regs.S),
- * and values live across the inline wait's blocking path survive.
+ * The kernel's behaviour tests, the out-of-line (AAPCS) entries keep r4-r11 across switches (with
+ * call_keeps_regs.S), values live across the inline wait's blocking path survive, and a preempted
+ * thread gets every register back.
  * (test_kernel.c: the helpers and the driver, which runs every case in its order.)
  */
 #include "test_kernel.h"
@@ -96,4 +97,59 @@ void inline_wait_keeps_regs(void)
     settle();
     KT_EQ(regs_calls, 80);
     KT_EQ(regs_bad, 0);
+}
+
+/* ---- a preempted thread gets every register back ------------------------------------------ */
+
+/* A low thread spins with r1-r12 and lr set (call_keeps_regs.S) while a periodic timer wakes
+ * a high thread, which blocks again at once, and the driver wakes from its sleeps: each
+ * preempts the spinner (PendSV saves it), and each switch back to it is a switch to a
+ * preempted thread (on ARMv7-M the thread that blocks leaves its light frame and PendSV does
+ * not save it again: switch_tail.inc, z_switch_pendsv_saved_l). */
+uint32_t kt_spin_keeps_regs(uint32_t seed, volatile uint32_t *stop);
+static K_SEM_DEFINE(pk_sem, 0, 0);
+static struct k_timer pk_timer;
+static volatile uint32_t pk_stop, pk_hits, pk_bad, pk_done;
+
+static void pk_tick(struct k_timer *t, void *arg)
+{
+    (void)t;
+    (void)arg;
+    k_sem_signal_isr(&pk_sem);
+}
+
+static void t_pk_high(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        k_sem_wait(&pk_sem, K_FOREVER);
+        if (++pk_hits == 40u)
+            pk_stop = 1;
+    }
+}
+
+static void t_pk_spin(void *arg)
+{
+    (void)arg;
+    pk_bad = kt_spin_keeps_regs(0xC3000000u, &pk_stop);
+    pk_done = 1;
+}
+
+void preempted_thread_keeps_regs(void)
+{
+    pk_stop = 0;
+    pk_hits = 0;
+    pk_done = 0;
+    pk_bad = ~0u;
+    k_sem_init(&pk_sem, 0, 0);
+    spawn(0, t_pk_high, 0, 6); /* blocks at once */
+    spawn(1, t_pk_spin, 0, 3); /* below the driver: spins while the driver sleeps */
+    KT_EQ(k_timer_init(&pk_timer, pk_tick, NULL), 0);
+    KT_EQ(k_timer_start(&pk_timer, K_USEC(50), K_USEC(50)), 0);
+    for (int i = 0; i < 1000 && !pk_done; i++)
+        k_sleep(K_USEC(70));
+    k_timer_stop(&pk_timer);
+    KT_EQ(pk_done, 1);
+    KT_EQ(pk_hits >= 40u, 1);
+    KT_EQ(pk_bad, 0);
 }

@@ -9,7 +9,8 @@
  *     caller (an AAPCS call's);
  *   - exception frame (bit 0 set): [r4-r11][EXC_RETURN], then s16-s31 when EXC_RETURN bit 4
  *     is clear (the thread had FP context: the hardware stacked an extended frame, s0-s15
- *     and FPSCR lazily), then the hardware frame; left by PendSV.
+ *     and FPSCR lazily), then the hardware frame; left by PendSV. Without an FPU, [r4-r11]
+ *     only: a thread's EXC_RETURN is always 0xFFFFFFFD (pendsv.inc).
  * A light frame is resumed by popping it in thread mode, or by PendSV, which turns it into a
  * basic exception frame. An exception frame is resumed by PendSV only: a switch to such a
  * thread, or from a thread with FP context, pends PendSV (z_switch_pendsv_l). With no thread
@@ -62,6 +63,33 @@ z_switch_pendsv_l:
     pop     {r4-r11, pc}
     .ltorg
     .size z_switch_pendsv_l, . - z_switch_pendsv_l
+
+#if K_CONFIG_FASTPATH
+/* The switch through PendSV of a plain `from` (r2, the current thread) to a `to` with an
+ * exception frame (SWITCH_TAIL): `from`'s light frame is pushed, its z_sp stored and its
+ * stack checked, so PendSV need not save it again: the flag tells the fast PendSV
+ * (fast_pendsv.S), which clears it and resumes the top thread; `from` resumes later from its
+ * light frame, its result from z_wait (pendsv.inc, RESUME_THREAD), never after the ISB. No
+ * thread code runs between the flag and PendSV (PendSV is pended before the mask is lifted,
+ * and an interrupt taken first tail-chains into it), and no handler but PendSV reads the
+ * flag. */
+    .section .text.z_switch_pendsv_saved_l, "ax", %progbits
+    .global z_switch_pendsv_saved_l
+    .type z_switch_pendsv_saved_l, %function
+    .thumb_func
+z_switch_pendsv_saved_l:
+    movs    r4, #1
+    strb    r4, [r3, #ZK_SAVED]
+    ldr     r5, =ICSR
+    mov     r6, #PENDSVSET
+    str     r6, [r5]
+    dsb
+    IRQ_UNMASK r6
+    isb                             /* PendSV is taken here and does not return here */
+    b       .
+    .ltorg
+    .size z_switch_pendsv_saved_l, . - z_switch_pendsv_saved_l
+#endif
 
 /* Nothing is ready (r2 = from, its light frame pushed, masked): a plain `from` leaves it
  * like any other switch, and the CPU goes to the idle loop, in thread mode on the
