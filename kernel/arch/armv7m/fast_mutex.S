@@ -116,7 +116,12 @@
     movs    r6, #ZS_BLOCKED_MUTEX
     strb    r6, [r2, #ZT_STATE]
     str     r0, [r2, #ZT_WAIT]      /* the mutex waited on */
+#if defined(__ARM_FP) /* (SWITCH_TAIL's FP context puts 3f beyond CBNZ's 126 bytes) */
+    cmp     r5, #0
+    bne     3f
+#else
     cbnz    r5, 3f
+#endif
     /* the first waiter: the mutex becomes contended */
     ldr     r7, [r3, #ZK_CONTENDED]
     str     r7, [r0, #ZM_CNEXT]
