@@ -92,7 +92,8 @@ stage "kernel tests on ${KERNEL_BOARDS% }" \
 # calibrated trim: LTO's inlining made them end early), the idle's entry in the PendSV-only
 # build (ktest_idle_list: the stale idle frame, under speed too), the PendSV-only footprint
 # build; on the first tested simulator board of each architecture. About 25 s of wall time,
-# 10 s of CPU (five LTO images a board; the whole speed run of kernel/tests/run.sh: 7-8 min on a busy machine).
+# 10 s of CPU (five LTO images a board; the whole speed run of kernel/tests/run.sh: 7-8 min
+# on a busy machine).
 SPEED_BOARDS="$(boards list --tested --runner vp --arch armv6-m | head -1) $(boards list --tested --runner vp --arch armv7-m | head -1)"
 stage "kernel tests under the speed profile (subset) on $SPEED_BOARDS" \
     env PROFILE=speed BOARDS="$SPEED_BOARDS" ONLY="ktest_kernel ktest_irqsweep ktest_idle ktest_idle_list ktest_min" kernel/tests/run.sh
@@ -147,12 +148,17 @@ stage "CMSIS-RTOS2 validation (rtoslab's layer, RTX5) on the simulator boards" v
 # 30 s of wall time and 12 s of CPU a board on a busy machine). The peers' speed images are
 # built and checked by the result tables' runs (scripts/update_results.py), not here.
 speed_behaviour() {
-    local board st=0
+    local board st=0 one
     for board in $SPEED_BOARDS; do
         rtoslab check --rtos rtoslab,rtoslab-cmsis --board "$board" --profile speed -q || st=1
         rtoslab validate --rtos rtoslab,rtx5 --board "$board" --profile speed -q \
-            >"build/validate-$board-speed.txt" || st=1
+            >"build/validate-$board-speed.txt"; one=$?
         grep -E 'passed, [0-9]+ failed|\[FAILED\]|counted as failed' "build/validate-$board-speed.txt" | awk '!seen[$0]++'
+        if [ $one = 4 ]; then
+            echo "CMSIS-RTOS2 validation on $board (speed) skipped (sources missing)"
+        elif [ $one != 0 ]; then
+            st=1
+        fi
     done
     return $st
 }
