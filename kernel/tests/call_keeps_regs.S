@@ -11,19 +11,8 @@
     .cpu cortex-m0
     .thumb
 
-    .macro CHECK_LOW reg, n
-    movs    r2, r3
-    adds    r2, #\n
-    cmp     \reg, r2
-    beq     1f
-    movs    r1, #1
-    lsls    r1, r1, #\n
-    orrs    r0, r1
-1:
-    .endm
-
-    .macro CHECK_HIGH reg, n
-    mov     r1, \reg
+/* r0 |= 1 << n unless r1 == r3 + n (the seed in r3; r1, r2 scratch) */
+    .macro MARK_LOST n
     movs    r2, r3
     adds    r2, #\n
     cmp     r1, r2
@@ -32,6 +21,11 @@
     lsls    r1, r1, #\n
     orrs    r0, r1
 1:
+    .endm
+
+    .macro CHECK_REG reg, n
+    mov     r1, \reg
+    MARK_LOST \n
     .endm
 
     .section .text.kt_call_keeps_regs, "ax", %progbits
@@ -69,14 +63,14 @@ kt_call_keeps_regs:
     blx     r12
     ldr     r3, [sp]
     movs    r0, #0
-    CHECK_LOW r4, 4
-    CHECK_LOW r5, 5
-    CHECK_LOW r6, 6
-    CHECK_LOW r7, 7
-    CHECK_HIGH r8, 8
-    CHECK_HIGH r9, 9
-    CHECK_HIGH r10, 10
-    CHECK_HIGH r11, 11
+    CHECK_REG r4, 4
+    CHECK_REG r5, 5
+    CHECK_REG r6, 6
+    CHECK_REG r7, 7
+    CHECK_REG r8, 8
+    CHECK_REG r9, 9
+    CHECK_REG r10, 10
+    CHECK_REG r11, 11
     add     sp, #8
     pop     {r4-r7}
     mov     r8, r4
@@ -96,14 +90,7 @@ kt_call_keeps_regs:
  */
     .macro SPIN_CHECK off, n
     ldr     r1, [sp, #\off]
-    movs    r2, r3
-    adds    r2, #\n
-    cmp     r1, r2
-    beq     1f
-    movs    r1, #1
-    lsls    r1, r1, #\n
-    orrs    r0, r1
-1:
+    MARK_LOST \n
     .endm
 
     .section .text.kt_spin_keeps_regs, "ax", %progbits
