@@ -11,6 +11,26 @@
     .cpu cortex-m0
     .thumb
 
+/* The caller's r4-r11 and lr saved (Thumb-1 reaches r8-r11 through r4-r7), and restored
+ * with the return */
+    .macro SAVE_CALLEE
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    .endm
+
+    .macro RETURN_CALLEE
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r4-r7, pc}
+    .endm
+
 /* r0 |= 1 << n unless r1 == r3 + n (the seed in r3; r1, r2 scratch) */
     .macro MARK_LOST n
     movs    r2, r3
@@ -33,12 +53,7 @@
     .type kt_call_keeps_regs, %function
     .thumb_func
 kt_call_keeps_regs:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    SAVE_CALLEE
     sub     sp, #8                  /* [sp]: the seed (and the stack stays 8-byte aligned) */
     str     r3, [sp]
     mov     r12, r0
@@ -72,12 +87,7 @@ kt_call_keeps_regs:
     CHECK_REG r10, 10
     CHECK_REG r11, 11
     add     sp, #8
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_CALLEE
     .size kt_call_keeps_regs, . - kt_call_keeps_regs
 
 /*
@@ -98,12 +108,7 @@ kt_call_keeps_regs:
     .type kt_spin_keeps_regs, %function
     .thumb_func
 kt_spin_keeps_regs:
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+    SAVE_CALLEE
     sub     sp, #8
     str     r0, [sp]                /* the seed */
     str     r1, [sp, #4]            /* stop */
@@ -155,10 +160,5 @@ kt_spin_keeps_regs:
     SPIN_CHECK 16, 12
     SPIN_CHECK 20, 14
     add     sp, #60                 /* the 13 registers, the seed and stop */
-    pop     {r4-r7}
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    pop     {r4-r7, pc}
+    RETURN_CALLEE
     .size kt_spin_keeps_regs, . - kt_spin_keeps_regs
