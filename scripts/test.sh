@@ -119,13 +119,25 @@ stage "the simulator against silicon (ChibiOS 2.6.0 benchmarks, STM32F100 report
 # whole report goes to build/validate-<board>.txt; the verdicts and failed asserts are shown.
 # FreeRTOS through CMSIS-FreeRTOS is not run here (4 of its cases fail: docs/cmsis-rtos2.md).
 # Status 4: the validation's sources are missing: skipped with a line.
+# validate_board BOARD PROFILE: the validation of rtoslab's layer and RTX5, its report in
+# build/validate-<board>[-speed].txt, the verdicts shown; status 0 passed, 4 skipped (sources
+# missing: said), 1 failed.
+validate_board() {
+    local board=$1 profile=$2 report one
+    report="build/validate-$board$([ "$profile" = size ] || echo "-$profile").txt"
+    rtoslab validate --rtos rtoslab,rtx5 --board "$board" --profile "$profile" -q >"$report"; one=$?
+    grep -E 'passed, [0-9]+ failed|\[FAILED\]|counted as failed' "$report" | awk '!seen[$0]++'
+    if [ $one = 4 ]; then
+        echo "CMSIS-RTOS2 validation on $board ($profile) skipped (sources missing)"
+        return 4
+    fi
+    [ $one = 0 ] || return 1
+}
 validate_cmsis_os2() {
     local board st=0 one
     for board in $(boards list --tested --runner vp); do
-        rtoslab validate --rtos rtoslab,rtx5 --board "$board" -q >"build/validate-$board.txt"; one=$?
-        grep -E 'passed, [0-9]+ failed|\[FAILED\]|counted as failed' "build/validate-$board.txt" | awk '!seen[$0]++'
+        validate_board "$board" size; one=$?
         if [ $one = 4 ]; then
-            echo "CMSIS-RTOS2 validation on $board skipped (sources missing)"
             continue
         elif [ $one != 0 ]; then
             st=1
@@ -148,17 +160,11 @@ stage "CMSIS-RTOS2 validation (rtoslab's layer, RTX5) on the simulator boards" v
 # 30 s of wall time and 12 s of CPU a board on a busy machine). The peers' speed images are
 # built and checked by the result tables' runs (scripts/update_results.py), not here.
 speed_behaviour() {
-    local board st=0 one
+    local board st=0
     for board in $SPEED_BOARDS; do
         rtoslab check --rtos rtoslab,rtoslab-cmsis --board "$board" --profile speed -q || st=1
-        rtoslab validate --rtos rtoslab,rtx5 --board "$board" --profile speed -q \
-            >"build/validate-$board-speed.txt"; one=$?
-        grep -E 'passed, [0-9]+ failed|\[FAILED\]|counted as failed' "build/validate-$board-speed.txt" | awk '!seen[$0]++'
-        if [ $one = 4 ]; then
-            echo "CMSIS-RTOS2 validation on $board (speed) skipped (sources missing)"
-        elif [ $one != 0 ]; then
-            st=1
-        fi
+        validate_board "$board" speed
+        [ $? = 1 ] && st=1
     done
     return $st
 }
