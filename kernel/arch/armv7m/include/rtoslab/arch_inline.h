@@ -58,11 +58,11 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
 }
 #else
 /* The signal without a waiter at the call site: fast_sem.S's exclusive increment (the type,
- * no waiter, below the limit, the exclusive store's status the result). A waiter: a BL in
- * line to the routine's waiter part (z_sem_signal_lw), so that this way costs what the BL
- * and the routine's own test cost (a cold section's MOVW/MOVT cost it 2 cycles: the ninth
- * round). Anything else (not a semaphore, at the limit or no limit, the store interrupted):
- * the whole routine, which tests again. */
+ * no waiter, below the limit or, with none, below 65535; the exclusive store's status the
+ * result). A waiter: a BL in line to the routine's waiter part (z_sem_signal_lw), so that
+ * this way costs what the BL and the routine's own test cost (a cold section's MOVW/MOVT
+ * cost it 2 cycles: the ninth round). Anything else (not a semaphore, at the limit, the
+ * store interrupted): the whole routine, which tests again. */
 extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct k_sem *s)
 {
     register uintptr_t a1 __asm__("r1") = (uintptr_t)s;
@@ -76,12 +76,18 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
                    "cbnz r0, 3f\n\t"          /* a waiter */
                    "uxth r0, r2\n\t"
                    "cmp r0, r2, lsr #24\n\t"
-                   "bhs 4f\n\t"               /* at the limit, or no limit (0) */
-                   "adds r2, r2, #1\n\t"
+                   "bhs 5f\n"                  /* at the limit, or no limit (0) */
+                   "6:\tadds r2, r2, #1\n\t"
                    "strex r0, r2, [r1, %[count]]\n\t" /* 0: stored, the result */
                    "cbz r0, 2f\n"
                    "4:\tbl z_sem_signal_l\n\t"
-                   "b 2f\n\t"
+                   "b 2f\n"
+                   "5:\tlsrs r3, r2, #24\n\t"
+                   "bne 4b\n\t"               /* at the limit: the routine's K_EOVERFLOW */
+                   "movw r3, #0xFFFF\n\t"     /* no limit but the count's */
+                   "cmp r0, r3\n\t"
+                   "blo 6b\n\t"
+                   "b 4b\n\t"
                    ".p2align 2\n"              /* (a BL at a word: CBNZ's target, 1 cycle less) */
                    "3:\tbl z_sem_signal_lw\n"
                    "2:"
