@@ -138,6 +138,12 @@ z_sem_wait_lx:
     b       z_sem_signal_c          /* r0 is the argument */
 5:  b       1b                      /* interrupted: again */
     .p2align 2                      /* (the waiter path's first instruction, 32-bit, aligned) */
+/* The entry of the inline signal's waiter (arch_inline.h, speed profile): s in r1, its
+ * exclusive load maybe still open. */
+    .global z_sem_signal_lw
+    .type   z_sem_signal_lw, %function
+    .thumb_func
+z_sem_signal_lw:
 2:  clrex
     MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
                                      * the switch (issue 31; without a waiter no mask is
