@@ -58,6 +58,25 @@
  * address is the `pop {r4-r7, pc}` after that call, and the switch back sets r0 to the
  * result (switch_tail.inc). */
 
+/* Save r4-r7, lr and r8-r11 (the inline callers keep r4-r11 across the call) before a
+ * switch; restore them and return once the thread runs again (its result in r0). */
+    .macro SAVE_CALLEE
+    push    {r4-r7, lr}
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    push    {r4-r7}
+    .endm
+    .macro RESTORE_CALLEE_RET
+    pop     {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    pop     {r4-r7, pc}
+    .endm
+
 /* z_mutex_lock_slow: the usual contention in assembly, the rest in C. The owner is ready
  * (it waits on nothing: no chain, no cycle), the caller is a thread waiting without
  * timeout (K_FOREVER) that has no stale timeout: the caller leaves its ring (it is the
@@ -73,10 +92,11 @@
     mov     r3, r2                  /* &z_kernel */
     cmp     sp, r3
     bls     9f                      /* the interrupt stack (or main before k_start): C */
-    push    {r4-r7, lr}
+    SAVE_CALLEE
     bl      10f                     /* returns our wait's result when we run again */
-    pop     {r4-r7, pc}
-8:  pop     {r4-r7}
+    RESTORE_CALLEE_RET
+8:  pop     {r4-r7}                 /* (r8-r11 are unchanged) */
+    pop     {r4-r7}
     pop     {r3}
     mov     lr, r3
     movs    r1, #0
@@ -236,10 +256,11 @@
     ldr     r1, [r3, #ZK_CONTENDED]
     cmp     r1, r0
     bne     9f                      /* other contended mutexes: C */
-    push    {r4-r7, lr}
+    SAVE_CALLEE
     bl      10f
-    pop     {r4-r7, pc}             /* (our result: 0, set below) */
-8:  pop     {r4-r7}
+    RESTORE_CALLEE_RET              /* (our result: 0, set below) */
+8:  pop     {r4-r7}                 /* (r8-r11 are unchanged) */
+    pop     {r4-r7}
     pop     {r3}
     mov     lr, r3
 9:  cpsie   i

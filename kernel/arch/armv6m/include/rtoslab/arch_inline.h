@@ -40,7 +40,6 @@
  * a switch there saves r4-r7 only (Thumb-1 reaches r8-r11 through r0-r7, four moves and a
  * push each way), and the compiler keeps little in r8-r11 */
 #define Z_ARCH_MUTEX_SLOW_R0 1
-#define Z_ARCH_MUTEX_CLOBBERS , "r8", "r9", "r10", "r11"
 /* `asm inline`: for GCC's inlining decisions the inline fast paths count as one instruction,
  * as the light call they replace did (counted by their lines, they kept callers such as the
  * CMSIS-RTOS2 layer's osSemaphoreAcquire out of line: 16 bytes more of each test thread's
