@@ -58,18 +58,25 @@
  * address is the `pop {r4-r7, pc}` after that call, and the switch back sets r0 to the
  * result (switch_tail.inc). */
 
-/* Save r4-r7, lr and r8-r11 (the inline callers keep r4-r11 across the call) before a
- * switch; restore them and return once the thread runs again (its result in r0). */
-    .macro SAVE_CALLEE
-    push    {r4-r7, lr}
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    push    {r4-r7}
+/* The switch of the slow paths, whose callers keep r4-r11 (the inline code; r4-r7 and the
+ * inline code's return are pushed at entry, which frees r4-r7 for the checks): r8-r11 and
+ * the light frame in one push, [r0 (any: the r7 slot)][77f, the return][r8-r11], then
+ * SWITCH_TAIL pushed=1. When the thread runs again, 77f restores r8-r11 and r4-r7 and returns
+ * to the inline code, the result in r0 (set by the switch back: switch_tail.inc). Between
+ * them and the switch: 3 cycles less than a BL to the switching part, its own push of the
+ * light frame and separate pushes (and 4 bytes less of stack). */
+    .macro MUTEX_FRAME
+    mov     r5, r8
+    mov     r6, r9
+    mov     r7, r10
+    mov     lr, r11
+    adr     r4, 77f
+    adds    r4, #1                  /* (Thumb) */
+    push    {r0, r4-r7, lr}
     .endm
-    .macro RESTORE_CALLEE_RET
-    pop     {r4-r7}
+    .macro MUTEX_RESUME
+    .p2align 2
+77: pop     {r4-r7}
     mov     r8, r4
     mov     r9, r5
     mov     r10, r6
@@ -92,40 +99,29 @@
     mov     r3, r2                  /* &z_kernel */
     cmp     sp, r3
     bls     9f                      /* the interrupt stack (or main before k_start): C */
-    SAVE_CALLEE
-    bl      10f                     /* returns our wait's result when we run again */
-    RESTORE_CALLEE_RET
-8:  pop     {r4-r7}                 /* (r8-r11 are unchanged) */
-    pop     {r4-r7}
-    pop     {r3}
-    mov     lr, r3
-    movs    r1, #0
-    mvns    r1, r1                  /* the timeout was K_FOREVER */
-9:  cpsie   i
-    ldr     r3, =z_mutex_lock_c     /* far tail call: r0-r1 the arguments, r0 the result */
-    bx      r3
-10: ldrb    r4, [r0, #ZM_TYPE]
+    push    {r4-r7, lr}
+    ldrb    r4, [r0, #ZM_TYPE]
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]
     cmp     r4, #ZO_MUTEX
-    bne     8b
+    bne     8f
     lsrs    r1, r1, #2
-    beq     8b                      /* 0: held by main() */
+    beq     8f                      /* 0: held by main() */
     lsls    r1, r1, #2              /* o, the owner (without the waiter flag) */
     cmp     r1, r3
-    beq     8b                      /* free */
+    beq     8f                      /* free */
     cmp     r1, r2
-    beq     8b                      /* ours: K_EDEADLK in C */
+    beq     8f                      /* ours: K_EDEADLK in C */
     ldrb    r5, [r1, #ZT_STATE]
 #if Z_LAZY_TIMEOUTS
     ldr     r4, [r2, #ZT_TNEXT]
     eors    r4, r2                  /* 0: no stale timeout of ours to remove */
     subs    r5, #ZS_READY
     orrs    r4, r5
-    bne     8b                      /* a stale timeout; o waits (a chain), is suspended or dead: C */
+    bne     8f                      /* a stale timeout; o waits (a chain), is suspended or dead: C */
 #else
     cmp     r5, #ZS_READY
-    bne     8b                      /* o waits (a chain), is suspended or dead: C */
+    bne     8f                      /* o waits (a chain), is suspended or dead: C */
 #endif
     /* r0 = m, r1 = o, r2 = cur, r3 = &z_kernel; r4-r7 free */
     ldrb    r4, [r2, #ZT_PRIO]      /* p */
@@ -167,7 +163,17 @@
     adds    r6, r6, r3
     str     r1, [r1, #ZT_NEXT]
     str     r1, [r6, #ZK_READY]     /* (ring p's bitmap bit stays) */
-69: SWITCH_TAIL                     /* o runs */
+69: MUTEX_FRAME
+    SWITCH_TAIL pushed=1            /* o runs */
+    MUTEX_RESUME
+8:  pop     {r4-r7}
+    pop     {r3}
+    mov     lr, r3
+    movs    r1, #0
+    mvns    r1, r1                  /* the timeout was K_FOREVER */
+9:  cpsie   i
+    ldr     r3, =z_mutex_lock_c     /* far tail call: r0-r1 the arguments, r0 the result */
+    bx      r3
 3:  /* behind every waiter of higher or equal priority */
     mov     r12, r7                 /* (cur's successor) */
     mov     r6, r5
@@ -238,6 +244,32 @@
     b       69b
     ENDFUNC z_mutex_lock_slow
 
+/* The unlock's caller (r2) drops to its base priority b (r5): the head of ring b (r3 =
+ * &z_kernel; r0, r6, r7 scratch), then MUTEX_FRAME. The usual case, ring b empty (the caller
+ * left it to inherit), falls through. */
+    .macro DROP_TO_BASE
+    strb    r5, [r2, #ZT_PRIO]
+    lsls    r6, r5, #2
+    adds    r6, r6, r3
+    ldr     r7, [r6, #ZK_READY]
+    cmp     r7, #0
+    bne     83f
+    str     r2, [r2, #ZT_NEXT]
+    str     r2, [r6, #ZK_READY]
+    PRIOBIT r0, r5
+    LOAD_BITMAP r6
+    orrs    r6, r0
+    STORE_BITMAP r6
+84: MUTEX_FRAME
+    .endm
+/* DROP_TO_BASE's other case, out of the straight line: the tail of ring b links to it */
+    .macro DROP_TO_BASE_RING
+83: ldr     r0, [r7, #ZT_NEXT]
+    str     r0, [r2, #ZT_NEXT]
+    str     r2, [r7, #ZT_NEXT]
+    b       84b
+    .endm
+
 /* z_mutex_unlock_slow: the usual hand-over in assembly, the rest in C. The caller owns the
  * mutex, which has one waiter w (not timed) and is the only contended mutex, and the caller
  * runs at w's priority, above its base (it inherited it from w): the mutex passes to w,
@@ -256,32 +288,22 @@
     ldr     r1, [r3, #ZK_CONTENDED]
     cmp     r1, r0
     bne     9f                      /* other contended mutexes: C */
-    SAVE_CALLEE
-    bl      10f
-    RESTORE_CALLEE_RET              /* (our result: 0, set below) */
-8:  pop     {r4-r7}                 /* (r8-r11 are unchanged) */
-    pop     {r4-r7}
-    pop     {r3}
-    mov     lr, r3
-9:  cpsie   i
-    ldr     r3, =z_mutex_unlock_c   /* far tail call: r0 the argument, r0 the result */
-    bx      r3
-10: ldr     r4, [r0, #ZM_CNEXT]
+    push    {r4-r7, lr}
     ldr     r1, [r0, #ZM_WAITQ]     /* w */
-    cmp     r4, #0
-    bne     8b                      /* other contended mutexes: C */
-    ldr     r4, [r1, #ZT_NEXT]
+    ldr     r4, [r0, #ZM_CNEXT]
+    ldr     r5, [r1, #ZT_NEXT]
+    orrs    r4, r5
     ldr     r5, [r1, #ZT_TNEXT]
     eors    r5, r1                  /* 0: w has no timeout to remove */
     orrs    r4, r5
-    bne     8b                      /* more waiters, or w's timeout to remove: C */
+    bne     8f                      /* other contended mutexes, more waiters, w's timeout: C */
     ldrb    r4, [r1, #ZT_PRIO]      /* wp */
     ldrb    r5, [r2, #ZT_BASE]      /* b */
     ldrb    r6, [r2, #ZT_PRIO]
     cmp     r4, r5
-    bls     8b                      /* nothing inherited from w: C */
+    bls     8f                      /* nothing inherited from w: C */
     cmp     r6, r4
-    bne     8b
+    bne     8f
     /* r0 = m, r1 = w, r2 = cur, r3 = &z_kernel, r4 = wp, r5 = b */
     movs    r6, #0
     str     r6, [r0, #ZM_WAITQ]
@@ -299,32 +321,27 @@
     ldr     r0, [r2, #ZT_NEXT]
     cmp     r0, r2
     bne     1f
-    str     r1, [r1, #ZT_NEXT]      /* cur was alone: w is (the bitmap bit stays), w runs */
+    str     r1, [r1, #ZT_NEXT]      /* cur was alone: w is (the bitmap bit stays); w runs */
     str     r1, [r6, #ZK_READY]
-    b       2f
+    DROP_TO_BASE
+    /* w blocked by a switch (a light frame), its result 0 */
+    SWITCH_TAIL light=1, zero=1, far=1, pushed=1
+    DROP_TO_BASE_RING
+8:  pop     {r4-r7}
+    pop     {r3}
+    mov     lr, r3
+9:  cpsie   i
+    ldr     r3, =z_mutex_unlock_c   /* far tail call: r0 the argument, r0 the result */
+    bx      r3
 1:  ldr     r7, [r6, #ZK_READY]     /* the tail, cur's predecessor */
-    str     r1, [r7, #ZT_NEXT]      /* tail -> w -> cur's successor (the new head, it runs) */
+    str     r1, [r7, #ZT_NEXT]      /* tail -> w -> cur's successor, the new head: it runs */
     str     r0, [r1, #ZT_NEXT]
     str     r1, [r6, #ZK_READY]
     mov     r1, r0
-2:  /* cur drops to b: the head of ring b */
-    strb    r5, [r2, #ZT_PRIO]
-    lsls    r6, r5, #2
-    adds    r6, r6, r3
-    ldr     r7, [r6, #ZK_READY]
-    cmp     r7, #0
-    bne     3f
-    str     r2, [r2, #ZT_NEXT]      /* (the usual case: it left ring b to inherit) */
-    str     r2, [r6, #ZK_READY]
-    PRIOBIT r0, r5
-    LOAD_BITMAP r6
-    orrs    r6, r0
-    STORE_BITMAP r6
-4:  SWITCH_TAIL far=1               /* (z_resume_exc_l may lie more than 2 KB back) */
-3:  ldr     r0, [r7, #ZT_NEXT]
-    str     r0, [r2, #ZT_NEXT]
-    str     r2, [r7, #ZT_NEXT]
-    b       4b
+    DROP_TO_BASE
+    SWITCH_TAIL far=1, pushed=1     /* (z_resume_exc_l may lie more than 2 KB back) */
+    DROP_TO_BASE_RING
+    MUTEX_RESUME
     ENDFUNC z_mutex_unlock_slow
 
 /* int k_mutex_unlock(struct k_mutex *m): the lock word is exactly the caller (no waiters) */
