@@ -53,18 +53,16 @@
  * r0 = m, r2 = &z_kernel; the lock r1 = timeout, the unlock r1 = the current thread and r3 =
  * the lock word - r1 - (not a thread). The result in r0 (Z_ARCH_MUTEX_SLOW_R0: the inline
  * code moves it to r3; m is not kept), so that the C code is a tail call. The inline code
- * keeps r4-r7 across the call (r8-r11 it declares clobbered: Thumb-1 saves them dearly), so
- * the switching paths push r4-r7 and lr and call their switch: the light frame's return
- * address is the `pop {r4-r7, pc}` after that call, and the switch back sets r0 to the
- * result (switch_tail.inc). */
+ * keeps r4-r11 across the call (declaring r8-r11 changed makes the compiler spill live values
+ * around every mutex call: the uncontended `.live` rows lose, docs/kernel-costs.md), so the
+ * switching paths save them: r4-r7 and lr pushed at entry (which frees r4-r7 for the checks;
+ * a failed check pops them before C), r8-r11 with the light frame (MUTEX_FRAME). */
 
-/* The switch of the slow paths, whose callers keep r4-r11 (the inline code; r4-r7 and the
- * inline code's return are pushed at entry, which frees r4-r7 for the checks): r8-r11 and
- * the light frame in one push, [r0 (any: the r7 slot)][77f, the return][r8-r11], then
- * SWITCH_TAIL pushed=1. When the thread runs again, 77f restores r8-r11 and r4-r7 and returns
- * to the inline code, the result in r0 (set by the switch back: switch_tail.inc). Between
- * them and the switch: 3 cycles less than a BL to the switching part, its own push of the
- * light frame and separate pushes (and 4 bytes less of stack). */
+/* The switch of the slow paths: r8-r11 and the light frame in one push, [r0 (any: the r7
+ * slot)][77f, the return][r8-r11], then SWITCH_TAIL pushed=1. When the thread runs again, 77f
+ * restores r8-r11 and r4-r7 and returns to the inline code, the result in r0 (set by the
+ * switch back: switch_tail.inc). One push instead of a second push of r8-r11, a BL to the
+ * switching part and its push of the light frame. */
     .macro MUTEX_FRAME
     mov     r5, r8
     mov     r6, r9

@@ -86,11 +86,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_thread_resume(str
  * Z_ARCH_MUTEX_SLOW_R0 (the port's arch_inline.h): its slow paths return the result in r0
  * and do not keep m (so that a switch there pushes its light frame only, with the inline
  * code as its return); the inline code moves the result to r3. Else they keep r0 = m and
- * return the result in r3. Z_ARCH_MUTEX_CLOBBERS (the port's, optional): registers past
- * r1-r3, r12 and lr the slow paths may change, as a list that starts with a comma. */
-#ifndef Z_ARCH_MUTEX_CLOBBERS
-#define Z_ARCH_MUTEX_CLOBBERS
-#endif
+ * return the result in r3. */
 #ifdef Z_ARCH_MUTEX_SLOW_R0
 #define Z_ASM_MUTEX_SLOW_RESULT "mov r3, r0\n\t"
 #define Z_MUTEX_ASM_M_OUT(m) , "+l"(m)
@@ -124,7 +120,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_lock(struct
                    "2:"  /* (the compiler restores its own syntax mode after an asm) */
                    : "=l"(r), "+l"(a1), "+l"(a2) Z_MUTEX_ASM_M_OUT(a0)
                    : Z_MUTEX_ASM_M_IN(a0)
-                   : "r12", "lr", "cc", "memory" Z_ARCH_MUTEX_CLOBBERS);
+                   : "r12", "lr", "cc", "memory");
     return r;
 }
 
@@ -150,7 +146,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mutex_unlock(stru
                    "2:"
                    : "=l"(r), "+l"(a2) Z_MUTEX_ASM_M_OUT(a0)
                    : Z_MUTEX_ASM_M_IN(a0)
-                   : "r1", "r12", "lr", "cc", "memory" Z_ARCH_MUTEX_CLOBBERS);
+                   : "r1", "r12", "lr", "cc", "memory");
     return r;
 }
 #endif
