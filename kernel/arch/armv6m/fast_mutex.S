@@ -58,24 +58,24 @@
  * switching paths save them: r4-r7 and lr pushed at entry (which frees r4-r7 for the checks;
  * a failed check pops them before C), r8-r11 with the light frame (MUTEX_FRAME). */
 
-/* The switch of the slow paths: r8-r11 and the light frame in one push, [r0 (any: the r7
- * slot)][77f, the return][r8-r11], then SWITCH_TAIL pushed=1. When the thread runs again, 77f
- * restores r8-r11 and r4-r7 and returns to the inline code, the result in r0 (set by the
- * switch back: switch_tail.inc). One push instead of a second push of r8-r11, a BL to the
- * switching part and its push of the light frame. */
+/* The switch of the slow paths: r8-r11 and the light frame in one push, [r8 (the r7 slot)]
+ * [77f, the return][r9-r11], then SWITCH_TAIL pushed=1. When the thread runs again (the
+ * switch back pops r7 = r8 and returns to 77f, its result in r0: switch_tail.inc), 77f
+ * restores r8-r11 and r4-r7 and returns to the inline code. One push instead of a second
+ * push of r8-r11, a BL to the switching part and its push of the light frame. */
     .macro MUTEX_FRAME
-    mov     r5, r8
-    mov     r6, r9
-    mov     r7, r10
-    mov     lr, r11
+    mov     r0, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
     adr     r4, 77f
     adds    r4, #1                  /* (Thumb) */
-    push    {r0, r4-r7, lr}
+    push    {r0, r4-r7}
     .endm
     .macro MUTEX_RESUME
     .p2align 2
-77: pop     {r4-r7}
-    mov     r8, r4
+77: mov     r8, r7
+    pop     {r5-r7}
     mov     r9, r5
     mov     r10, r6
     mov     r11, r7
