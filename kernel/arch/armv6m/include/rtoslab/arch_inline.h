@@ -36,6 +36,10 @@
 #else
 #define Z_ARCH_INLINE_SEM_WAIT 0 /* (the port's light call, below) */
 #endif
+/* The mutex's slow paths (fast_mutex.S) return their result in r0, m not kept
+ * (cortexm_inline.h): C is a tail call and a switch's frame returns to the inline code's
+ * resume, not through a stub that restores m */
+#define Z_ARCH_MUTEX_SLOW_R0 1
 /* `asm inline`: for GCC's inlining decisions the inline fast paths count as one instruction,
  * as the light call they replace did (counted by their lines, they kept callers such as the
  * CMSIS-RTOS2 layer's osSemaphoreAcquire out of line: 16 bytes more of each test thread's
