@@ -42,8 +42,14 @@
 z_sem_wait_lbs:
 2:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* (C) */
+/* The same for a timeout known to be K_FOREVER (the inline wait's, for a constant K_FOREVER;
+ * r1 need not be set: every way to C past the test sets it): the test is not made again. */
+    .global z_sem_wait_lbf
+    .type   z_sem_wait_lbf, %function
+    .thumb_func
+z_sem_wait_lbf:
     push    {r4-r6, lr}
-    bl      1f
+    bl      0f
     pop     {r4-r6, pc}
 /* The entries of the inline wait (arch_inline.h, speed profile): z_sem_wait_lb, a semaphore
  * without a unit, interrupts masked by its CPSID; z_sem_wait_lx, not a semaphore or a masked
@@ -54,10 +60,10 @@ z_sem_wait_lbs:
 z_sem_wait_lb:
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
-    ldr     r3, =z_kernel
+0:  ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0
-    beq     8f                      /* before k_start: C returns K_ESTATE */
+    beq     7f                      /* before k_start: C returns K_ESTATE */
 #if Z_LAZY_TIMEOUTS
     ldr     r1, [r2, #ZT_TNEXT]
     cmp     r1, r2

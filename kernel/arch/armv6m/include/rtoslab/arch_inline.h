@@ -121,7 +121,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
  * its order; the switching path, last, its BL's return address the end of the inline code);
  * not a semaphore or a masked caller: its way to C (z_sem_wait_lx). A constant K_FOREVER or
  * K_NO_WAIT is set in r1 by those calls only (TO: the instructions), not on the fast path. */
-#define Z_SEM_WAIT_ASM(TO)                                                                     \
+#define Z_SEM_WAIT_ASM(TO, BLOCK)                                                                     \
     ".syntax unified\n\t"                                                                     \
     "ldrb r3, [r0, %[type]]\n\t"                                                              \
     "mrs r2, primask\n\t"                                                                     \
@@ -138,7 +138,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     "b 2f\n"                                                                                   \
     "3:\t" TO "bl z_sem_wait_lx\n\t"                                                          \
     "b 2f\n"                                                                                   \
-    "4:\t" TO "bl z_sem_wait_lbs\n"                                                            \
+    "4:\t" BLOCK "\n"                                                                          \
     "2:"
 #define Z_SEM_WAIT_OPS                                                                         \
     [type] "i"(offsetof(struct k_sem, z_type)), [count] "i"(offsetof(struct k_sem, z_count)),  \
@@ -148,14 +148,14 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t")
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t", "bl z_sem_wait_lbf")
                        : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else if (__builtin_constant_p(timeout) && timeout == K_NO_WAIT) {
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t")
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t", "movs r1, #0\n\tbl z_sem_wait_lbs")
                        : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else {
         register k_timeout_t a1 __asm__("r1") = timeout;
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_SEM_WAIT_CLOBBERS);
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("", "bl z_sem_wait_lbs") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_SEM_WAIT_CLOBBERS);
     }
     return (int)a0;
 }
