@@ -37,10 +37,11 @@
     movs    r0, #0
     bx      lr
 /* The same for a timeout known to be K_FOREVER (the light call's, for a constant K_FOREVER):
- * r1 is not an argument (the ways to C set it) and is not tested. No unit: z_sem_wait_lbf's
- * three instructions, here; the blocking path falls through and the available one branches
- * (2 cycles each way: vp-m0 size sem.wait_block.live 165 -> 163 against ChibiOS/RT's 165,
- * sem.wait_available 30 -> 32 against ThreadX's 39; docs/kernel-costs.md, eleventh round). */
+ * r1 is not an argument (the ways to C set it) and is not tested. No unit: the save of r4-r6
+ * and z_sem_wait_lb past its test (z_sem_wait_lb0), here; the blocking path falls through and
+ * the available one branches (2 cycles each way: vp-m0 size sem.wait_block.live 165 -> 163
+ * against ChibiOS/RT's 165, sem.wait_available 30 -> 32 against ThreadX's 39;
+ * docs/kernel-costs.md, eleventh round). */
     .global z_sem_wait_lf
     .type   z_sem_wait_lf, %function
     .thumb_func
@@ -70,25 +71,25 @@ z_sem_wait_lf:
 z_sem_wait_lbs:
 2:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* (C) */
-/* The same for a timeout known to be K_FOREVER (the inline wait's, for a constant K_FOREVER;
- * r1 need not be set: every way to C past the test sets it): z_sem_wait_lb entered past its
- * test of the timeout (0f), which z_sem_wait_lbs does not make twice either. */
-    .global z_sem_wait_lbf
-    .type   z_sem_wait_lbf, %function
-    .thumb_func
-z_sem_wait_lbf:
     push    {r4-r6, lr}
-    bl      0f
+    bl      0f                      /* (z_sem_wait_lb past its test of the timeout) */
     pop     {r4-r6, pc}
 /* The entries of the inline wait (arch_inline.h, speed profile): z_sem_wait_lb, a semaphore
- * without a unit, interrupts masked by its CPSID; z_sem_wait_lx, not a semaphore or a masked
- * caller, interrupts as the caller had them. r0, r1: the arguments. */
+ * without a unit, interrupts masked by its CPSID; z_sem_wait_lb0, the same for K_FOREVER past
+ * the test of the timeout, for a caller that saved r4-r6 (the inline wait for a constant
+ * K_FOREVER: 16 bytes, as z_sem_wait_lbs's save; r1 need not be set, every way to C past the
+ * test sets it); z_sem_wait_lx, not a semaphore or a masked caller, interrupts as the caller
+ * had them. r0, r1: the arguments. */
     .global z_sem_wait_lb
     .type   z_sem_wait_lb, %function
     .thumb_func
 z_sem_wait_lb:
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+    .global z_sem_wait_lb0
+    .type   z_sem_wait_lb0, %function
+    .thumb_func
+z_sem_wait_lb0:
 0:  ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
     cmp     r2, #0

@@ -127,8 +127,10 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
  * its order; the switching path, last, its BL's return address the end of the inline code);
  * not a semaphore or a masked caller: its way to C (z_sem_wait_lx). A constant K_FOREVER or
  * K_NO_WAIT is set in r1 by those calls only (TO: the instructions), not on the fast path;
- * BLOCK: the call of the blocking path (z_sem_wait_lbs; for a constant K_FOREVER
- * z_sem_wait_lbf, which neither tests r1 nor needs it set). */
+ * BLOCK: the call of the blocking path (z_sem_wait_lbs; for a constant K_FOREVER the save of
+ * r4-r6 here, around z_sem_wait_lb0, which neither tests r1 nor needs it set: the BL's return
+ * address, where the thread resumes, is the restore, without the routine's return; r3 rides
+ * along to keep the stack 8-byte aligned for the C the routine may go to). */
 #define Z_SEM_WAIT_ASM(TO, BLOCK)                                                              \
     ".syntax unified\n\t"                                                                     \
     "ldrb r3, [r0, %[type]]\n\t"                                                              \
@@ -156,7 +158,8 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t", "bl z_sem_wait_lbf")
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t",
+                                    "push {r3-r6}\n\tbl z_sem_wait_lb0\n\tpop {r3-r6}")
                        : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else if (__builtin_constant_p(timeout) && timeout == K_NO_WAIT) {
         Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t", "movs r1, #0\n\tbl z_sem_wait_lbs")
