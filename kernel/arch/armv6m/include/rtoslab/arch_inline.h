@@ -114,8 +114,14 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
                                                                         k_timeout_t timeout)
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
-    register k_timeout_t a1 __asm__("r1") = timeout;
-    __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_SEM_WAIT_CLOBBERS);
+    if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
+        /* z_sem_wait_lf: the routine for K_FOREVER, which it sets in r1 on its ways to C only
+         * (the caller's r1 is free) and whose blocking path needs no test of it */
+        __asm volatile("bl z_sem_wait_lf" : "+l"(a0) : : "r1", Z_SEM_WAIT_CLOBBERS);
+    } else {
+        register k_timeout_t a1 __asm__("r1") = timeout;
+        __asm volatile("bl z_sem_wait_l" : "+l"(a0), "+l"(a1) : : Z_SEM_WAIT_CLOBBERS);
+    }
     return (int)a0;
 }
 #else
@@ -124,8 +130,12 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
  * unit: the routine past those steps (z_sem_wait_lb: every check of its blocking path, in
  * its order; the switching path, last, its BL's return address the end of the inline code);
  * not a semaphore or a masked caller: its way to C (z_sem_wait_lx). A constant K_FOREVER or
- * K_NO_WAIT is set in r1 by those calls only (TO: the instructions), not on the fast path. */
-#define Z_SEM_WAIT_ASM(TO)                                                                     \
+ * K_NO_WAIT is set in r1 by those calls only (TO: the instructions), not on the fast path;
+ * BLOCK: the call of the blocking path (z_sem_wait_lbs; for a constant K_FOREVER the save of
+ * r4-r6 here, around z_sem_wait_lb0, which neither tests r1 nor needs it set: the BL's return
+ * address, where the thread resumes, is the restore, without the routine's return; r3 rides
+ * along to keep the stack 8-byte aligned for the C the routine may go to). */
+#define Z_SEM_WAIT_ASM(TO, BLOCK)                                                              \
     ".syntax unified\n\t"                                                                     \
     "ldrb r3, [r0, %[type]]\n\t"                                                              \
     "mrs r2, primask\n\t"                                                                     \
@@ -142,7 +152,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     "b 2f\n"                                                                                   \
     "3:\t" TO "bl z_sem_wait_lx\n\t"                                                          \
     "b 2f\n"                                                                                   \
-    "4:\t" TO "bl z_sem_wait_lbs\n"                                                            \
+    "4:\t" BLOCK "\n"                                                                          \
     "2:"
 #define Z_SEM_WAIT_OPS                                                                         \
     [type] "i"(offsetof(struct k_sem, z_type)), [count] "i"(offsetof(struct k_sem, z_count)),  \
@@ -152,14 +162,16 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     if (__builtin_constant_p(timeout) && timeout == K_FOREVER) {
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t")
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\tmvns r1, r1\n\t",
+                                    "push {r3-r6}\n\tbl z_sem_wait_lb0\n\tpop {r3-r6}")
                        : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else if (__builtin_constant_p(timeout) && timeout == K_NO_WAIT) {
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t")
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("movs r1, #0\n\t", "movs r1, #0\n\tbl z_sem_wait_lbs")
                        : "+l"(a0) : Z_SEM_WAIT_OPS : "r1", Z_SEM_WAIT_CLOBBERS);
     } else {
         register k_timeout_t a1 __asm__("r1") = timeout;
-        Z_ASM_INLINE(Z_SEM_WAIT_ASM("") : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_SEM_WAIT_CLOBBERS);
+        Z_ASM_INLINE(Z_SEM_WAIT_ASM("", "bl z_sem_wait_lbs")
+                       : "+l"(a0), "+l"(a1) : Z_SEM_WAIT_OPS : Z_SEM_WAIT_CLOBBERS);
     }
     return (int)a0;
 }
