@@ -150,12 +150,7 @@
     cmp     r0, r1
     bne     45f                     /* others in ring q */
     /* each alone in its ring (so q < p): ring q empties, ring p is o's */
-    movs    r0, #0
-    str     r0, [r6, #ZK_READY]
-    PRIOBIT r0, r5
-    LOAD_BITMAP r7
-    bics    r7, r0
-    STORE_BITMAP r7
+    RING_EMPTIES r6, r5, r0, r7
     strb    r4, [r1, #ZT_PRIO]
     lsls    r6, r4, #2
     adds    r6, r6, r3
@@ -199,24 +194,14 @@
     ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
     cmp     r0, r1
     bne     51f
-    movs    r0, #0                  /* o was alone: ring q empties */
-    str     r0, [r6, #ZK_READY]
-    PRIOBIT r0, r5
-    LOAD_BITMAP r6
-    bics    r6, r0
-    STORE_BITMAP r6
+    RING_EMPTIES r6, r5, r0, r6     /* o was alone: ring q empties */
     b       53f
 45: /* cur was alone in ring p, o is not in ring q: ring p empties, o moves */
     ldr     r7, [r6, #ZK_READY]     /* tail of ring q */
     mov     r12, r0
     lsls    r5, r4, #2
     adds    r5, r5, r3
-    movs    r0, #0
-    str     r0, [r5, #ZK_READY]
-    PRIOBIT r0, r4
-    LOAD_BITMAP r5
-    bics    r5, r0
-    STORE_BITMAP r5
+    RING_EMPTIES r5, r4, r0, r5
     mov     r0, r12
 51: mov     r12, r2
     mov     r2, r7                  /* o's predecessor, from the tail */
@@ -252,12 +237,7 @@
     ldr     r7, [r6, #ZK_READY]
     cmp     r7, #0
     bne     83f
-    str     r2, [r2, #ZT_NEXT]
-    str     r2, [r6, #ZK_READY]
-    PRIOBIT r0, r5
-    LOAD_BITMAP r6
-    orrs    r6, r0
-    STORE_BITMAP r6
+    RING_FILLS r2, r6, r5, r0, r6
 84: MUTEX_FRAME
     .endm
 /* DROP_TO_BASE's other case, out of the straight line: the tail of ring b links to it */

@@ -81,12 +81,7 @@
     ldr     r6, [r5, #ZK_READY]
     cmp     r6, #0
     bne     5f
-    str     r0, [r0, #ZT_NEXT]
-    str     r0, [r5, #ZK_READY]
-    PRIOBIT r6, r1
-    LOAD_BITMAP r4
-    orrs    r4, r6
-    STORE_BITMAP r4
+    RING_FILLS r0, r5, r1, r6, r4
     b       6f
 5:  ldr     r4, [r6, #ZT_NEXT]
     str     r4, [r0, #ZT_NEXT]

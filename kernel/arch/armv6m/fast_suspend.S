@@ -63,12 +63,7 @@
     bls     10f                     /* it does not outrank the caller: no switch */
     /* It outranks the caller, the top thread, so its ring is empty: it becomes the ring and
      * runs at once; the caller stays the head of its own ring. */
-    str     r0, [r0, #ZT_NEXT]
-    str     r0, [r6, #ZK_READY]
-    PRIOBIT r5, r4
-    LOAD_BITMAP r4
-    orrs    r4, r5
-    STORE_BITMAP r4
+    RING_FILLS r0, r6, r4, r5, r4
 #if Z_HAS_WAIT_OBJ
     movs    r5, #0
     str     r5, [r2, #ZT_WAIT]      /* our result, when we run again */

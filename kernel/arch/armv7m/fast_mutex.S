@@ -261,12 +261,7 @@
     add     r6, r3, r8, lsl #2
     ldr     r7, [r6, #ZK_READY]
     cbnz    r7, 3f
-    str     r2, [r2, #ZT_NEXT]
-    str     r2, [r6, #ZK_READY]
-    PRIOBIT r1, r8
-    LOAD_BITMAP r6
-    orrs    r6, r1
-    STORE_BITMAP r6
+    RING_FILLS r2, r6, r8, r1, r6
 4:  mov     r1, r9                  /* to: the head of ring wp */
 #if Z_HAS_WAIT_OBJ
     movs    r7, #0

@@ -68,12 +68,7 @@
 #endif
     mov     r4, r1
     add     r6, r3, r4, lsl #2      /* its ring's slot - ZK_READY */
-    str     r0, [r0, #ZT_NEXT]
-    str     r0, [r6, #ZK_READY]
-    PRIOBIT r5, r4
-    LOAD_BITMAP r4
-    orrs    r4, r5
-    STORE_BITMAP r4
+    RING_FILLS r0, r6, r4, r5, r4
 #if Z_HAS_WAIT_OBJ
     movs    r5, #0
     str     r5, [r2, #ZT_WAIT]      /* our result, when we run again */
