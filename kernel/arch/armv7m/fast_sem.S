@@ -50,6 +50,11 @@
 z_sem_wait_lb:
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+/* z_sem_wait_lbf: the same for the inline wait of a constant K_FOREVER (r1 is K_FOREVER) */
+    .global z_sem_wait_lbf
+    .type   z_sem_wait_lbf, %function
+    .thumb_func
+z_sem_wait_lbf:
     mrs     r3, primask
     orrs    r3, r3, r12
     bne     8f                      /* the caller masked: C refuses to block (K_EMASKED) */
