@@ -50,6 +50,11 @@
 z_sem_wait_lb:
 1:  adds    r2, r1, #1              /* K_FOREVER + 1 == 0 */
     bne     8f                      /* K_NO_WAIT or a finite timeout: C */
+/* z_sem_wait_lbf: the same for the inline wait of a constant K_FOREVER (r1 is K_FOREVER) */
+    .global z_sem_wait_lbf
+    .type   z_sem_wait_lbf, %function
+    .thumb_func
+z_sem_wait_lbf:
     mrs     r3, primask
     orrs    r3, r3, r12
     bne     8f                      /* the caller masked: C refuses to block (K_EMASKED) */
@@ -144,67 +149,92 @@ z_sem_wait_lx:
     .type   z_sem_signal_lw, %function
     .thumb_func
 z_sem_signal_lw:
-2:  clrex
-    MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
+2:  MASKED_TO 19b, r2, r3           /* a waiter, the caller masked: C keeps the mask, pends
                                      * the switch (issue 31; without a waiter no mask is
-                                     * touched) */
+                                     * touched). (No CLREX for the exclusive load left open:
+                                     * every STREX follows its own LDREX, and an exception's
+                                     * entry or return clears the monitor.) */
     mov     r0, r1
     IRQ_MASK r1
-    ldr     r1, [r0, #ZS_WAITQ]     /* (again, masked: an interrupt may have taken it) */
+    /* (four loads in a row, 5 cycles, Cortex-M3 TRM 3.3.1: the waiter again, masked, as an
+     * interrupt may have taken it; its priority, a NULL one's read from the vector table) */
+    ldr     r1, [r0, #ZS_WAITQ]
+    ldr     r3, =z_kernel
+    ldrb    r12, [r1, #ZT_PRIO]     /* p */
+    LOAD_BITMAP r2
+#if defined(__ARM_FP) /* (SWITCH_TAIL's FP context puts 8f beyond CBZ's 126 bytes) */
     cmp     r1, #0
     beq     8f                      /* gone: C counts */
-    ldr     r3, =z_kernel
-    ldrb    r2, [r1, #ZT_PRIO]      /* p */
+#else
+    cbz     r1, 8f                  /* gone: C counts */
+#endif
     /* The waiter preempts if no ready ring (the caller's included) has its priority or a
      * higher one: then it is also alone in its ring. */
-    LOAD_BITMAP r12
 #if K_CONFIG_PRIO_LEVELS > 8
     /* bit K-1-q stands for priority q: the bits at K-1-p and below must be clear */
-    lsl     r12, r12, #(32 - K_CONFIG_PRIO_LEVELS)
-    lsls    r12, r12, r2            /* (what is left: the rings of priority p and above) */
+    lsl     r2, r2, #(32 - K_CONFIG_PRIO_LEVELS)
+    lsls    r2, r2, r12             /* (what is left: the rings of priority p and above) */
 #else
-    lsrs    r12, r12, r2            /* (what is left: the rings of priority p and above) */
+    lsrs    r2, r2, r12             /* (what is left: the rings of priority p and above) */
 #endif
     bne     10f                     /* no preemption: the waiter just becomes ready */
     FRAME_SAVE                      /* a switch: r4-r11 are ours from here */
-    mov     r4, r2
-    PRIOBIT r6, r4
-    LOAD_BITMAP r5
-    orrs    r5, r6
-    STORE_BITMAP r5
+    /* (the loads in a row, then each store after an instruction that is not one: a store
+     * right after a store takes 2, TRM 3.3.1; the stack limit and its guard word loaded here
+     * for the check below) */
     ldr     r2, [r3, #ZK_CURRENT]
-    ldr     r5, [r1, #ZT_NEXT]
-    str     r5, [r0, #ZS_WAITQ]
-#if Z_HAS_WAIT_OBJ
-    movs    r5, #0
-    str     r5, [r2, #ZT_WAIT]      /* our result, when we run again */
+    LOAD_BITMAP r5
+#if K_CONFIG_STACK_CHECK
+    ldr     r7, [r2, #ZT_LIM]
 #endif
+    ldr     r4, [r1, #ZT_NEXT]
+#if K_CONFIG_STACK_CHECK
+    ldr     r8, [r7]                /* the guard word at the limit */
+#endif
+    ldr     r10, [r1, #ZT_SP]       /* (for the switch) */
+    str     r4, [r0, #ZS_WAITQ]
+    movs    r4, #ZS_READY
     /* (the waiter's result is 0: the tail) the waiter outranks every ready thread: it is
      * alone in its ring */
     str     r1, [r1, #ZT_NEXT]
-    add     r6, r3, r4, lsl #2
+    add     r6, r3, r12, lsl #2
+    strb    r4, [r1, #ZT_STATE]
+#if Z_HAS_WAIT_OBJ
+    movs    r4, #0
+#endif
     str     r1, [r6, #ZK_READY]
-    movs    r6, #ZS_READY
-    strb    r6, [r1, #ZT_STATE]
-    SWITCH_TAIL 1
+    PRIOBIT r9, r12
+#if Z_HAS_WAIT_OBJ
+    str     r4, [r2, #ZT_WAIT]      /* our result, when we run again */
+#endif
+    orrs    r5, r9
+    STORE_BITMAP r5
+#if K_CONFIG_STACK_CHECK
+    /* (the switch's stack check, SAVE_LIGHT's, on the SP it saves: after every change, as
+     * there) */
+    cmp     sp, r7
+    bls     92f                     /* overflow, or a thread call made in an interrupt */
+    cmp     r8, r7
+    bne     92f                     /* the guard word at the limit was overwritten */
+#endif
+    SWITCH_TAIL 1, 2, r10
+8:  IRQ_UNMASK r3                   /* (here, within CBZ's reach) */
+    b       z_sem_signal_c          /* r0 is the argument */
 10: /* a waiter that does not preempt (a ready ring of its priority or above, the caller's
      * included): off the wait queue (its timeout, if any, stays, stale), its result 0,
-     * at the tail of its ring; no switch. r2 = its priority; r4-r11 untouched. (The ring's
-     * slot first: its load below then does not wait for the address.) */
-    ldr     r12, [r1, #ZT_NEXT]
-    str     r12, [r0, #ZS_WAITQ]
-    add     r0, r3, r2, lsl #2
+     * at the tail of its ring; no switch. r12 = its priority; r4-r11 untouched. */
+    ldr     r2, [r1, #ZT_NEXT]
+    str     r2, [r0, #ZS_WAITQ]
+    add     r0, r3, r12, lsl #2
+    movs    r2, #ZS_READY
+    strb    r2, [r1, #ZT_STATE]
+    READY_AT_TAIL_KEEP r1, r12, r0, r2
+    movs    r0, #0                  /* (the result) */
 #if Z_HAS_WAIT_OBJ
-    mov     r12, #0
-    str     r12, [r1, #ZT_WAIT]
+    str     r0, [r1, #ZT_WAIT]
 #endif
-    mov     r12, #ZS_READY
-    strb    r12, [r1, #ZT_STATE]
-    READY_AT_TAIL_KEEP r1, r2, r0, r12
-    IRQ_UNMASK r0                   /* (r0 = 0: the result) */
+    msr     basepri, r0             /* (IRQ_UNMASK) */
     bx      lr
-8:  IRQ_UNMASK r3
-9:  b       z_sem_signal_c          /* r0 is the argument */
     ENDFUNC z_sem_signal_l
     FUNC k_sem_signal               /* (the AAPCS entry: s from r0 to r1) */
     mov     r1, r0

@@ -103,34 +103,35 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
 /* The wait that takes an available unit, at the call site: fast_sem.S's first steps (the
  * caller's BASEPRI kept in r12, the type, the count) without the call and return, as the
  * speed profile's link-time inlining gives the other RTOSes' C calls. No unit: the light
- * routine past those steps (z_sem_wait_lb: every check of the routine's, in its order); no
+ * routine past those steps (z_sem_wait_lb: every check of the routine's, in its order; for a
+ * constant K_FOREVER z_sem_wait_lbf, past its test of r1, which the compiler made); no
  * semaphore: its way to C (z_sem_wait_lx). Both from a cold section, with the return
  * address set to the end of the inline code (no branch back after the call). */
+#define Z_SEM_WAIT_ASM(block)                                                                  \
+    __asm volatile(".syntax unified\n\t" Z_ASM_MASK "ldrb r3, [r0, %[type]]\n\t"                \
+                   "ldrh r2, [r0, %[count]]\n\t"                                               \
+                   "cmp r3, %[sem]\n\t"                                                        \
+                   "bne.w 4f\n\t"                                                              \
+                   "subs r2, r2, #1\n\t" /* borrow (carry clear): no unit */                   \
+                   "bcc.w 3f\n\t"                                                              \
+                   "strh r2, [r0, %[count]]\n\t" Z_ASM_UNMASK "movs r0, #0\n"                   \
+                   "2:\n\t"                                                                    \
+                   ".pushsection .text.unlikely.z_sem_wait, \"ax\", %%progbits\n"              \
+                   "3:\t" Z_ASM_COLD_CALL(block) "4:\t" Z_ASM_COLD_CALL("z_sem_wait_lx")         \
+                   ".popsection"                                                               \
+                   : "+l"(a0), "+l"(a1)                                                        \
+                   : [type] "i"(offsetof(struct k_sem, z_type)),                               \
+                     [count] "i"(offsetof(struct k_sem, z_count)), [sem] "i"(Z_OBJ_SEM)        \
+                   : Z_LIGHT_CLOBBERS)
 extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k_sem *s,
                                                                         k_timeout_t timeout)
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     register k_timeout_t a1 __asm__("r1") = timeout;
-    __asm volatile(".syntax unified\n\t"
-                   Z_ASM_MASK
-                   "ldrb r3, [r0, %[type]]\n\t"
-                   "ldrh r2, [r0, %[count]]\n\t"
-                   "cmp r3, %[sem]\n\t"
-                   "bne.w 4f\n\t"
-                   "subs r2, r2, #1\n\t"     /* borrow (carry clear): no unit */
-                   "bcc.w 3f\n\t"
-                   "strh r2, [r0, %[count]]\n\t"
-                   Z_ASM_UNMASK
-                   "movs r0, #0\n"
-                   "2:\n\t"
-                   ".pushsection .text.unlikely.z_sem_wait, \"ax\", %%progbits\n"
-                   "3:\t" Z_ASM_COLD_CALL("z_sem_wait_lb")
-                   "4:\t" Z_ASM_COLD_CALL("z_sem_wait_lx")
-                   ".popsection"
-                   : "+l"(a0), "+l"(a1)
-                   : [type] "i"(offsetof(struct k_sem, z_type)),
-                     [count] "i"(offsetof(struct k_sem, z_count)), [sem] "i"(Z_OBJ_SEM)
-                   : Z_LIGHT_CLOBBERS);
+    if (__builtin_constant_p(timeout) && timeout == K_FOREVER)
+        Z_SEM_WAIT_ASM("z_sem_wait_lbf");
+    else
+        Z_SEM_WAIT_ASM("z_sem_wait_lb");
     return (int)a0;
 }
 #endif
