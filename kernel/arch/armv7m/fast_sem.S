@@ -228,7 +228,7 @@ z_sem_signal_lw:
     .endm
     .macro IRQ_RESTORE irq
     .if \irq
-    IRQ_UNMASK r12
+    IRQ_UNMASK r3                   /* (not r12: z_sem_signal_irq_w's caller keeps LR there) */
     .else
     msr     basepri, r12
     .endif
@@ -242,6 +242,15 @@ z_sem_signal_lw:
     IRQ_ENTER \irq
     ldr     r1, [r0, #ZS_WAITQ]
     cbz     r1, 5f                  /* (a timeout the waiter has stays, stale) */
+    .if \irq
+/* The waiter's path of the inline k_sem_signal_irq (arch_inline.h, speed profile): r0 = s,
+ * r1 = the head waiter, the kernel's mask set by the inline code; r12 is not used (its
+ * caller keeps LR there) */
+    .global z_sem_signal_irq_w
+    .type   z_sem_signal_irq_w, %function
+    .thumb_func
+z_sem_signal_irq_w:
+    .endif
     WAITER_READY
     /* to the tail of its ring: r0 = its priority, r2 = its ring slot - ZK_READY */
     ldr     r3, =z_kernel
@@ -273,18 +282,22 @@ z_sem_signal_lw:
 3:  IRQ_RESTORE \irq
     movs    r0, #0
     bx      lr
-5:  ldrh    r1, [r0, #ZS_COUNT]
+5:  /* no waiter: count, up to the limit. One word holds the count (bits 0-15), the type
+     * and z_limit (bits 24-31): it is loaded, incremented and stored whole. No limit (0:
+     * 65535, an event counter's, Thread-Metric's) falls through. */
+    ldr     r1, [r0, #ZS_COUNT]
     adds    r1, r1, #1
-    ldrb    r2, [r0, #ZS_TYPE + 1]
-    cbz     r2, 6f
-    cmp     r1, r2
-    bhi     8f
-6:  lsrs    r2, r1, #16
-    bne     8f
-    strh    r1, [r0, #ZS_COUNT]
+    lsrs    r2, r1, #24             /* z_limit */
+    bne     7f
+    lsls    r2, r1, #16             /* 65535 wrapped (into the type byte): C */
+    beq     8f
+6:  str     r1, [r0, #ZS_COUNT]
     IRQ_RESTORE \irq
     movs    r0, #0
     bx      lr
+7:  uxth    r3, r1
+    cmp     r3, r2
+    bls     6b                      /* above the limit: C returns K_EOVERFLOW */
 8:  IRQ_RESTORE \irq
 9:  b       z_sem_signal_isr_c      /* r0 is the argument */
     ENDFUNC \name
