@@ -287,15 +287,16 @@ z_sem_signal_irq_w:
      * 65535, an event counter's, Thread-Metric's) falls through. */
     ldr     r1, [r0, #ZS_COUNT]
     adds    r1, r1, #1
-    lsrs    r2, r1, #24             /* z_limit */
+    lsrs    r2, r1, #16             /* z_limit 0 and the type unchanged: no limit and */
+    cmp     r2, #ZO_SEM             /* 65535 not passed */
     bne     7f
-    lsls    r2, r1, #16             /* 65535 wrapped (into the type byte): C */
-    beq     8f
 6:  str     r1, [r0, #ZS_COUNT]
     IRQ_RESTORE \irq
     movs    r0, #0
     bx      lr
-7:  uxth    r3, r1
+7:  lsrs    r2, r1, #24             /* z_limit */
+    beq     8f                      /* none: 65535 wrapped (into the type byte), C */
+    uxth    r3, r1
     cmp     r3, r2
     bls     6b                      /* above the limit: C returns K_EOVERFLOW */
 8:  IRQ_RESTORE \irq

@@ -110,7 +110,8 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
  * to its limit) without the call and return. LR is not clobbered, so that a handler whose
  * only call this is needs no frame (Thumb-1 GCC never tail-calls: the out-of-line call
  * cost the handler a PUSH and POP of LR, 9 cycles). The count without a limit (z_limit 0:
- * up to 65535, an event counter's) falls through, a limit of 1..255 is one branch away.
+ * up to 65535, an event counter's) falls through: the word's top half is then the type
+ * alone; a limit of 1..255 is one branch away.
  * The result is r1, zero on this path once the wait queue is found empty. A waiter: the
  * routine past those steps (z_sem_signal_irq_w), LR kept in r12, which it leaves alone;
  * anything else: the whole routine, which may go to C, LR kept on the stack with r3 (8
@@ -130,14 +131,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal_irq(st
                    /* count (bits 0-15), type, z_limit (bits 24-31): one word */
                    "ldr r2, [r0, %[count]]\n\t"
                    "adds r2, r2, #1\n\t"
-                   "lsrs r3, r2, #24\n\t"       /* z_limit */
-                   "bne 6f\n\t"
-                   "lsls r3, r2, #16\n\t"       /* 65535 wrapped (into the type byte): C */
-                   "beq 5f\n"
+                   "lsrs r3, r2, #16\n\t"       /* z_limit 0 and the type unchanged: */
+                   "cmp r3, %[sem]\n\t"         /* no limit and 65535 not passed */
+                   "bne 6f\n"
                    "7:\tstr r2, [r0, %[count]]\n\t"
                    "cpsie i\n\t"
                    "b 2f\n"
-                   "6:\tuxth r1, r2\n\t"
+                   "6:\tlsrs r3, r2, #24\n\t"  /* z_limit */
+                   "beq 5f\n\t"                 /* none: 65535 wrapped (into the type byte) */
+                   "uxth r1, r2\n\t"
                    "cmp r1, r3\n\t"
                    "bhi 5f\n\t"                  /* at the limit: C returns K_EOVERFLOW */
                    "movs r1, #0\n\t"
