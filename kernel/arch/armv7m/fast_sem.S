@@ -228,7 +228,7 @@ z_sem_signal_lw:
     .endm
     .macro IRQ_RESTORE irq
     .if \irq
-    IRQ_UNMASK r3                   /* (not r12: z_sem_signal_irq_w's caller keeps LR there) */
+    IRQ_UNMASK r12
     .else
     msr     basepri, r12
     .endif
@@ -242,15 +242,6 @@ z_sem_signal_lw:
     IRQ_ENTER \irq
     ldr     r1, [r0, #ZS_WAITQ]
     cbz     r1, 5f                  /* (a timeout the waiter has stays, stale) */
-    .if \irq
-/* The waiter's path of the inline k_sem_signal_irq (arch_inline.h, speed profile): r0 = s,
- * r1 = the head waiter, the kernel's mask set by the inline code; r12 is not used (its
- * caller keeps LR there) */
-    .global z_sem_signal_irq_w
-    .type   z_sem_signal_irq_w, %function
-    .thumb_func
-z_sem_signal_irq_w:
-    .endif
     WAITER_READY
     /* to the tail of its ring: r0 = its priority, r2 = its ring slot - ZK_READY */
     ldr     r3, =z_kernel
