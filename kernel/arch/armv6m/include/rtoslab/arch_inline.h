@@ -57,6 +57,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     return (int)a0;
 }
 #else
+/* The signal's steps under the mask, inline: a waiter to 4f; else the count word (count in
+ * bits 0-15, type, z_limit in bits 24-31) plus one in r2. r0 = s; r1 = 0 past the test. */
+#define Z_SEM_SIGNAL_COUNT_ASM                                                                 \
+    "cpsid i\n\t"                                                                              \
+    "ldr r1, [r0, %[waitq]]\n\t"                                                               \
+    "cmp r1, #0\n\t"                                                                           \
+    "bne 4f\n\t"                                                                               \
+    "ldr r2, [r0, %[count]]\n\t"                                                               \
+    "adds r2, r2, #1\n\t"
 /* The signal without a waiter, at the call site: fast_sem.S's steps (the type and the
  * caller's PRIMASK, the wait queue under the mask, the count to its limit) without the call
  * and return. A waiter: the routine past those steps (z_sem_signal_lw, the switching path);
@@ -72,13 +81,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
                    "subs r3, r3, %[sem]\n\t"
                    "orrs r3, r2\n\t"
                    "bne 3f\n\t"
-                   "cpsid i\n\t"
-                   "ldr r1, [r0, %[waitq]]\n\t"
-                   "cmp r1, #0\n\t"
-                   "bne 4f\n\t"
-                   /* count (bits 0-15), type, z_limit (bits 24-31): one word */
-                   "ldr r2, [r0, %[count]]\n\t"
-                   "adds r2, r2, #1\n\t"
+                   Z_SEM_SIGNAL_COUNT_ASM
                    "lsrs r3, r2, #24\n\t"       /* z_limit: 0 means 65535 */
                    "beq 6f\n\t"
                    "uxth r1, r2\n\t"
@@ -124,13 +127,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal_irq(st
                    "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */
                    "subs r3, r3, %[sem]\n\t"
                    "bne 3f\n\t"
-                   "cpsid i\n\t"
-                   "ldr r1, [r0, %[waitq]]\n\t"
-                   "cmp r1, #0\n\t"
-                   "bne 4f\n\t"
-                   /* count (bits 0-15), type, z_limit (bits 24-31): one word */
-                   "ldr r2, [r0, %[count]]\n\t"
-                   "adds r2, r2, #1\n\t"
+                   Z_SEM_SIGNAL_COUNT_ASM
                    "lsrs r3, r2, #16\n\t"       /* z_limit 0 and the type unchanged: */
                    "cmp r3, %[sem]\n\t"         /* no limit and 65535 not passed */
                    "bne 6f\n"
