@@ -8,6 +8,8 @@
 /* ---- interrupts -------------------------------------------------------------------------- */
 
 K_SEM_DEFINE(isem, 0, 0);
+static K_SEM_DEFINE(lsem, 0, 2);
+static K_SEM_DEFINE(fsem, 65534, 0);
 volatile int isr_r[8];
 volatile int isr_mode;
 struct k_mutex *volatile isr_mutex;
@@ -24,6 +26,15 @@ void IRQ20_Handler(void)
         isr_r[0] = k_sem_signal_irq(&isem); /* handler mode, interrupts enabled */
     } else if (isr_mode == 3) {
         isr_r[0] = k_sem_signal_irq(NULL);
+    } else if (isr_mode == 10) {
+        /* the count's limits and the type (the speed profile's inline signal tests them at
+         * the call site, the word's top half at once) */
+        isr_r[0] = k_sem_signal_irq(&lsem); /* limit 2: 1 */
+        isr_r[1] = k_sem_signal_irq(&lsem); /* 2 */
+        isr_r[2] = k_sem_signal_irq(&lsem); /* at the limit */
+        isr_r[3] = k_sem_signal_irq(&fsem); /* no limit: 65535 */
+        isr_r[4] = k_sem_signal_irq(&fsem); /* 65535 is the count's own limit */
+        isr_r[5] = k_sem_signal_irq((struct k_sem *)&m1); /* not a semaphore */
     } else if (isr_mode == 8) {
         isr_r[0] = k_thread_resume_isr(&th[1]); /* the switch is pended (PendSV) */
     } else if (isr_mode == 9) {
@@ -109,7 +120,8 @@ void isr_signal(void)
 }
 
 /* k_sem_signal_irq (the handler-only variant): a K_FOREVER waiter of higher priority runs
- * when the interrupt returns; without a waiter the count goes up; NULL is K_EINVAL. */
+ * when the interrupt returns; without a waiter the count goes up, to its limit (K_EOVERFLOW
+ * past it, with a limit or without); NULL or another object is K_EINVAL. */
 static void t_irq_waiter(void *arg)
 {
     (void)arg;
@@ -151,6 +163,17 @@ void isr_signal_irq(void)
     board_irq_trigger(TEST_IRQ);
     __asm volatile("dsb\n isb");
     KT_EQ(isr_r[0], K_EINVAL);
+    isr_mode = 10;
+    board_irq_trigger(TEST_IRQ);
+    __asm volatile("dsb\n isb");
+    KT_EQ(isr_r[0], 0);
+    KT_EQ(isr_r[1], 0);
+    KT_EQ(isr_r[2], K_EOVERFLOW);
+    KT_EQ(k_sem_count(&lsem), 2);
+    KT_EQ(isr_r[3], 0);
+    KT_EQ(isr_r[4], K_EOVERFLOW);
+    KT_EQ(k_sem_count(&fsem), 65535);
+    KT_EQ(isr_r[5], K_EINVAL);
     /* resumed from an interrupt (PendSV restores its light frame with its result word): its
      * suspend returns 0, not the timeout of its previous wait */
     res[1] = res[2] = -100;

@@ -272,6 +272,15 @@ z_sem_signal_lx:
     ldr     r1, [r0, #ZS_WAITQ]
     cmp     r1, #0
     beq     5f                      /* (a timeout the waiter has stays, stale) */
+    .if \irq
+/* The waiter's path of the inline k_sem_signal_irq (arch_inline.h, speed profile): r0 = s,
+ * r1 = the head waiter, interrupts masked by its CPSID; r12 is not used (its caller keeps
+ * LR there) */
+    .global z_sem_signal_irq_w
+    .type   z_sem_signal_irq_w, %function
+    .thumb_func
+z_sem_signal_irq_w:
+    .endif
     ldr     r2, [r1, #ZT_NEXT]
     str     r2, [r0, #ZS_WAITQ]
 #if Z_HAS_WAIT_OBJ

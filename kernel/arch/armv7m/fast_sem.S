@@ -303,18 +303,23 @@ z_sem_signal_lw:
 3:  IRQ_RESTORE \irq
     movs    r0, #0
     bx      lr
-5:  ldrh    r1, [r0, #ZS_COUNT]
+5:  /* no waiter: count, up to the limit. One word holds the count (bits 0-15), the type
+     * and z_limit (bits 24-31): it is loaded, incremented and stored whole. No limit (0:
+     * 65535, an event counter's, Thread-Metric's) falls through. */
+    ldr     r1, [r0, #ZS_COUNT]
     adds    r1, r1, #1
-    ldrb    r2, [r0, #ZS_TYPE + 1]
-    cbz     r2, 6f
-    cmp     r1, r2
-    bhi     8f
-6:  lsrs    r2, r1, #16
-    bne     8f
-    strh    r1, [r0, #ZS_COUNT]
+    lsrs    r2, r1, #16             /* z_limit 0 and the type unchanged: no limit and */
+    cmp     r2, #ZO_SEM             /* 65535 not passed */
+    bne     7f
+6:  str     r1, [r0, #ZS_COUNT]
     IRQ_RESTORE \irq
     movs    r0, #0
     bx      lr
+7:  lsrs    r2, r1, #24             /* z_limit */
+    beq     8f                      /* none: 65535 wrapped (into the type byte), C */
+    uxth    r3, r1
+    cmp     r3, r2
+    bls     6b                      /* above the limit: C returns K_EOVERFLOW */
 8:  IRQ_RESTORE \irq
 9:  b       z_sem_signal_isr_c      /* r0 is the argument */
     ENDFUNC \name

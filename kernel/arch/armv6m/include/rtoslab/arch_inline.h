@@ -57,6 +57,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     return (int)a0;
 }
 #else
+/* The signal's steps under the mask, inline: a waiter to 4f; else the count word (count in
+ * bits 0-15, type, z_limit in bits 24-31) plus one in r2. r0 = s; r1 = 0 past the test. */
+#define Z_SEM_SIGNAL_COUNT_ASM                                                                 \
+    "cpsid i\n\t"                                                                              \
+    "ldr r1, [r0, %[waitq]]\n\t"                                                               \
+    "cmp r1, #0\n\t"                                                                           \
+    "bne 4f\n\t"                                                                               \
+    "ldr r2, [r0, %[count]]\n\t"                                                               \
+    "adds r2, r2, #1\n\t"
 /* The signal without a waiter, at the call site: fast_sem.S's steps (the type and the
  * caller's PRIMASK, the wait queue under the mask, the count to its limit) without the call
  * and return. A waiter: the routine past those steps (z_sem_signal_lw, the switching path);
@@ -72,13 +81,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
                    "subs r3, r3, %[sem]\n\t"
                    "orrs r3, r2\n\t"
                    "bne 3f\n\t"
-                   "cpsid i\n\t"
-                   "ldr r1, [r0, %[waitq]]\n\t"
-                   "cmp r1, #0\n\t"
-                   "bne 4f\n\t"
-                   /* count (bits 0-15), type, z_limit (bits 24-31): one word */
-                   "ldr r2, [r0, %[count]]\n\t"
-                   "adds r2, r2, #1\n\t"
+                   Z_SEM_SIGNAL_COUNT_ASM
                    "lsrs r3, r2, #24\n\t"       /* z_limit: 0 means 65535 */
                    "beq 6f\n\t"
                    "uxth r1, r2\n\t"
@@ -101,6 +104,61 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
                      [waitq] "i"(offsetof(struct k_sem, z_waitq)), [sem] "i"(Z_OBJ_SEM)
                    : "r1", Z_LIGHT_CLOBBERS);
     return (int)a0;
+}
+#endif
+
+#if defined(Z_ARCH_INLINE_SEM_SIGNAL) && !K_CONFIG_ASSERT
+/* k_sem_signal_irq without a waiter, at the call site (the handler of an interrupt that
+ * posts an event): fast_sem.S's steps (the type, the wait queue under the mask, the count
+ * to its limit) without the call and return. LR is not clobbered, so that a handler whose
+ * only call this is needs no frame (Thumb-1 GCC never tail-calls: the out-of-line call
+ * cost the handler a PUSH and POP of LR, 9 cycles). The count without a limit (z_limit 0:
+ * up to 65535, an event counter's) falls through: the word's top half is then the type
+ * alone; a limit of 1..255 is one branch away.
+ * The result is r1, zero on this path once the wait queue is found empty. A waiter: the
+ * routine past those steps (z_sem_signal_irq_w), LR kept in r12, which it leaves alone;
+ * anything else: the whole routine, which may go to C, LR kept on the stack with r3 (8
+ * bytes, the stack stays aligned for the C). */
+extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal_irq(struct k_sem *s)
+{
+    register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
+    register int r __asm__("r1");
+    Z_ASM_INLINE(".syntax unified\n\t"
+                   "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */
+                   "subs r3, r3, %[sem]\n\t"
+                   "bne 3f\n\t"
+                   Z_SEM_SIGNAL_COUNT_ASM
+                   "lsrs r3, r2, #16\n\t"       /* z_limit 0 and the type unchanged: */
+                   "cmp r3, %[sem]\n\t"         /* no limit and 65535 not passed */
+                   "bne 6f\n"
+                   "7:\tstr r2, [r0, %[count]]\n\t"
+                   "cpsie i\n\t"
+                   "b 2f\n"
+                   "6:\tlsrs r3, r2, #24\n\t"  /* z_limit */
+                   "beq 5f\n\t"                 /* none: 65535 wrapped (into the type byte) */
+                   "uxth r1, r2\n\t"
+                   "cmp r1, r3\n\t"
+                   "bhi 5f\n\t"                  /* at the limit: C returns K_EOVERFLOW */
+                   "movs r1, #0\n\t"
+                   "b 7b\n"
+                   "5:\tcpsie i\n"
+                   "3:\tpush {r3, lr}\n\t"
+                   "bl k_sem_signal_irq\n\t"
+                   "pop {r2, r3}\n\t"
+                   "mov lr, r3\n\t"
+                   "movs r1, r0\n\t"
+                   "b 2f\n"
+                   "4:\tmov r12, lr\n\t"
+                   "bl z_sem_signal_irq_w\n\t"
+                   "mov lr, r12\n\t"
+                   "movs r1, r0\n"
+                   "2:"
+                   : "+l"(a0), "=l"(r)
+                   : [type] "i"(offsetof(struct k_sem, z_type)),
+                     [count] "i"(offsetof(struct k_sem, z_count)),
+                     [waitq] "i"(offsetof(struct k_sem, z_waitq)), [sem] "i"(Z_OBJ_SEM)
+                   : "r2", "r3", "r12", "cc", "memory");
+    return r;
 }
 #endif
 
