@@ -70,9 +70,11 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     __asm volatile(".syntax unified\n\t"
                    "ldrex r2, [r1, %[count]]\n\t"
                    "ldr r0, [r1, %[waitq]]\n\t"
+#if K_CONFIG_CHECKS /* (the type: a check, as the C's Z_CHECK) */
                    "ubfx r3, r2, #16, #8\n\t"
                    "cmp r3, %[sem]\n\t"
                    "bne 4f\n\t"
+#endif
                    "cbnz r0, 3f\n\t"          /* a waiter */
                    "uxth r0, r2\n\t"
                    "cmp r0, r2, lsr #24\n\t"
@@ -113,10 +115,14 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
     register k_timeout_t a1 __asm__("r1") = timeout;
     __asm volatile(".syntax unified\n\t"
                    Z_ASM_MASK
+#if K_CONFIG_CHECKS /* (the type: a check, as the C's Z_CHECK) */
                    "ldrb r3, [r0, %[type]]\n\t"
                    "ldrh r2, [r0, %[count]]\n\t"
                    "cmp r3, %[sem]\n\t"
                    "bne.w 4f\n\t"
+#else
+                   "ldrh r2, [r0, %[count]]\n\t"
+#endif
                    "subs r2, r2, #1\n\t"     /* borrow (carry clear): no unit */
                    "bcc.w 3f\n\t"
                    "strh r2, [r0, %[count]]\n\t"
@@ -177,16 +183,23 @@ extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(s
 extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(struct k_mempool *p,
                                                                             void *block)
 {
+#if K_CONFIG_CHECKS /* (the pool's tests: checks, as the C's Z_CHECK; the allocation's are not) */
     if (!p)
         return K_EINVAL;
+#endif
     register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
     register void *a1 __asm__("r1") = block;
     __asm volatile(".syntax unified\n\t"
+#if K_CONFIG_CHECKS
                    "ldrb r3, [r0, %[type]]\n\t"
                    "ldr r12, [r0, %[top]]\n\t" /* the end of the blocks out (pipelined) */
                    "ldr r2, [r0, %[buf]]\n\t"
                    "cmp r3, %[pool]\n\t"
                    "bne.w 4f\n\t"
+#else
+                   "ldr r12, [r0, %[top]]\n\t"
+                   "ldr r2, [r0, %[buf]]\n\t"
+#endif
                    "cmp r1, r12\n\t"
                    "bhs.w 4f\n\t"              /* at or past the end: not a block handed out */
                    "ldrb r12, [r0, %[shift]]\n\t"
