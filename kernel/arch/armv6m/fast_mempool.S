@@ -40,7 +40,7 @@
 
 /* int k_mempool_free(struct k_mempool *p, void *block) */
     FUNC k_mempool_free
-#if K_CONFIG_CHECKS /* (the allocation's test is C's without the checks too: its NULL) */
+#if K_CONFIG_CHECKS /* (NULL, the type: checks, as the C's; the allocation's are not) */
     cmp     r0, #0
     beq     9f
     ldrb    r3, [r0, #ZP_TYPE]

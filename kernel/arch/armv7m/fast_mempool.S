@@ -44,7 +44,7 @@
 
 /* int k_mempool_free(struct k_mempool *p, void *block) */
     FUNC k_mempool_free
-#if K_CONFIG_CHECKS /* (the allocation's test is C's without the checks too: its NULL) */
+#if K_CONFIG_CHECKS /* (NULL, the type: checks, as the C's; the allocation's are not) */
     cbz     r0, 9f
     ldrb    r3, [r0, #ZP_TYPE]
     ldr     r12, [r0, #ZP_TOP]      /* the end of the blocks handed out (pipelined) */
