@@ -11,6 +11,10 @@
 
 /* ---- Checks and assertions ----------------------------------------------------------------- */
 
+/* Z_CHECK: a test whose failure is the call's error (K_EINVAL, K_EISR, K_ESTATE ...), built
+ * only with K_CONFIG_CHECKS; the ports' assembly fast paths and inline paths build theirs
+ * under the same condition (kernel/arch/<arch>/fast.S), so K_CONFIG_CHECKS=0 measures them. */
+
 #if K_CONFIG_CHECKS
 #define Z_CHECK(cond, err) \
     do {                   \

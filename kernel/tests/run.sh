@@ -35,7 +35,7 @@ FPU_BOARDS=" $(boards list --has fpu | tr '\n' ' ') "
 SMALL_RAM_BOARDS=" $(boards list --runner vp --arch armv6-m | tr '\n' ' ') "
 FOOTPRINT_BOARDS=" $(boards list --arch armv6-m | tr '\n' ' ') "
 QEMU_BOARDS=" $(boards list --runner qemu | tr '\n' ' ') "
-TESTS="ktest_smoke ktest_idle ktest_idle_list ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_min ktest_overflow"
+TESTS="ktest_smoke ktest_idle ktest_idle_list ktest_kernel ktest_kernel_tick ktest_kernel_c ktest_kernel_assert ktest_kernel_list ktest_kernel_nochecks ktest_stress ktest_stress_c ktest_stress_assert ktest_stress_list ktest_stress_nochecks ktest_min ktest_overflow"
 EXAMPLES="example_blinky example_minimal example_minimal_c"
 # The internal headers, each compiled on its own (built, nothing to run).
 HEADER_CHECKS="ktest_headers ktest_headers_min_c"

@@ -22,6 +22,15 @@
             KT_EQ(logv[i_], exp_[i_]);                                  \
     } while (0)
 
+/* A misuse the checks refuse with an error code (K_EINVAL, K_EISR, K_ESTATE: K_CONFIG_CHECKS,
+ * the C's Z_CHECK and the assembly's checks); without the checks the call is undefined, so
+ * the build without them (ktest_kernel_nochecks) neither makes it nor tests its result. */
+#if K_CONFIG_CHECKS
+#define KT_MISUSE(stmt) stmt
+#else
+#define KT_MISUSE(stmt) ((void)0)
+#endif
+
 /* A timeout the test observes from outside: short on the cycle-accurate boards, long enough
  * on an emulator whose clock follows the host's (which may stall). */
 #if BOARD_CYCLE_ACCURATE

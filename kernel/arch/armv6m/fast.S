@@ -3,6 +3,10 @@
  * Cortex-M0, with the portable C versions (z_*_c) as their slow paths. Everything that is not
  * the common case (a timeout, an error, a waiter of lower priority, an interrupted target)
  * branches to the C function with the original arguments, so behaviour is the C code's.
+ * The tests whose failure is an error of the C's checks (Z_CHECK, kcheck.h: NULL or not the
+ * object's type, a bad argument, a thread-only call in an interrupt) are built only with
+ * K_CONFIG_CHECKS, as the C's (`#if K_CONFIG_CHECKS` around them, here and in the inline
+ * paths of include/rtoslab); those that choose a path stay.
  *
  *   k_yield            rotate the caller's ring, synchronous switch
  *   k_sem_wait         take a unit, or block (K_FOREVER) and switch

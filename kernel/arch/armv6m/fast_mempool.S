@@ -40,11 +40,13 @@
 
 /* int k_mempool_free(struct k_mempool *p, void *block) */
     FUNC k_mempool_free
+#if K_CONFIG_CHECKS /* (NULL, the type: checks, as the C's; the allocation's are not) */
     cmp     r0, #0
     beq     9f
     ldrb    r3, [r0, #ZP_TYPE]
     cmp     r3, #ZO_MEMPOOL
     bne     9f
+#endif
     ldr     r2, [r0, #ZP_TOP]       /* the end of the blocks handed out */
     cmp     r1, r2
     bhs     9f                      /* at or past it: not a block handed out */

@@ -98,11 +98,15 @@
     cmp     sp, r3
     bls     9f                      /* the interrupt stack (or main before k_start): C */
     push    {r4-r7, lr}
+#if K_CONFIG_CHECKS
     ldrb    r4, [r0, #ZM_TYPE]
+#endif
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]
+#if K_CONFIG_CHECKS
     cmp     r4, #ZO_MUTEX
     bne     8f
+#endif
     lsrs    r1, r1, #2
     beq     8f                      /* 0: held by main() */
     lsls    r1, r1, #2              /* o, the owner (without the waiter flag) */
@@ -258,9 +262,11 @@
     FUNC z_mutex_unlock_slow
     cmp     r3, #2                  /* a thread's own mutex with waiters (cortexm_inline.h) */
     bne     9f
+#if K_CONFIG_CHECKS
     ldrb    r3, [r0, #ZM_TYPE]
     cmp     r3, #ZO_MUTEX
     bne     9f
+#endif
     mov     r3, r2                  /* &z_kernel */
     mov     r2, r1                  /* cur */
     ldr     r1, [r3, #ZK_CONTENDED]

@@ -25,14 +25,16 @@
     bls     9f                      /* in an interrupt (MSP, below every thread stack): C
                                      * says K_EISR, whether or not a switch would follow */
 #endif
+#if K_CONFIG_CHECKS
     cmp     r1, #K_CONFIG_PRIO_LEVELS
     bhs     9f                      /* C says K_EINVAL */
+#endif
 #if K_CONFIG_MUTEX
     ldr     r4, [r3, #ZK_CONTENDED]
     cmp     r4, #0
     bne     9f                      /* inheritance in play: C */
 #endif
-#if !K_CONFIG_STACK_CHECK
+#if !K_CONFIG_STACK_CHECK && K_CONFIG_CHECKS
     mrs     r4, ipsr                /* (with the stack check: above) */
     cmp     r4, #0
     bne     9f                      /* C says K_EISR */

@@ -54,9 +54,11 @@
     .endm
 
 /* What both routines do first: the C's checks (a masked caller, NULL, the type, a NULL
- * item: to 9f), the timeout kept in r12 for C, the mask */
+ * item: to 9f; the last three only with K_CONFIG_CHECKS, as the C's Z_CHECK), the timeout
+ * kept in r12 for C, the mask */
     .macro QUEUE_ENTER
     MASKED_TO 9f, r3                /* masked: C keeps the mask (issue 31) */
+#if K_CONFIG_CHECKS
     cmp     r0, #0
     beq     9f
     ldrb    r3, [r0, #ZQ_TYPE]
@@ -64,6 +66,7 @@
     bne     9f
     cmp     r1, #0
     beq     9f
+#endif
     mov     r12, r2                 /* the timeout, for C (the fallbacks restore it) */
     cpsid   i
     .endm

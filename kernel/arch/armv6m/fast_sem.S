@@ -18,11 +18,7 @@
  * masked caller, interrupts as the caller had them), then, under the mask, the count less one
  * in r2: borrow (carry clear) when there is no unit. */
     .macro SEM_WAIT_TAKE other
-    ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
-    mrs     r2, primask             /* a caller with interrupts masked: C keeps the mask */
-    subs    r3, r3, #ZO_SEM
-    orrs    r3, r2                  /* (issue 31; MRS 4 cycles, ORRS 1) */
-    bne     \other
+    TYPED_UNMASKED \other, ZS_TYPE, ZO_SEM
     cpsid   i
     ldrh    r2, [r0, #ZS_COUNT]
     subs    r2, r2, #1
@@ -92,8 +88,10 @@ z_sem_wait_lb:
 z_sem_wait_lb0:
 0:  ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
+#if K_CONFIG_CHECKS
     cmp     r2, #0
     beq     7f                      /* before k_start: C returns K_ESTATE */
+#endif
 #if Z_LAZY_TIMEOUTS
     ldr     r1, [r2, #ZT_TNEXT]
     cmp     r1, r2
@@ -133,11 +131,7 @@ z_sem_wait_lx:
 
 /* int k_sem_signal(struct k_sem *s) */
     FUNC z_sem_signal_l
-    ldrb    r3, [r0, #ZS_TYPE]
-    mrs     r2, primask             /* a caller with interrupts masked: C keeps the mask */
-    subs    r3, r3, #ZO_SEM
-    orrs    r3, r2                  /* (issue 31) */
-    bne     9f
+    TYPED_UNMASKED 9f, ZS_TYPE, ZO_SEM
     cpsid   i
     ldr     r1, [r0, #ZS_WAITQ]
     cmp     r1, #0
@@ -260,9 +254,11 @@ z_sem_signal_lx:
 
     .macro SEM_SIGNAL_ISR name, irq
     FUNC \name
+#if K_CONFIG_CHECKS
     ldrb    r3, [r0, #ZS_TYPE]
     cmp     r3, #ZO_SEM
     bne     9f
+#endif
     .if \irq
     cpsid   i
     .else

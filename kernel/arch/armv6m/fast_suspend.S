@@ -43,8 +43,10 @@
     FUNC z_thread_resume_l
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
+#if K_CONFIG_CHECKS
     cmp     r0, #0
     beq     9f                      /* C says K_EINVAL */
+#endif
     cmp     r2, #0
     beq     9f                      /* before k_start: C */
     THREAD_CALLER 9f

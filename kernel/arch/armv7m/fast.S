@@ -2,7 +2,8 @@
  * ARMv7-M fast paths (K_CONFIG_FASTPATH): the hot calls in Thumb-2, with the portable C
  * versions (z_*_c) as their slow paths, as in the ARMv6-M port (kernel/arch/armv6m/fast.S,
  * which lists what each does). Everything that is not the common case branches to the C
- * function with the original arguments, so behaviour is the C code's.
+ * function with the original arguments, so behaviour is the C code's. The tests of the C's
+ * checks are built only with K_CONFIG_CHECKS, as in the ARMv6-M port.
  *
  *   k_yield            rotate the caller's ring, synchronous switch (this file)
  *   k_sem_wait, k_sem_signal, k_sem_signal_isr, k_sem_signal_irq    fast_sem.S

@@ -44,12 +44,17 @@
 
 /* int k_mempool_free(struct k_mempool *p, void *block) */
     FUNC k_mempool_free
+#if K_CONFIG_CHECKS /* (NULL, the type: checks, as the C's; the allocation's are not) */
     cbz     r0, 9f
     ldrb    r3, [r0, #ZP_TYPE]
     ldr     r12, [r0, #ZP_TOP]      /* the end of the blocks handed out (pipelined) */
     ldr     r2, [r0, #ZP_BUF]
     cmp     r3, #ZO_MEMPOOL
     bne     9f
+#else
+    ldr     r12, [r0, #ZP_TOP]
+    ldr     r2, [r0, #ZP_BUF]
+#endif
     cmp     r1, r12
     bhs     9f                      /* at or past the end: not a block handed out */
     ldrb    r12, [r0, #ZP_SHIFT]

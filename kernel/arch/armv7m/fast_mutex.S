@@ -85,12 +85,16 @@
     bls     9f                      /* the interrupt stack (or main before k_start): C */
     FRAME_SAVE                      /* (its return: the inline code, our result in r0; the
                                      * checks in r4-r8, their loads pipelined; 8: pops it) */
+#if K_CONFIG_CHECKS
     ldrb    r4, [r0, #ZM_TYPE]
+#endif
     ldr     r2, [r3, #ZK_CURRENT]   /* cur */
     ldr     r1, [r0, #ZM_OWNER]
     ldr     r5, [r0, #ZM_WAITQ]
+#if K_CONFIG_CHECKS
     cmp     r4, #ZO_MUTEX
     bne     8f
+#endif
     bics    r1, r1, #3              /* o, the owner (without the waiter flag) */
     beq     8f                      /* 0: held by main() */
 #if Z_LAZY_TIMEOUTS
@@ -214,15 +218,19 @@
     mov     r2, r1                  /* cur */
     FRAME_SAVE                      /* (its return: the inline code, our result in r0; the
                                      * checks in r4-r9, their loads pipelined; 8: pops it) */
+#if K_CONFIG_CHECKS
     ldrb    r4, [r0, #ZM_TYPE]
+#endif
     ldr     r5, [r3, #ZK_CONTENDED]
     ldr     r6, [r0, #ZM_CNEXT]
     ldr     r1, [r0, #ZM_WAITQ]     /* w */
     ldrb    r7, [r2, #ZT_PRIO]      /* the caller's priority */
     ldrb    r8, [r2, #ZT_BASE]      /* b */
     ldr     r9, [r2, #ZT_NEXT]      /* cur's successor in ring wp */
+#if K_CONFIG_CHECKS
     cmp     r4, #ZO_MUTEX
     bne     8f
+#endif
     eors    r5, r5, r0
     orrs    r5, r5, r6
     bne     8f                      /* other contended mutexes (not only m): C */

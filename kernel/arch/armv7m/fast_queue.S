@@ -57,12 +57,16 @@
 /* int k_queue_send(struct k_queue *q, const void *item, k_timeout_t timeout) */
     FUNC k_queue_send
     MASKED_TO 9f, r3, r12           /* masked: C keeps the mask (issue 31) */
+#if K_CONFIG_CHECKS /* (NULL, the type, a NULL item: C's Z_CHECK) */
     cbz     r0, 9f
     ldrb    r12, [r0, #ZQ_TYPE]
     ldr     r3, [r0, #ZQ_WAITQ]     /* (pipelined) */
     cmp     r12, #ZO_QUEUE
     bne     9f
     cbz     r1, 9f
+#else
+    ldr     r3, [r0, #ZQ_WAITQ]
+#endif
     cbnz    r3, 5f                  /* a receiver waits */
     IRQ_MASK r3
     ldr     r3, [r0, #ZQ_WAITQ]     /* (again, masked: a thread may have come to wait) */
@@ -140,12 +144,16 @@
 /* int k_queue_recv(struct k_queue *q, void *item, k_timeout_t timeout) */
     FUNC k_queue_recv
     MASKED_TO 9f, r3, r12           /* masked: C keeps the mask (issue 31) */
+#if K_CONFIG_CHECKS /* (as the send's) */
     cbz     r0, 9f
     ldrb    r12, [r0, #ZQ_TYPE]
     ldrh    r3, [r0, #ZQ_COUNT]     /* (pipelined) */
     cmp     r12, #ZO_QUEUE
     bne     9f
     cbz     r1, 9f
+#else
+    ldrh    r3, [r0, #ZQ_COUNT]
+#endif
     cbz     r3, 7f                  /* empty: C waits, or returns K_EAGAIN */
     IRQ_MASK r3
     ldr     r3, [r0, #ZQ_SWAITQ]

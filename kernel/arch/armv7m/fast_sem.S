@@ -31,10 +31,14 @@
 /* int k_sem_wait(struct k_sem *s, k_timeout_t timeout) */
     FUNC z_sem_wait_l
     IRQ_SAVE_MASK r2                /* (the caller's BASEPRI in r12: kept, issue 31) */
+#if K_CONFIG_CHECKS
     ldrb    r3, [r0, #ZS_TYPE]      /* NULL reads the vector table: not a type */
     ldrh    r2, [r0, #ZS_COUNT]     /* (pipelined) */
     cmp     r3, #ZO_SEM
     bne     8f
+#else
+    ldrh    r2, [r0, #ZS_COUNT]
+#endif
     subs    r2, r2, #1              /* borrow (carry clear): no unit */
     bcc     1f
     strh    r2, [r0, #ZS_COUNT]
@@ -60,8 +64,10 @@ z_sem_wait_lbf:
     bne     8f                      /* the caller masked: C refuses to block (K_EMASKED) */
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
+#if K_CONFIG_CHECKS
     cmp     r2, #0
     beq     8f                      /* before k_start: C returns K_ESTATE */
+#endif
     /* (the checks before the light frame is pushed: r1 and r12 only) */
 #if K_CONFIG_STACK_CHECK
     ldr     r12, [r2, #ZT_LIM]
@@ -123,9 +129,11 @@ z_sem_wait_lx:
     FUNC z_sem_signal_l
 1:  ldrex   r2, [r1, #ZS_COUNT]
     ldr     r0, [r1, #ZS_WAITQ]
+#if K_CONFIG_CHECKS
     ubfx    r3, r2, #16, #8
     cmp     r3, #ZO_SEM
     bne     19f                     /* not a semaphore (NULL reads the vector table): C */
+#endif
     cbnz    r0, 2f                  /* a waiter (a timeout it has stays, stale: kernel_internal.h) */
     uxth    r0, r2
     cmp     r0, r2, lsr #24
@@ -266,9 +274,11 @@ z_sem_signal_lw:
 
     .macro SEM_SIGNAL_ISR name, irq
     FUNC \name
+#if K_CONFIG_CHECKS
     ldrb    r3, [r0, #ZS_TYPE]
     cmp     r3, #ZO_SEM
     bne     9f
+#endif
     IRQ_ENTER \irq
     ldr     r1, [r0, #ZS_WAITQ]
     cbz     r1, 5f                  /* (a timeout the waiter has stays, stale) */

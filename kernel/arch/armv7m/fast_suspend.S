@@ -44,10 +44,15 @@
     FUNC z_thread_resume_l
     ldr     r3, =z_kernel
     ldr     r2, [r3, #ZK_CURRENT]
+#if K_CONFIG_CHECKS
     cmp     r0, #0
     it      ne
     cmpne   r2, #0
     beq     9f                      /* t NULL (C says K_EINVAL), or before k_start: C */
+#else
+    cmp     r2, #0
+    beq     9f                      /* before k_start: C */
+#endif
     MASKED_TO 9f, r1, r12           /* masked: C keeps the mask, pends the switch */
     THREAD_CALLER 9f
     IRQ_MASK r1

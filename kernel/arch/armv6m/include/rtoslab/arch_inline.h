@@ -26,6 +26,29 @@
 /* to 3f if the caller has interrupts masked (PRIMASK; uses r3): issue 31 */
 #define Z_ASM_MASKED "mrs r3, primask\n\tlsrs r3, r3, #1\n\tbcs 3f\n\t"
 #define Z_ASM_MASKED_CALL(fn) "3:\tbl " fn "\n\tb 2f\n"
+/* to 3f unless r0 is a semaphore and the caller has interrupts unmasked (uses r2, r3;
+ * fast_macros.inc, TYPED_UNMASKED): the type test is a check, so K_CONFIG_CHECKS=0 tests
+ * the mask only, as the C's Z_CHECK */
+#if K_CONFIG_CHECKS
+#define Z_ASM_SEM_UNMASKED                                                                     \
+    "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */                 \
+    "mrs r2, primask\n\t"        /* a masked caller: C keeps the mask */                       \
+    "subs r3, r3, %[sem]\n\t"                                                                  \
+    "orrs r3, r2\n\t"                                                                          \
+    "bne 3f\n\t"
+#else
+#define Z_ASM_SEM_UNMASKED "mrs r2, primask\n\tlsrs r2, r2, #1\n\tbcs 3f\n\t"
+#endif
+/* to 3f unless r0 is a semaphore (uses r3), for a caller in any context (k_sem_signal_irq);
+ * nothing when K_CONFIG_CHECKS=0 */
+#if K_CONFIG_CHECKS
+#define Z_ASM_SEM_TYPED                                                                        \
+    "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */                 \
+    "subs r3, r3, %[sem]\n\t"                                                                  \
+    "bne 3f\n\t"
+#else
+#define Z_ASM_SEM_TYPED ""
+#endif
 
 /* Under -O2 (the speed profile) this port inlines k_sem_wait's available unit and
  * k_sem_signal's count without a waiter at the call site (below); cortexm_inline.h's light
@@ -76,11 +99,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
 {
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     Z_ASM_INLINE(".syntax unified\n\t"
-                   "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */
-                   "mrs r2, primask\n\t"        /* a masked caller: C keeps the mask */
-                   "subs r3, r3, %[sem]\n\t"
-                   "orrs r3, r2\n\t"
-                   "bne 3f\n\t"
+                   Z_ASM_SEM_UNMASKED
                    Z_SEM_SIGNAL_COUNT_ASM
                    "lsrs r3, r2, #24\n\t"       /* z_limit: 0 means 65535 */
                    "beq 6f\n\t"
@@ -124,9 +143,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal_irq(st
     register uintptr_t a0 __asm__("r0") = (uintptr_t)s;
     register int r __asm__("r1");
     Z_ASM_INLINE(".syntax unified\n\t"
-                   "ldrb r3, [r0, %[type]]\n\t" /* NULL reads the vector table: not a type */
-                   "subs r3, r3, %[sem]\n\t"
-                   "bne 3f\n\t"
+                   Z_ASM_SEM_TYPED
                    Z_SEM_SIGNAL_COUNT_ASM
                    "lsrs r3, r2, #16\n\t"       /* z_limit 0 and the type unchanged: */
                    "cmp r3, %[sem]\n\t"         /* no limit and 65535 not passed */
@@ -195,11 +212,7 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
  * along to keep the stack 8-byte aligned for the C the routine may go to). */
 #define Z_SEM_WAIT_ASM(TO, BLOCK)                                                              \
     ".syntax unified\n\t"                                                                     \
-    "ldrb r3, [r0, %[type]]\n\t"                                                              \
-    "mrs r2, primask\n\t"                                                                     \
-    "subs r3, r3, %[sem]\n\t"                                                                 \
-    "orrs r3, r2\n\t"                                                                         \
-    "bne 3f\n\t"                                                                              \
+    Z_ASM_SEM_UNMASKED                                                                        \
     "cpsid i\n\t"                                                                             \
     "ldrh r2, [r0, %[count]]\n\t"                                                             \
     "subs r2, r2, #1\n\t" /* borrow (carry clear): no unit */                                 \

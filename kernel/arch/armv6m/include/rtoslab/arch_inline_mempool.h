@@ -44,14 +44,18 @@ extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(s
 extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(struct k_mempool *p,
                                                                             void *block)
 {
+#if K_CONFIG_CHECKS /* (the pool's tests: checks, as the C's Z_CHECK; the allocation's are not) */
     if (!p)
         return K_EINVAL;
+#endif
     register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
     register void *a1 __asm__("r1") = block;
     __asm volatile(".syntax unified\n\t"
+#if K_CONFIG_CHECKS
                    "ldrb r3, [r0, %[type]]\n\t"
                    "cmp r3, %[pool]\n\t"
                    "bne 3f\n\t"
+#endif
                    "ldr r2, [r0, %[top]]\n\t"  /* the end of the blocks handed out */
                    "cmp r1, r2\n\t"
                    "bhs 3f\n\t"

@@ -70,9 +70,11 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
     __asm volatile(".syntax unified\n\t"
                    "ldrex r2, [r1, %[count]]\n\t"
                    "ldr r0, [r1, %[waitq]]\n\t"
+#if K_CONFIG_CHECKS /* (the type: a check, as the C's Z_CHECK) */
                    "ubfx r3, r2, #16, #8\n\t"
                    "cmp r3, %[sem]\n\t"
                    "bne 4f\n\t"
+#endif
                    "cbnz r0, 3f\n\t"          /* a waiter */
                    "uxth r0, r2\n\t"
                    "cmp r0, r2, lsr #24\n\t"
@@ -107,11 +109,17 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_signal(struct
  * constant K_FOREVER z_sem_wait_lbf, past its test of r1, which the compiler made); no
  * semaphore: its way to C (z_sem_wait_lx). Both from a cold section, with the return
  * address set to the end of the inline code (no branch back after the call). */
+#if K_CONFIG_CHECKS /* (the type: a check, as the C's Z_CHECK) */
+#define Z_SEM_WAIT_LOAD_ASM                                                                    \
+    "ldrb r3, [r0, %[type]]\n\t"                                                               \
+    "ldrh r2, [r0, %[count]]\n\t"                                                              \
+    "cmp r3, %[sem]\n\t"                                                                       \
+    "bne.w 4f\n\t"
+#else
+#define Z_SEM_WAIT_LOAD_ASM "ldrh r2, [r0, %[count]]\n\t"
+#endif
 #define Z_SEM_WAIT_ASM(block)                                                                  \
-    __asm volatile(".syntax unified\n\t" Z_ASM_MASK "ldrb r3, [r0, %[type]]\n\t"                \
-                   "ldrh r2, [r0, %[count]]\n\t"                                               \
-                   "cmp r3, %[sem]\n\t"                                                        \
-                   "bne.w 4f\n\t"                                                              \
+    __asm volatile(".syntax unified\n\t" Z_ASM_MASK Z_SEM_WAIT_LOAD_ASM                        \
                    "subs r2, r2, #1\n\t" /* borrow (carry clear): no unit */                   \
                    "bcc.w 3f\n\t"                                                              \
                    "strh r2, [r0, %[count]]\n\t" Z_ASM_UNMASK "movs r0, #0\n"                   \
@@ -178,16 +186,23 @@ extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(s
 extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(struct k_mempool *p,
                                                                             void *block)
 {
+#if K_CONFIG_CHECKS /* (the pool's tests: checks, as the C's Z_CHECK; the allocation's are not) */
     if (!p)
         return K_EINVAL;
+#endif
     register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
     register void *a1 __asm__("r1") = block;
     __asm volatile(".syntax unified\n\t"
+#if K_CONFIG_CHECKS
                    "ldrb r3, [r0, %[type]]\n\t"
                    "ldr r12, [r0, %[top]]\n\t" /* the end of the blocks out (pipelined) */
                    "ldr r2, [r0, %[buf]]\n\t"
                    "cmp r3, %[pool]\n\t"
                    "bne.w 4f\n\t"
+#else
+                   "ldr r12, [r0, %[top]]\n\t"
+                   "ldr r2, [r0, %[buf]]\n\t"
+#endif
                    "cmp r1, r12\n\t"
                    "bhs.w 4f\n\t"              /* at or past the end: not a block handed out */
                    "ldrb r12, [r0, %[shift]]\n\t"
