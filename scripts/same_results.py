@@ -12,6 +12,7 @@ the files agree, 1 when they differ, 2 on bad input.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -47,8 +48,9 @@ def compare(base: dict, new: dict, only: set | None) -> list[str]:
         an = {a["id"]: a.get("reason") for a in n.get("absent", [])}
         if ab != an:
             diffs.append(f"{name}: absent metrics differ")
-        cb = {c["id"]: c.get("pass") for c in b.get("checks", [])}
-        cn = {c["id"]: c.get("pass") for c in n.get("checks", [])}
+        # a check's verdict and its detail (which carries measured figures: a timeout's cycles)
+        cb = {c["id"]: (c.get("passed"), c.get("detail")) for c in b.get("checks", [])}
+        cn = {c["id"]: (c.get("passed"), c.get("detail")) for c in n.get("checks", [])}
         if cb != cn:
             diffs.append(f"{name}: checks differ")
         out += diffs[:5] + ([f"{name}: ... {len(diffs) - 5} more"] if len(diffs) > 5 else [])
@@ -56,15 +58,13 @@ def compare(base: dict, new: dict, only: set | None) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    args = [a for a in argv if not a.startswith("--rtos")]
-    only = None
-    for a in argv:
-        if a.startswith("--rtos="):
-            only = set(a.split("=", 1)[1].split(","))
-    if len(args) != 2:
-        print(__doc__.strip().splitlines()[6], file=sys.stderr)
-        return 2
-    base, new = load(args[0]), load(args[1])
+    ap = argparse.ArgumentParser(prog="same_results.py", description=__doc__.strip().splitlines()[0])
+    ap.add_argument("base", metavar="BASE.json")
+    ap.add_argument("new", metavar="NEW.json")
+    ap.add_argument("--rtos", metavar="ID,...", help="compare only these RTOSes")
+    args = ap.parse_args(argv)  # bad arguments: usage and one line, status 2
+    only = set(args.rtos.split(",")) if args.rtos else None
+    base, new = load(args.base), load(args.new)
     diffs = compare(base, new, only)
     for d in diffs:
         print(d)
