@@ -27,9 +27,6 @@
     beq     8f                      /* no released block: C takes a never-used one */
     ldr     r2, [r1]
     str     r2, [r0, #ZP_FREE]
-    ldrh    r2, [r0, #ZP_AVAIL]
-    subs    r2, r2, #1
-    strh    r2, [r0, #ZP_AVAIL]
     msr     primask, r12
     movs    r0, r1
     bx      lr
@@ -61,9 +58,6 @@
     ldr     r2, [r0, #ZP_FREE]
     cmp     r2, #0
     bne     8f                      /* released blocks: C checks this is not one (issue 31) */
-    ldrh    r3, [r0, #ZP_AVAIL]     /* (none released: this block is out, avail < count) */
-    adds    r3, r3, #1
-    strh    r3, [r0, #ZP_AVAIL]
     str     r2, [r1]                /* (0: the end of the list) */
     str     r1, [r0, #ZP_FREE]
     msr     primask, r12

@@ -28,8 +28,7 @@
         [buf] "i"(offsetof(struct k_mempool, z_buf)),                                          \
         [top] "i"(offsetof(struct k_mempool, z_top)),                                          \
         [shift] "i"(offsetof(struct k_mempool, z_shift)),                                      \
-        [free] "i"(offsetof(struct k_mempool, z_free)),                                        \
-        [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+        [free] "i"(offsetof(struct k_mempool, z_free)), [pool] "i"(Z_OBJ_MEMPOOL)
 
 /* ---- Light calls ------------------------------------------------------------------------ */
 
