@@ -67,7 +67,7 @@
 /* struct k_mempool */
 #define ZP_FREE 0
 #define ZP_BUF 4
-#define ZP_TOP 8
+#define ZP_USED 8
 #define ZP_BLOCK 12
 #define ZP_COUNT 16
 #define ZP_SHIFT 18

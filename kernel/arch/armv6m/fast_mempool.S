@@ -44,12 +44,11 @@
     cmp     r3, #ZO_MEMPOOL
     bne     9f
 #endif
-    ldr     r2, [r0, #ZP_TOP]       /* the end of the blocks handed out */
-    cmp     r1, r2
-    bhs     9f                      /* at or past it: not a block handed out */
     ldr     r2, [r0, #ZP_BUF]
-    subs    r2, r1, r2              /* the offset; a borrow: below the storage (NULL too) */
-    bcc     9f
+    subs    r2, r1, r2              /* the offset (below the storage, NULL too, wraps) */
+    ldr     r3, [r0, #ZP_USED]      /* the bytes handed out */
+    cmp     r2, r3
+    bhs     9f                      /* at or past them: not a block handed out */
     ldrb    r3, [r0, #ZP_SHIFT]
     lsls    r2, r3                  /* 0 only at the start of a block (z_shift: kernel.h; */
     bne     9f                      /* a size not a power of two passes block 0 only) */

@@ -35,18 +35,18 @@
 
 /* int k_mempool_free(struct k_mempool *p, void *block) */
     FUNC k_mempool_free
+    .p2align 3                      /* (a flash line's start: STM32F1 fetches 8 bytes a line) */
     ldr     r2, [r0, #ZP_BUF]
     ldrh    r3, [r0, #ZP_SHIFT]     /* z_shift | z_type << 8 (pipelined) */
-    ldr     r12, [r0, #ZP_TOP]      /* the end of the blocks handed out (pipelined) */
+    ldr     r12, [r0, #ZP_USED]     /* the bytes handed out (pipelined) */
 #if K_CONFIG_CHECKS /* (the type: a check, as the C's; the allocation's is not) */
     eor     r3, r3, #ZO_MEMPOOL << 8
-    cmp     r3, #0x100              /* below: the type (NULL's too: kernel.h, z_type) */
-    bhs     9f
+    cmp     r3, #0xFF               /* above: not the type (NULL's neither: kernel.h, z_type) */
+    bhi     9f
 #endif
-    cmp     r1, r12
+    subs    r2, r1, r2              /* the offset (below the storage, NULL too, wraps) */
+    cmp     r2, r12
     bhs     9f                      /* at or past the end: not a block handed out */
-    subs    r2, r1, r2              /* the offset; a borrow: below the storage (NULL too) */
-    bcc     9f
     lsls    r2, r2, r3              /* 0 only at the start of a block (the low byte, z_shift: */
     bne     9f                      /* kernel.h; a size not a power of two passes block 0 only) */
 1:  ldrex   r2, [r0, #ZP_FREE]

@@ -372,7 +372,7 @@ int k_timer_stop(struct k_timer *t);
 struct k_mempool {
     void *z_free;             /* released blocks, linked through their first word */
     uint8_t *z_buf;
-    uint8_t *z_top;           /* the end of the blocks handed out: the rest never were */
+    uint32_t z_used;          /* bytes of z_buf handed out: the rest never were */
     uint32_t z_block;         /* block size in bytes */
     uint16_t z_count;         /* blocks in the pool (those left are counted when asked) */
     uint8_t z_shift;          /* Z_MEMPOOL_SHIFT(z_block) */
@@ -388,7 +388,7 @@ struct k_mempool {
 /* Static definition: the pool and its storage, no code runs. */
 #define K_MEMPOOL_DEFINE(name, block_size, count)                                            \
     static uint32_t name##_buf[Z_MEMPOOL_BLOCK(block_size) / 4u * (count)];                   \
-    struct k_mempool name = {NULL, (uint8_t *)name##_buf, (uint8_t *)name##_buf,               \
+    struct k_mempool name = {NULL, (uint8_t *)name##_buf, 0,                                   \
                              Z_MEMPOOL_BLOCK(block_size), (count),                             \
                              Z_MEMPOOL_SHIFT(Z_MEMPOOL_BLOCK(block_size)), Z_OBJ_MEMPOOL}
 

@@ -191,16 +191,15 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(stru
     __asm volatile(".syntax unified\n\t"
                    "ldr r2, [r0, %[buf]]\n\t"
                    "ldrh r3, [r0, %[shift]]\n\t" /* z_shift | z_type << 8 (pipelined) */
-                   "ldr r12, [r0, %[top]]\n\t" /* the end of the blocks out (pipelined) */
+                   "ldr r12, [r0, %[used]]\n\t" /* the bytes handed out (pipelined) */
 #if K_CONFIG_CHECKS
                    "eor r3, r3, #(%c[pool] << 8)\n\t"
-                   "cmp r3, #0x100\n\t"      /* below: the type */
-                   "bhs.w 3f\n\t"
+                   "cmp r3, #0xFF\n\t"       /* above: not the type */
+                   "bhi.w 3f\n\t"
 #endif
-                   "cmp r1, r12\n\t"
+                   "subs r2, r1, r2\n\t"       /* the offset (below the storage wraps) */
+                   "cmp r2, r12\n\t"
                    "bhs.w 3f\n\t"              /* at or past the end: not a block handed out */
-                   "subs r2, r1, r2\n\t"       /* the offset; a borrow: below the storage */
-                   "bcc.w 3f\n\t"
                    "lsls r2, r2, r3\n\t"       /* 0 only at the start of a block (z_shift) */
                    "bne.w 3f\n"
                    "1:\tldrex r2, [r0, %[free]]\n\t"
