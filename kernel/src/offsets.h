@@ -67,12 +67,11 @@
 /* struct k_mempool */
 #define ZP_FREE 0
 #define ZP_BUF 4
-#define ZP_TOP 8
+#define ZP_USED 8
 #define ZP_BLOCK 12
-#define ZP_COUNT 14
-#define ZP_AVAIL 16
-#define ZP_TYPE 18
-#define ZP_SHIFT 19
+#define ZP_COUNT 16
+#define ZP_SHIFT 18
+#define ZP_TYPE 19
 
 /* thread states (kernel_internal.h) and object types (kernel.h) */
 #define ZS_READY 0xA1

@@ -72,10 +72,9 @@ _Static_assert(offsetof(struct k_queue, z_head) == ZQ_HEAD, "offset");
 #if K_CONFIG_MEMPOOL
 _Static_assert(offsetof(struct k_mempool, z_free) == ZP_FREE, "offset");
 _Static_assert(offsetof(struct k_mempool, z_buf) == ZP_BUF, "offset");
-_Static_assert(offsetof(struct k_mempool, z_top) == ZP_TOP, "offset");
+_Static_assert(offsetof(struct k_mempool, z_used) == ZP_USED, "offset");
 _Static_assert(offsetof(struct k_mempool, z_block) == ZP_BLOCK, "offset");
 _Static_assert(offsetof(struct k_mempool, z_count) == ZP_COUNT, "offset");
-_Static_assert(offsetof(struct k_mempool, z_avail) == ZP_AVAIL, "offset");
 _Static_assert(offsetof(struct k_mempool, z_type) == ZP_TYPE, "offset");
 _Static_assert(offsetof(struct k_mempool, z_shift) == ZP_SHIFT, "offset");
 #endif

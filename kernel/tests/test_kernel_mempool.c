@@ -61,7 +61,7 @@ void mempool_basic(void)
     KT_EQ(k_mempool_free(&pool6, c2), 0);
     KT_EQ(k_mempool_init(&pool6, pool6_mem, 6, 3), 0); /* nothing out: re-initialised */
 
-    /* the range is the blocks handed out so far (z_top): a block never handed out, past
+    /* the range is the blocks handed out so far (z_used): a block never handed out, past
      * them, and one below the storage are not this pool's, with no released block to
      * search (the fast paths' case) */
     c0 = k_mempool_alloc(&pool6);

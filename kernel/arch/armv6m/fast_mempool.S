@@ -27,9 +27,6 @@
     beq     8f                      /* no released block: C takes a never-used one */
     ldr     r2, [r1]
     str     r2, [r0, #ZP_FREE]
-    ldrh    r2, [r0, #ZP_AVAIL]
-    subs    r2, r2, #1
-    strh    r2, [r0, #ZP_AVAIL]
     msr     primask, r12
     movs    r0, r1
     bx      lr
@@ -47,12 +44,11 @@
     cmp     r3, #ZO_MEMPOOL
     bne     9f
 #endif
-    ldr     r2, [r0, #ZP_TOP]       /* the end of the blocks handed out */
-    cmp     r1, r2
-    bhs     9f                      /* at or past it: not a block handed out */
     ldr     r2, [r0, #ZP_BUF]
-    subs    r2, r1, r2              /* the offset; a borrow: below the storage (NULL too) */
-    bcc     9f
+    subs    r2, r1, r2              /* the offset (below the storage, NULL too, wraps) */
+    ldr     r3, [r0, #ZP_USED]      /* the bytes handed out */
+    cmp     r2, r3
+    bhs     9f                      /* at or past them: not a block handed out */
     ldrb    r3, [r0, #ZP_SHIFT]
     lsls    r2, r3                  /* 0 only at the start of a block (z_shift: kernel.h; */
     bne     9f                      /* a size not a power of two passes block 0 only) */
@@ -61,9 +57,6 @@
     ldr     r2, [r0, #ZP_FREE]
     cmp     r2, #0
     bne     8f                      /* released blocks: C checks this is not one (issue 31) */
-    ldrh    r3, [r0, #ZP_AVAIL]     /* (none released: this block is out, avail < count) */
-    adds    r3, r3, #1
-    strh    r3, [r0, #ZP_AVAIL]
     str     r2, [r1]                /* (0: the end of the list) */
     str     r1, [r0, #ZP_FREE]
     msr     primask, r12

@@ -372,12 +372,12 @@ int k_timer_stop(struct k_timer *t);
 struct k_mempool {
     void *z_free;             /* released blocks, linked through their first word */
     uint8_t *z_buf;
-    uint8_t *z_top;           /* the end of the blocks handed out: the rest never were */
-    uint16_t z_block;         /* block size in bytes */
-    uint16_t z_count;         /* blocks in the pool */
-    uint16_t z_avail;         /* blocks that may be allocated */
-    uint8_t z_type;
+    uint32_t z_used;          /* bytes of z_buf handed out: the rest never were */
+    uint32_t z_block;         /* block size in bytes */
+    uint16_t z_count;         /* blocks in the pool (those left are counted when asked) */
     uint8_t z_shift;          /* Z_MEMPOOL_SHIFT(z_block) */
+    uint8_t z_type;           /* a word's top byte: NULL's read of it (the vector table's
+                               * MemManage entry, an address below 16 MiB, or 0) is no type */
 };
 
 #define Z_MEMPOOL_BLOCK(bytes) ((((bytes) < 4u ? 4u : (bytes)) + 3u) & ~3u)
@@ -388,9 +388,9 @@ struct k_mempool {
 /* Static definition: the pool and its storage, no code runs. */
 #define K_MEMPOOL_DEFINE(name, block_size, count)                                            \
     static uint32_t name##_buf[Z_MEMPOOL_BLOCK(block_size) / 4u * (count)];                   \
-    struct k_mempool name = {NULL, (uint8_t *)name##_buf, (uint8_t *)name##_buf,               \
-                             Z_MEMPOOL_BLOCK(block_size), (count), (count), Z_OBJ_MEMPOOL,      \
-                             Z_MEMPOOL_SHIFT(Z_MEMPOOL_BLOCK(block_size))}
+    struct k_mempool name = {NULL, (uint8_t *)name##_buf, 0,                                   \
+                             Z_MEMPOOL_BLOCK(block_size), (count),                             \
+                             Z_MEMPOOL_SHIFT(Z_MEMPOOL_BLOCK(block_size)), Z_OBJ_MEMPOOL}
 
 /* `count` blocks of `block_size` bytes (rounded up to a multiple of 4) in `buf` (4-byte
  * aligned, block_size * count bytes). 0, K_EINVAL, or K_EBUSY (a pool with blocks
@@ -402,7 +402,9 @@ void *k_mempool_alloc(struct k_mempool *p);
  * every block is free already). A block freed twice while others are allocated is not
  * detected (that would take a walk of the free list). Any context. */
 int k_mempool_free(struct k_mempool *p, void *block);
-/* Blocks left to allocate, or K_EINVAL. */
+/* Blocks left to allocate, or K_EINVAL. Counted when asked (the blocks never used and the
+ * released ones, a walk of the free list with interrupts masked), so that neither
+ * allocation nor release keeps a count. */
 int k_mempool_avail(const struct k_mempool *p);
 
 /* ---- Event flags ------------------------------------------------------------------------ */

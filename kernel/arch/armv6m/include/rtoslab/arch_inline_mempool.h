@@ -26,9 +26,6 @@ extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(s
                    "beq 4f\n\t"                /* no released block: C takes a never-used one */
                    "ldr r2, [r1]\n\t"
                    "str r2, [r0, %[free]]\n\t"
-                   "ldrh r2, [r0, %[avail]]\n\t"
-                   "subs r2, r2, #1\n\t"
-                   "strh r2, [r0, %[avail]]\n\t"
                    "msr primask, r12\n\t"
                    "movs r0, r1\n\t"
                    "b 2f\n"
@@ -56,12 +53,11 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(stru
                    "cmp r3, %[pool]\n\t"
                    "bne 3f\n\t"
 #endif
-                   "ldr r2, [r0, %[top]]\n\t"  /* the end of the blocks handed out */
-                   "cmp r1, r2\n\t"
-                   "bhs 3f\n\t"
                    "ldr r2, [r0, %[buf]]\n\t"
-                   "subs r2, r1, r2\n\t"       /* the offset; a borrow: below the storage */
-                   "bcc 3f\n\t"
+                   "subs r2, r1, r2\n\t"       /* the offset (below the storage wraps) */
+                   "ldr r3, [r0, %[used]]\n\t" /* the bytes handed out */
+                   "cmp r2, r3\n\t"
+                   "bhs 3f\n\t"                /* at or past them: not a block handed out */
                    "ldrb r3, [r0, %[shift]]\n\t"
                    "lsls r2, r3\n\t"           /* 0 only at the start of a block (z_shift) */
                    "bne 3f\n\t"
@@ -70,9 +66,6 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(stru
                    "ldr r2, [r0, %[free]]\n\t"
                    "cmp r2, #0\n\t"
                    "bne 4f\n\t"                /* released blocks: C checks this is not one */
-                   "ldrh r3, [r0, %[avail]]\n\t"
-                   "adds r3, r3, #1\n\t"
-                   "strh r3, [r0, %[avail]]\n\t"
                    "str r2, [r1]\n\t"          /* (0: the end of the list) */
                    "str r1, [r0, %[free]]\n\t"
                    "msr primask, r12\n\t"

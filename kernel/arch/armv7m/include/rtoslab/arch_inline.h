@@ -147,35 +147,31 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_sem_wait(struct k
 
 #if K_CONFIG_FASTPATH && K_CONFIG_MEMPOOL && Z_ARCH_INLINE_ASM && defined(Z_ARCH_INLINE_MEMPOOL)
 /* The memory pools' fast paths at the call site (fast_mempool.S's steps and checks, in its
- * order): an allocation from the free list, a release of a block of a power-of-two size into
- * an empty free list (no double free to search for). A NULL pool is C's result here (folded
- * away for a pool the compiler knows); anything else goes to the C (z_mempool_*_c) with the
- * original arguments, from a cold section with the return address set to the end of the
- * inline code, as k_sem_wait's. */
+ * order, the list head by LDREX/STREX, no mask): an allocation from the free list, a release
+ * of a block of a power-of-two size into an empty free list (no double free to search for).
+ * A NULL pool is C's result here (folded away for a pool the compiler knows); anything else
+ * goes to the C (z_mempool_*_c) with the original arguments, from a cold section with the
+ * return address set to the end of the inline code, as k_sem_wait's. */
 extern inline __attribute__((gnu_inline, always_inline)) void *k_mempool_alloc(struct k_mempool *p)
 {
     if (!p)
         return NULL;
     register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
-    __asm volatile(".syntax unified\n\t"
-                   Z_ASM_MASK
-                   "ldrb r3, [r0, %[type]]\n\t"
-                   "ldr r1, [r0, %[free]]\n\t"  /* (the loads pipelined) */
-                   "ldrh r2, [r0, %[avail]]\n\t"
+    __asm volatile(".syntax unified\n"
+                   "1:\tldrex r1, [r0, %[free]]\n\t"
+                   "ldrb r3, [r0, %[type]]\n\t" /* (pipelined) */
                    "cmp r3, %[pool]\n\t"
                    "bne.w 3f\n\t"
                    "cmp r1, #0\n\t"
                    "beq.w 3f\n\t"              /* no released block: C takes a never-used one */
-                   "ldr r3, [r1]\n\t"
-                   "str r3, [r0, %[free]]\n\t"
-                   "subs r2, r2, #1\n\t"
-                   "strh r2, [r0, %[avail]]\n\t"
-                   Z_ASM_UNMASK
+                   "ldr r2, [r1]\n\t"
+                   "strex r3, r2, [r0, %[free]]\n\t"
+                   "cmp r3, #0\n\t"
+                   "bne 1b\n\t"                /* interrupted: the head may have changed */
                    "mov r0, r1\n"
                    "2:\n\t"
                    ".pushsection .text.unlikely.z_mempool, \"ax\", %%progbits\n"
-                   "3:\t" Z_ASM_UNMASK
-                   "\t" Z_ASM_COLD_CALL("z_mempool_alloc_c")
+                   "3:\t" Z_ASM_COLD_CALL("z_mempool_alloc_c")
                    ".popsection"
                    : "+l"(a0)
                    : Z_MEMPOOL_ASM_FIELDS
@@ -193,38 +189,30 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(stru
     register uintptr_t a0 __asm__("r0") = (uintptr_t)p;
     register void *a1 __asm__("r1") = block;
     __asm volatile(".syntax unified\n\t"
+                   "ldr r2, [r0, %[buf]]\n\t"
+                   "ldrh r3, [r0, %[shift]]\n\t" /* z_shift | z_type << 8 (pipelined) */
+                   "ldr r12, [r0, %[used]]\n\t" /* the bytes handed out (pipelined) */
 #if K_CONFIG_CHECKS
-                   "ldrb r3, [r0, %[type]]\n\t"
-                   "ldr r12, [r0, %[top]]\n\t" /* the end of the blocks out (pipelined) */
-                   "ldr r2, [r0, %[buf]]\n\t"
-                   "cmp r3, %[pool]\n\t"
-                   "bne.w 4f\n\t"
-#else
-                   "ldr r12, [r0, %[top]]\n\t"
-                   "ldr r2, [r0, %[buf]]\n\t"
+                   "eor r3, r3, #(%c[pool] << 8)\n\t"
+                   "cmp r3, #0xFF\n\t"       /* above: not the type */
+                   "bhi.w 3f\n\t"
 #endif
-                   "cmp r1, r12\n\t"
-                   "bhs.w 4f\n\t"              /* at or past the end: not a block handed out */
-                   "ldrb r12, [r0, %[shift]]\n\t"
-                   "subs r2, r1, r2\n\t"       /* the offset; a borrow: below the storage */
-                   "bcc.w 4f\n\t"
-                   "lsls r2, r2, r12\n\t"      /* 0 only at the start of a block (z_shift) */
-                   "bne.w 4f\n\t"
-                   Z_ASM_MASK
-                   "ldr r2, [r0, %[free]]\n\t"
-                   "ldrh r3, [r0, %[avail]]\n\t"
+                   "subs r2, r1, r2\n\t"       /* the offset (below the storage wraps) */
+                   "cmp r2, r12\n\t"
+                   "bhs.w 3f\n\t"              /* at or past the end: not a block handed out */
+                   "lsls r2, r2, r3\n\t"       /* 0 only at the start of a block (z_shift) */
+                   "bne.w 3f\n"
+                   "1:\tldrex r2, [r0, %[free]]\n\t"
                    "cmp r2, #0\n\t"
                    "bne.w 3f\n\t"              /* released blocks: C checks this is not one */
                    "str r2, [r1]\n\t"          /* (0: the end of the list) */
-                   "adds r3, r3, #1\n\t"
-                   "str r1, [r0, %[free]]\n\t"
-                   "strh r3, [r0, %[avail]]\n\t"
-                   Z_ASM_UNMASK
+                   "strex r3, r1, [r0, %[free]]\n\t"
+                   "cmp r3, #0\n\t"
+                   "bne 1b\n\t"                /* interrupted: the list may have changed */
                    "movs r0, #0\n"
                    "2:\n\t"
                    ".pushsection .text.unlikely.z_mempool, \"ax\", %%progbits\n"
-                   "3:\t" Z_ASM_UNMASK
-                   "4:\t" Z_ASM_COLD_CALL("z_mempool_free_c")
+                   "3:\t" Z_ASM_COLD_CALL("z_mempool_free_c")
                    ".popsection"
                    : "+l"(a0), "+l"(a1)
                    : Z_MEMPOOL_ASM_FIELDS

@@ -26,10 +26,9 @@
 #define Z_MEMPOOL_ASM_FIELDS                                                                   \
     [type] "i"(offsetof(struct k_mempool, z_type)),                                            \
         [buf] "i"(offsetof(struct k_mempool, z_buf)),                                          \
-        [top] "i"(offsetof(struct k_mempool, z_top)),                                          \
+        [used] "i"(offsetof(struct k_mempool, z_used)),                                        \
         [shift] "i"(offsetof(struct k_mempool, z_shift)),                                      \
-        [free] "i"(offsetof(struct k_mempool, z_free)),                                        \
-        [avail] "i"(offsetof(struct k_mempool, z_avail)), [pool] "i"(Z_OBJ_MEMPOOL)
+        [free] "i"(offsetof(struct k_mempool, z_free)), [pool] "i"(Z_OBJ_MEMPOOL)
 
 /* ---- Light calls ------------------------------------------------------------------------ */
 
