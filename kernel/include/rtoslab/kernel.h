@@ -398,9 +398,9 @@ struct k_mempool {
 int k_mempool_init(struct k_mempool *p, void *buf, size_t block_size, size_t count);
 /* A block, or NULL when none is left (or `p` is not a pool). Never waits; any context. */
 void *k_mempool_alloc(struct k_mempool *p);
-/* Give a block back. 0, or K_EINVAL (NULL, not the start of a block of this pool, or
- * every block is free already). A block freed twice while others are allocated is not
- * detected (that would take a walk of the free list). Any context. */
+/* Give a block back. 0, or K_EINVAL (NULL, not the start of a block this pool handed out,
+ * or a block released already: a walk of the released blocks, interrupts masked). Any
+ * context. */
 int k_mempool_free(struct k_mempool *p, void *block);
 /* Blocks left to allocate, or K_EINVAL. Counted when asked (the blocks never used and the
  * released ones, a walk of the free list with interrupts masked), so that neither
