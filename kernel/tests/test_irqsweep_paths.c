@@ -500,6 +500,71 @@ static void p_id_check(void)
 
 /* ---- the table ---------------------------------------------------------------------------- */
 
+#if K_CONFIG_MEMPOOL
+/* 13. a memory pool's allocation and release (ARMv7-M: the list head by LDREX/STREX, no
+ * mask; a failed release goes to the C), the interrupt allocating and releasing in between
+ * at every cycle. Three blocks: Y stays out, X goes round through the thread's allocation
+ * and release, Z (never used at first) through the interrupt's; no block may be handed out
+ * twice, nor lost. */
+K_MEMPOOL_DEFINE(mp, 16, 3);
+static void *mp_y;
+static void *volatile mp_thread_blk; /* (read by the interrupt) */
+static volatile int mp_r, mp_twice, mp_kept;
+static void isr_mempool(void)
+{
+    void *b = k_mempool_alloc(&mp);
+    if (!b)
+        return; /* (the thread holds X and Z is out: nothing left) */
+    if (b == mp_y || b == mp_thread_blk)
+        mp_twice++;
+    ((volatile uint32_t *)b)[1] = 0x15Au;
+    if (k_mempool_free(&mp, b) == 0)
+        given++;
+}
+static void p_mp_setup(void)
+{
+    if (mp_y) /* (Y of a run the harness did not check: its length's measure) */
+        k_mempool_free(&mp, mp_y);
+    INV(k_mempool_init(&mp, mp_buf, 16, 3) == 0); /* (every block back) */
+    void *x = k_mempool_alloc(&mp);
+    mp_y = k_mempool_alloc(&mp);
+    k_mempool_free(&mp, x); /* X on the list, Z never used */
+    mp_thread_blk = NULL;
+    mp_r = -100;
+    mp_twice = mp_kept = 0;
+}
+static void p_mp_run(void)
+{
+    uint32_t t = k_now();
+    while (k_now() - t < SIG_LEAD) { /* (inside the arrivals, as path 1) */
+    }
+    volatile uint32_t *x = k_mempool_alloc(&mp);
+    mp_thread_blk = (void *)x; /* the thread's until its release: never the interrupt's */
+    x[1] = 0x7EADu;            /* (the interrupt marks every block it gets) */
+    t = k_now();
+    while (k_now() - t < 32u) {
+    }
+    mp_kept = x[1] == 0x7EADu;
+    mp_thread_blk = NULL;
+    mp_r = k_mempool_free(&mp, (void *)x);
+}
+static void p_mp_check(void)
+{
+    await_isr();
+    INV(mp_twice == 0 && mp_kept);
+    INV(mp_r == 0);
+    INV(k_mempool_avail(&mp) == 2); /* X and Z back, Y out */
+    void *a = k_mempool_alloc(&mp), *b = k_mempool_alloc(&mp);
+    INV(a && b && a != b && a != mp_y && b != mp_y && !k_mempool_alloc(&mp));
+    INV(k_mempool_free(&mp, a) == 0 && k_mempool_free(&mp, b) == 0 && k_mempool_free(&mp, mp_y) == 0);
+    mp_y = NULL;
+    INV(k_mempool_avail(&mp) == 3);
+}
+#define MEMPOOL_PATH {"mempool alloc / free (the interrupt's between)", p_mp_setup, p_mp_run, isr_mempool, p_mp_check, 0, 0},
+#else
+#define MEMPOOL_PATH
+#endif
+
 const struct path paths[] = {
     {"sem.signal (no waiter)", p_sig_setup, p_sig_run, isr_sem_give_or_take, p_sig_check, 0, 0},
     {"sem.signal (wake, switch)", p_sigw_setup, p_sig_run, isr_sem_give_or_take, p_sigw_check, 0, 0},
@@ -514,5 +579,6 @@ const struct path paths[] = {
     {"prio_set of a mutex waiter (inheritance)", p_pr_setup, p_pr_run, isr_side_signal, p_pr_check, 0, 0},
     {"thread suspend / resume", p_su_setup, p_su_run, isr_resume_or_side, p_su_check, 0, 0},
     {"idle loop entry (sleep, wake from the idle)", p_id_setup, p_id_run, isr_side_signal_in_idle, p_id_check, IDLE_WINDOW, 0},
+    MEMPOOL_PATH
 };
 const unsigned n_paths = sizeof paths / sizeof paths[0];

@@ -4,7 +4,13 @@
  * into an empty free list. AAPCS routines (neither switches) with no mask: the list head
  * changes by LDREX/STREX, and exception entry and return clear the local monitor, so any
  * interrupt between the two (a switch, an ISR's allocation, the C under the kernel's mask)
- * fails the STREX and the step runs again; a caller's BASEPRI or PRIMASK is never touched.
+ * fails the STREX; a caller's BASEPRI or PRIMASK is never touched. A failed allocation runs
+ * again. A failed release goes to the C instead: its plain store of the block's link sits
+ * between the two, and whether such a store clears the monitor is IMPLEMENTATION DEFINED
+ * (ARMv7-M ARM, A3.4: Cortex-M's local monitor tags no address, so every store is to the
+ * marked one); a retry could then never succeed. A block freed twice at once by a thread
+ * and an interrupt (misuse) is refused by the C, but the interrupt's own release may then
+ * lose its link to the thread's store: one block fewer in the pool.
  * Anything else (NULL or another object, the never-used blocks, an empty pool, a block size
  * that is not a power of two, a bad block, a free list to search) goes to the C function
  * with the original arguments, so the results are C's. NULL needs no test of its own: its
@@ -49,14 +55,13 @@
     bhs     9f                      /* at or past the end: not a block handed out */
     lsls    r2, r2, r3              /* 0 only at the start of a block (the low byte, z_shift: */
     bne     9f                      /* kernel.h; a size not a power of two passes block 0 only) */
-1:  ldrex   r2, [r0, #ZP_FREE]
+    ldrex   r2, [r0, #ZP_FREE]
     cbnz    r2, 9f                  /* released blocks: C checks this is not one (issue 31) */
     str     r2, [r1]                /* (0: the end of the list) */
     strex   r3, r1, [r0, #ZP_FREE]
-    cbnz    r3, 8f                  /* interrupted: the list may have changed */
+    cbnz    r3, 9f                  /* failed: C, masked (no retry: see above) */
     movs    r0, #0
     bx      lr
-8:  b       1b
 9:  b       z_mempool_free_c        /* r0-r1 are the arguments */
     ENDFUNC k_mempool_free
 

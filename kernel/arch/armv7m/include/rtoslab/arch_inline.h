@@ -201,14 +201,14 @@ extern inline __attribute__((gnu_inline, always_inline)) int k_mempool_free(stru
                    "cmp r2, r12\n\t"
                    "bhs.w 3f\n\t"              /* at or past the end: not a block handed out */
                    "lsls r2, r2, r3\n\t"       /* 0 only at the start of a block (z_shift) */
-                   "bne.w 3f\n"
-                   "1:\tldrex r2, [r0, %[free]]\n\t"
+                   "bne.w 3f\n\t"
+                   "ldrex r2, [r0, %[free]]\n\t"
                    "cmp r2, #0\n\t"
                    "bne.w 3f\n\t"              /* released blocks: C checks this is not one */
                    "str r2, [r1]\n\t"          /* (0: the end of the list) */
                    "strex r3, r1, [r0, %[free]]\n\t"
                    "cmp r3, #0\n\t"
-                   "bne 1b\n\t"                /* interrupted: the list may have changed */
+                   "bne.w 3f\n\t"              /* failed: C, masked (fast_mempool.S: no retry) */
                    "movs r0, #0\n"
                    "2:\n\t"
                    ".pushsection .text.unlikely.z_mempool, \"ax\", %%progbits\n"
