@@ -20,10 +20,10 @@ Exits 0, or 2 on bad input (one line).
 import json
 import sys
 
-from results_table import goal_rows
+from results_table import gap, goal_rows
 from results_table import load as load_table
 from rtoslab.contract import HOT_PATHS, HOT_PATHS_LIVE
-from rtoslab.ids import higher_is_better, metric_order
+from rtoslab.ids import metric_order
 from rtoslab.ports import registry
 
 # The variants, each one check off (bench/ports/<id>/port.toml), and the option it sets.
@@ -58,13 +58,6 @@ def table(board, profile, by):
             continue
         print(f"| `{i}` | {base} | " + " | ".join(cell(base, by[rid].get(i)) for rid, _ in have) + " |")
     print()
-
-
-def gap(i, mine, best):
-    """How far rtoslab's figure is from the leader's: cycles more, or a ratio of operations."""
-    if higher_is_better(i):
-        return f"{best / mine:.2f}× fewer ops" if mine < best else "met"
-    return f"+{mine - best} cycles" if mine > best else "met"
 
 
 def not_met(paths):
